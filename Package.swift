@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "board",
+    products: [
+        .executable(name: "board", targets: ["board"]),
+        .library(name: "BoardKit", targets: ["BoardKit"]),
+    ],
+    targets: [
+        // The document model: parsing, validation, edits. Pure values, no I/O.
+        .target(name: "BoardKit"),
+        // The command line: argument parsing, commands, file I/O. A library so tests reach it.
+        .target(name: "BoardCLI", dependencies: ["BoardKit"]),
+        .executableTarget(name: "board", dependencies: ["BoardCLI"]),
+        .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit"]),
+    ]
+)

@@ -1,0 +1,213 @@
+/// One of the three board sections.
+public enum SectionKind: Int, CaseIterable, Comparable, Sendable {
+    case todo, doing, done
+
+    /// The canonical heading text: `TODO`, `DOING`, `DONE`.
+    public var name: String {
+        switch self {
+        case .todo: "TODO"
+        case .doing: "DOING"
+        case .done: "DONE"
+        }
+    }
+
+    /// Parses a command-line section name (`todo`, `doing`, `done`, any case).
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "todo": self = .todo
+        case "doing": self = .doing
+        case "done": self = .done
+        default: return nil
+        }
+    }
+
+    public static func < (lhs: SectionKind, rhs: SectionKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One line of the file as byte offsets: `start..<contentEnd` is its text,
+/// `contentEnd..<end` its line ending (LF, CRLF, or nothing on a last line).
+public struct Line: Equatable, Sendable {
+    public let start: Int
+    public let contentEnd: Int
+    public let end: Int
+
+    /// True when the line has a line ending.
+    public var hasEnding: Bool { end > contentEnd }
+}
+
+/// A part of the file that never holds board structure (FORMAT.md §2).
+public struct Region: Equatable, Sendable {
+    public enum Kind: Sendable { case frontMatter, fencedCode, htmlComment }
+    public let kind: Kind
+    /// Line indices, 0-based.
+    public let lines: Range<Int>
+}
+
+/// A section: its heading line and the lines up to the next section or shallower heading.
+public struct Section: Equatable, Sendable {
+    public let kind: SectionKind
+    /// The number of `#` of its heading.
+    public let level: Int
+    /// Line indices, 0-based, from the heading line on.
+    public let lines: Range<Int>
+
+    /// The heading's line index, 0-based.
+    public var headingLine: Int { lines.lowerBound }
+}
+
+/// How a due date is spelled on an item line.
+public enum DueStyle: Sendable {
+    /// `due:2026-12-01` (todo.txt)
+    case todoTxt
+    /// `📅 2026-12-01` (Obsidian Tasks)
+    case obsidianTasks
+    /// `@{2026-12-01}` (Obsidian Kanban)
+    case obsidianKanban
+}
+
+/// A due-date token on an item line, valid or not.
+public struct DueToken: Equatable, Sendable {
+    public let style: DueStyle
+    /// Byte offsets of the whole token in the file.
+    public let range: Range<Int>
+    /// Byte offsets of the date text inside the token.
+    public let dateRange: Range<Int>
+    /// The date, or nil when the text is not a real calendar date.
+    public let date: CivilDate?
+}
+
+/// A board item: a checklist line inside a section, and its indented body.
+public struct Item: Equatable, Sendable {
+    /// The item line's index, 0-based.
+    public let line: Int
+    /// The body's line indices (possibly empty), 0-based.
+    public let body: Range<Int>
+    /// Index into `Board.sections`.
+    public let section: Int
+    /// `-`, `*` or `+`.
+    public let bullet: UInt8
+    /// Byte offset of the `[` of the checkbox.
+    public let checkboxOffset: Int
+    public let checked: Bool
+    /// Byte offset where the text after `[ ] ` starts (the line's content end when there is none).
+    public let textStart: Int
+    /// Every due token on the line, valid or not, in line order.
+    public let dueTokens: [DueToken]
+
+    /// The first token holding a real date: the item's due date.
+    public var dueToken: DueToken? { dueTokens.first { $0.date != nil } }
+    /// The item's due date, if it has a valid one.
+    public var due: CivilDate? { dueToken?.date }
+    /// The item line and its body.
+    public var lines: Range<Int> { line..<body.upperBound }
+}
+
+/// A parsed `board.md`: the original bytes plus structure that points into them.
+/// Printing it gives back the bytes exactly; every byte sequence parses.
+public struct Board: Sendable {
+    /// The file's bytes, unchanged.
+    public let bytes: [UInt8]
+    public let lines: [Line]
+    public let regions: [Region]
+    public let sections: [Section]
+    public let items: [Item]
+    /// Line indices of list items inside a section that have no checkbox.
+    public let plainListItems: [Int]
+
+    init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [Int]) {
+        self.bytes = bytes
+        self.lines = lines
+        self.regions = regions
+        self.sections = sections
+        self.items = items
+        self.plainListItems = plainListItems
+    }
+
+    /// Parses any bytes; never fails.
+    public init<Bytes: Sequence<UInt8>>(parsing bytes: Bytes) {
+        self = Parser.parse(Array(bytes))
+    }
+
+    /// Parses a string's UTF-8.
+    public init(parsing text: String) {
+        self.init(parsing: Array(text.utf8))
+    }
+
+    /// The file's bytes, printed line by line from the spans.
+    public func serialized() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for line in lines {
+            out.append(contentsOf: bytes[line.start..<line.end])
+        }
+        return out
+    }
+
+    /// The text of a line, without its ending (invalid UTF-8 repaired with U+FFFD).
+    public func text(ofLine index: Int) -> String {
+        let line = lines[index]
+        return String(decoding: bytes[line.start..<line.contentEnd], as: UTF8.self)
+    }
+
+    /// The item's title: the text after the checkbox with its due token removed, whitespace trimmed.
+    public func title(of item: Item) -> String {
+        let line = lines[item.line]
+        guard let token = item.dueToken else {
+            return String(decoding: bytes[Bytes.trimmed(bytes, item.textStart..<line.contentEnd)], as: UTF8.self)
+        }
+        let before = Bytes.trimmed(bytes, item.textStart..<token.range.lowerBound)
+        let after = Bytes.trimmed(bytes, token.range.upperBound..<line.contentEnd)
+        let head = String(decoding: bytes[before], as: UTF8.self)
+        let tail = String(decoding: bytes[after], as: UTF8.self)
+        if head.isEmpty { return tail }
+        if tail.isEmpty { return head }
+        return head + " " + tail
+    }
+
+    /// The item's body lines, each without the indentation it shares with the others.
+    public func bodyLines(of item: Item) -> [String] {
+        let indent = bodyIndent(of: item)
+        return item.body.map { index in
+            let line = lines[index]
+            let drop = Bytes.isBlank(bytes, line.start..<line.contentEnd) ? line.contentEnd - line.start
+                : Bytes.commonPrefixLength(bytes, line.start..<line.contentEnd, indent)
+            return String(decoding: bytes[(line.start + drop)..<line.contentEnd], as: UTF8.self)
+        }
+    }
+
+    /// The leading whitespace of the item's first non-blank body line (two spaces when it has none).
+    public func bodyIndent(of item: Item) -> [UInt8] {
+        for index in item.body {
+            let line = lines[index]
+            if Bytes.isBlank(bytes, line.start..<line.contentEnd) { continue }
+            let end = Bytes.skipWhitespace(bytes, line.start..<line.contentEnd)
+            return Array(bytes[line.start..<end])
+        }
+        return Array("  ".utf8)
+    }
+
+    /// The 1-based column of a byte offset on a line, counted in Unicode scalars
+    /// (an invalid byte counts as one; a byte-order mark does not count).
+    public func column(ofOffset offset: Int, onLine index: Int) -> Int {
+        var start = lines[index].start
+        if index == 0, Bytes.hasBOM(bytes) { start = min(3, offset) }
+        var column = 1
+        var position = start
+        while position < offset {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return column
+    }
+
+    /// The first section of a kind, if the board has one.
+    public func firstSection(_ kind: SectionKind) -> Int? {
+        sections.firstIndex { $0.kind == kind }
+    }
+
+    /// The line ending new lines should use: the first line's, LF when it has none.
+    public var lineEnding: [UInt8] {
+        guard let first = lines.first, first.hasEnding else { return [0x0A] }
+        return Array(bytes[first.contentEnd..<first.end])
+    }
+}

@@ -1,0 +1,74 @@
+/// Small byte-level helpers shared by the parser and the editor. Whitespace is space and tab only.
+enum Bytes {
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
+
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+    static func hasBOM<C: RandomAccessCollection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
+        bytes.count >= 3 && bytes[bytes.startIndex] == 0xEF && bytes[bytes.startIndex + 1] == 0xBB
+            && bytes[bytes.startIndex + 2] == 0xBF
+    }
+
+    /// The first offset in `range` that is not a space or tab.
+    static func skipWhitespace<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> Int where C.Index == Int {
+        var position = range.lowerBound
+        while position < range.upperBound, isWhitespace(bytes[position]) { position += 1 }
+        return position
+    }
+
+    /// `range` without leading and trailing spaces and tabs.
+    static func trimmed<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> Range<Int> where C.Index == Int {
+        let start = skipWhitespace(bytes, range)
+        var end = range.upperBound
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        return start..<end
+    }
+
+    static func isBlank<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> Bool where C.Index == Int {
+        skipWhitespace(bytes, range) == range.upperBound
+    }
+
+    /// How many leading bytes of `range` equal `prefix`'s.
+    static func commonPrefixLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>, _ prefix: [UInt8]) -> Int where C.Index == Int {
+        var count = 0
+        while count < prefix.count, range.lowerBound + count < range.upperBound,
+              bytes[range.lowerBound + count] == prefix[count] {
+            count += 1
+        }
+        return count
+    }
+
+    static func hasPrefix<C: RandomAccessCollection<UInt8>>(_ bytes: C, at offset: Int, end: Int, _ prefix: StaticString) -> Bool where C.Index == Int {
+        let count = prefix.utf8CodeUnitCount
+        guard end - offset >= count else { return false }
+        let pointer = prefix.utf8Start
+        for index in 0..<count where bytes[offset + index] != pointer[index] { return false }
+        return true
+    }
+
+    /// Splits bytes into lines: a line ends at LF, a CR right before the LF belongs to the ending,
+    /// and a last line may have no ending. An empty input has no lines.
+    static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
+        var lines: [Line] = []
+        lines.reserveCapacity(bytes.count / 32 + 1)
+        var start = 0
+        var position = 0
+        let count = bytes.count
+        while position < count {
+            if bytes[position] == lf {
+                let contentEnd = position > start && bytes[position - 1] == cr ? position - 1 : position
+                lines.append(Line(start: start, contentEnd: contentEnd, end: position + 1))
+                start = position + 1
+            }
+            position += 1
+        }
+        if start < count {
+            lines.append(Line(start: start, contentEnd: count, end: count))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,356 @@
+/// One pass over the lines of a file, building the structure of FORMAT.md §2–§5.
+struct Parser {
+    private let b: UnsafeBufferPointer<UInt8>
+    private let lines: [Line]
+    private var regions: [Region] = []
+    private var sections: [Section] = []
+    private var items: [Item] = []
+    private var plainListItems: [Int] = []
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) {
+        self.b = bytes
+        self.lines = lines
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Board {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(bytes: buffer, lines: Bytes.splitLines(buffer))
+            parser.run()
+            return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
+                         items: parser.items, plainListItems: parser.plainListItems)
+        }
+    }
+
+    // MARK: - The line loop
+
+    private struct OpenItem {
+        let line: Int
+        var bodyEnd: Int
+        let section: Int
+        let bullet: UInt8
+        let checkboxOffset: Int
+        let checked: Bool
+        let textStart: Int
+    }
+
+    private struct OpenSection {
+        let kind: SectionKind
+        let level: Int
+        let headingLine: Int
+    }
+
+    private enum Block {
+        case none
+        case fence(char: UInt8, length: Int, start: Int)
+        case comment(start: Int)
+    }
+
+    private mutating func run() {
+        var first = 0
+        if let end = frontMatterEnd() {
+            regions.append(Region(kind: .frontMatter, lines: 0..<(end + 1)))
+            first = end + 1
+        }
+        var section: OpenSection?
+        var item: OpenItem?
+        var block = Block.none
+
+        for index in first..<lines.count {
+            let (start, end) = content(index)
+
+            // Body continuation comes before every other rule.
+            if var open = item {
+                let textStart = Bytes.skipWhitespace(b, start..<end)
+                if textStart == end { continue }  // blank: body only if an indented line follows
+                if isBodyIndented(start, textStart) {
+                    open.bodyEnd = index + 1
+                    item = open
+                    continue
+                }
+                finish(open)
+                item = nil
+            }
+
+            switch block {
+            case .fence(let char, let length, let openLine):
+                if closesFence(start, end, char: char, length: length) {
+                    regions.append(Region(kind: .fencedCode, lines: openLine..<(index + 1)))
+                    block = .none
+                }
+                continue
+            case .comment(let openLine):
+                if contains(start, end, "-->") {
+                    regions.append(Region(kind: .htmlComment, lines: openLine..<(index + 1)))
+                    block = .none
+                }
+                continue
+            case .none:
+                break
+            }
+
+            let indentEnd = Bytes.skipWhitespace(b, start..<end)
+            let spaces = leadingSpaces(start, end)
+            guard spaces <= 3, indentEnd == start + spaces else { continue }  // indented 4+ or by a tab: text
+            let at = indentEnd
+
+            if let (char, length) = fenceOpening(at, end) {
+                block = .fence(char: char, length: length, start: index)
+                continue
+            }
+            if Bytes.hasPrefix(b, at: at, end: end, "<!--") {
+                if contains(at + 4, end, "-->") {
+                    regions.append(Region(kind: .htmlComment, lines: index..<(index + 1)))
+                } else {
+                    block = .comment(start: index)
+                }
+                continue
+            }
+            if let (level, textRange) = heading(at, end) {
+                if let kind = sectionKind(textRange) {
+                    closeSection(section, at: index)
+                    section = OpenSection(kind: kind, level: level, headingLine: index)
+                } else if let open = section, level <= open.level {
+                    closeSection(open, at: index)
+                    section = nil
+                }
+                continue
+            }
+            guard section != nil else { continue }
+            if let opened = itemLine(index, at, end) {
+                item = opened
+            } else if isListItem(at, end) {
+                plainListItems.append(index)
+            }
+        }
+
+        if let open = item { finish(open) }
+        switch block {
+        case .fence(_, _, let openLine): regions.append(Region(kind: .fencedCode, lines: openLine..<lines.count))
+        case .comment(let openLine): regions.append(Region(kind: .htmlComment, lines: openLine..<lines.count))
+        case .none: break
+        }
+        closeSection(section, at: lines.count)
+    }
+
+    private mutating func closeSection(_ open: OpenSection?, at index: Int) {
+        guard let open else { return }
+        sections.append(Section(kind: open.kind, level: open.level, lines: open.headingLine..<index))
+    }
+
+    private mutating func finish(_ open: OpenItem) {
+        let end = lines[open.line].contentEnd
+        items.append(Item(line: open.line, body: (open.line + 1)..<open.bodyEnd, section: open.section,
+                          bullet: open.bullet, checkboxOffset: open.checkboxOffset, checked: open.checked,
+                          textStart: open.textStart, dueTokens: dueTokens(open.textStart, end)))
+    }
+
+    // MARK: - Line classification
+
+    /// The content range of a line; on the first line, after a byte-order mark.
+    @inline(__always)
+    private func content(_ index: Int) -> (Int, Int) {
+        let line = lines[index]
+        if index == 0, Bytes.hasBOM(b) { return (min(3, line.contentEnd), line.contentEnd) }
+        return (line.start, line.contentEnd)
+    }
+
+    private func leadingSpaces(_ start: Int, _ end: Int) -> Int {
+        var position = start
+        while position < end, b[position] == Bytes.space, position - start < 4 { position += 1 }
+        return position - start
+    }
+
+    /// Indented by at least two spaces or a tab.
+    private func isBodyIndented(_ start: Int, _ textStart: Int) -> Bool {
+        var spaces = 0
+        for position in start..<textStart {
+            if b[position] == Bytes.tab { return true }
+            spaces += 1
+            if spaces >= 2 { return true }
+        }
+        return false
+    }
+
+    private func contains(_ start: Int, _ end: Int, _ needle: StaticString) -> Bool {
+        var position = start
+        while position < end {
+            if Bytes.hasPrefix(b, at: position, end: end, needle) { return true }
+            position += 1
+        }
+        return false
+    }
+
+    /// The index of the closing `---`/`...` line when the file starts with front matter.
+    private func frontMatterEnd() -> Int? {
+        guard !lines.isEmpty else { return nil }
+        let (start, end) = content(0)
+        guard isOnly(start, end, "---") else { return nil }
+        for index in 1..<lines.count {
+            let (start, end) = content(index)
+            if isOnly(start, end, "---") || isOnly(start, end, "...") { return index }
+        }
+        return nil
+    }
+
+    /// The line is exactly `text`, then trailing spaces.
+    private func isOnly(_ start: Int, _ end: Int, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard Bytes.hasPrefix(b, at: start, end: end, text) else { return false }
+        var position = start + count
+        while position < end, b[position] == Bytes.space { position += 1 }
+        return position == end
+    }
+
+    private func fenceOpening(_ at: Int, _ end: Int) -> (UInt8, Int)? {
+        guard at < end, b[at] == UInt8(ascii: "`") || b[at] == UInt8(ascii: "~") else { return nil }
+        let char = b[at]
+        var position = at
+        while position < end, b[position] == char { position += 1 }
+        return position - at >= 3 ? (char, position - at) : nil
+    }
+
+    private func closesFence(_ start: Int, _ end: Int, char: UInt8, length: Int) -> Bool {
+        let spaces = leadingSpaces(start, end)
+        guard spaces <= 3 else { return false }
+        var position = start + spaces
+        let runStart = position
+        while position < end, b[position] == char { position += 1 }
+        guard position - runStart >= length else { return false }
+        while position < end, Bytes.isWhitespace(b[position]) { position += 1 }
+        return position == end
+    }
+
+    /// An ATX heading's level and text range (whitespace and a closing `#` run removed).
+    private func heading(_ at: Int, _ end: Int) -> (Int, Range<Int>)? {
+        var position = at
+        while position < end, b[position] == UInt8(ascii: "#") { position += 1 }
+        let level = position - at
+        guard (1...6).contains(level), position == end || Bytes.isWhitespace(b[position]) else { return nil }
+        var text = Bytes.trimmed(b, position..<end)
+        var closing = text.upperBound
+        while closing > text.lowerBound, b[closing - 1] == UInt8(ascii: "#") { closing -= 1 }
+        if closing == text.lowerBound || Bytes.isWhitespace(b[closing - 1]) {
+            text = Bytes.trimmed(b, text.lowerBound..<closing)
+        }
+        return (level, text)
+    }
+
+    /// The section a heading text names, compared case-insensitively with inner whitespace collapsed.
+    private func sectionKind(_ range: Range<Int>) -> SectionKind? {
+        guard range.count <= 24 else { return nil }
+        var normalized: [UInt8] = []
+        var pendingSpace = false
+        for position in range {
+            let byte = b[position]
+            if Bytes.isWhitespace(byte) {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace { normalized.append(Bytes.space) }
+            pendingSpace = false
+            normalized.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        switch normalized {
+        case Array("todo".utf8), Array("to do".utf8), Array("to-do".utf8): return .todo
+        case Array("doing".utf8), Array("in progress".utf8): return .doing
+        case Array("done".utf8): return .done
+        default: return nil
+        }
+    }
+
+    private func isBullet(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")
+    }
+
+    /// `- [ ] title`: bullet, spaces, checkbox, then a space and the title or the line's end.
+    private func itemLine(_ index: Int, _ at: Int, _ end: Int) -> OpenItem? {
+        guard at < end, isBullet(b[at]) else { return nil }
+        var position = at + 1
+        while position < end, b[position] == Bytes.space { position += 1 }
+        guard position > at + 1, end - position >= 3, b[position] == UInt8(ascii: "["),
+              b[position + 2] == UInt8(ascii: "]") else { return nil }
+        let mark = b[position + 1]
+        guard mark == Bytes.space || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") else { return nil }
+        let afterBox = position + 3
+        let textStart: Int
+        if afterBox == end {
+            textStart = end
+        } else if b[afterBox] == Bytes.space {
+            textStart = afterBox + 1
+        } else {
+            return nil
+        }
+        return OpenItem(line: index, bodyEnd: index + 1, section: sections.count, bullet: b[at],
+                        checkboxOffset: position, checked: mark != Bytes.space, textStart: textStart)
+    }
+
+    /// A bullet followed by whitespace or the line's end, and not a thematic break (`* * *`).
+    private func isListItem(_ at: Int, _ end: Int) -> Bool {
+        guard at < end, isBullet(b[at]), at + 1 == end || Bytes.isWhitespace(b[at + 1]) else { return false }
+        var marks = 0
+        for position in at..<end {
+            if b[position] == b[at] {
+                marks += 1
+            } else if !Bytes.isWhitespace(b[position]) {
+                return true
+            }
+        }
+        return marks < 3
+    }
+
+    // MARK: - Due tokens
+
+    /// Every due token among the whitespace-delimited tokens of `start..<end`.
+    private func dueTokens(_ start: Int, _ end: Int) -> [DueToken] {
+        var found: [DueToken] = []
+        var position = start
+        while position < end {
+            position = Bytes.skipWhitespace(b, position..<end)
+            guard position < end else { break }
+            var tokenEnd = position
+            while tokenEnd < end, !Bytes.isWhitespace(b[tokenEnd]) { tokenEnd += 1 }
+            if let token = dueToken(position, tokenEnd, lineEnd: end) {
+                found.append(token)
+                position = token.range.upperBound
+            } else {
+                position = tokenEnd
+            }
+        }
+        return found
+    }
+
+    private func dueToken(_ start: Int, _ end: Int, lineEnd: Int) -> DueToken? {
+        if Bytes.hasPrefix(b, at: start, end: end, "due:"), end - start > 4 {
+            let dateRange = (start + 4)..<end
+            return DueToken(style: .todoTxt, range: start..<end, dateRange: dateRange,
+                            date: CivilDate(iso: b[dateRange]))
+        }
+        if Bytes.hasPrefix(b, at: start, end: end, "@{"), end - start >= 3, b[end - 1] == UInt8(ascii: "}") {
+            let dateRange = (start + 2)..<(end - 1)
+            return DueToken(style: .obsidianKanban, range: start..<end, dateRange: dateRange,
+                            date: CivilDate(iso: b[dateRange]))
+        }
+        let calendar: StaticString = "\u{1F4C5}"
+        let calendarWithSelector: StaticString = "\u{1F4C5}\u{FE0F}"
+        guard (Bytes.hasPrefix(b, at: start, end: end, calendar) && end - start == 4)
+                || (Bytes.hasPrefix(b, at: start, end: end, calendarWithSelector) && end - start == 7) else { return nil }
+        let dateStart = Bytes.skipWhitespace(b, end..<lineEnd)
+        var dateEnd = dateStart
+        while dateEnd < lineEnd, !Bytes.isWhitespace(b[dateEnd]) { dateEnd += 1 }
+        guard dateStart > end, hasDateShape(dateStart..<dateEnd) else { return nil }
+        return DueToken(style: .obsidianTasks, range: start..<dateEnd, dateRange: dateStart..<dateEnd,
+                        date: CivilDate(iso: b[dateStart..<dateEnd]))
+    }
+
+    /// `NNNN-NN-NN`, whether or not it is a real date.
+    private func hasDateShape(_ range: Range<Int>) -> Bool {
+        guard range.count == 10 else { return false }
+        for (index, position) in range.enumerated() {
+            let byte = b[position]
+            let ok = index == 4 || index == 7 ? byte == UInt8(ascii: "-")
+                : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            if !ok { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,92 @@
+/// A problem `board check` reports, at a 1-based line and column (in Unicode scalars).
+public struct Diagnostic: Equatable, Sendable {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public let line: Int
+    public let column: Int
+    public let severity: Severity
+    public let message: String
+
+    public init(line: Int, column: Int, severity: Severity, message: String) {
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+    }
+}
+
+extension Board {
+    /// Everything wrong with the board (FORMAT.md §3–§5), in line and column order.
+    public func diagnostics() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        found += sectionDiagnostics()
+        for item in items {
+            found += itemDiagnostics(item)
+        }
+        for line in plainListItems {
+            let sectionName = sections.last { $0.lines.contains(line) }?.kind.name ?? "TODO"
+            let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
+            found.append(Diagnostic(
+                line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
+                message: "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"))
+        }
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private func sectionDiagnostics() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var firstHeading: [SectionKind: Int] = [:]
+        for section in sections {
+            let line = section.headingLine
+            if let first = firstHeading[section.kind] {
+                let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
+                found.append(Diagnostic(
+                    line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
+                    message: "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"))
+            } else {
+                firstHeading[section.kind] = line
+            }
+        }
+        if sections.isEmpty {
+            found.append(Diagnostic(line: 1, column: 1, severity: .warning,
+                                    message: "no TODO, DOING or DONE section; this file holds no board items"))
+        } else {
+            for kind in SectionKind.allCases where firstHeading[kind] == nil {
+                found.append(Diagnostic(line: 1, column: 1, severity: .warning,
+                                        message: "no \(kind.name) section; a command that needs it will create it"))
+            }
+        }
+        return found
+    }
+
+    private func itemDiagnostics(_ item: Item) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let kind = sections[item.section].kind
+        let boxColumn = column(ofOffset: item.checkboxOffset, onLine: item.line)
+        func add(_ severity: Diagnostic.Severity, _ column: Int, _ message: String) {
+            found.append(Diagnostic(line: item.line + 1, column: column, severity: severity, message: message))
+        }
+        for (index, token) in item.dueTokens.enumerated() {
+            let tokenColumn = column(ofOffset: token.range.lowerBound, onLine: item.line)
+            let spelling = String(decoding: bytes[token.range], as: UTF8.self)
+            if token.date == nil {
+                add(.error, tokenColumn, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
+            }
+            if index > 0 {
+                let firstColumn = column(ofOffset: item.dueTokens[0].range.lowerBound, onLine: item.line)
+                add(.error, tokenColumn, "second due date '\(spelling)' on one item (the first is at column \(firstColumn))")
+            }
+        }
+        if title(of: item).isEmpty {
+            add(.error, boxColumn, "item has an empty title")
+        }
+        if kind == .done, !item.checked {
+            add(.warning, boxColumn, "unchecked item in DONE; run 'board tidy' to move it to TODO")
+        } else if kind != .done, item.checked {
+            add(.warning, boxColumn, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
+        }
+        return found
+    }
+}

@@ -1,0 +1,82 @@
+import BoardKit
+import Testing
+
+/// Every diagnostic kind, with its exact line, column, severity and message.
+@Suite struct DiagnosticTests {
+    static let sections = "## DOING\n## DONE\n"
+
+    func diagnostics(_ text: String) -> [String] {
+        Board(parsing: text).diagnostics().map { "\($0.line):\($0.column): \($0.severity): \($0.message)" }
+    }
+
+    @Test func invalidCalendarDateInEverySpelling() {
+        #expect(diagnostics("## TODO\n- [ ] a due:2026-02-30\n- [ ] b 📅 2026-13-01\n- [ ] c @{soon}\n- [ ] d due:soon\n" + Self.sections) == [
+            "2:9: error: 'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)",
+            "3:9: error: '📅 2026-13-01' is not a real calendar date (write YYYY-MM-DD)",
+            "4:9: error: '@{soon}' is not a real calendar date (write YYYY-MM-DD)",
+            "5:9: error: 'due:soon' is not a real calendar date (write YYYY-MM-DD)",
+        ])
+    }
+
+    @Test func columnCountsUnicodeScalarsNotBytes() {
+        #expect(diagnostics("## TODO\n- [ ] 한국어 🚀 due:2026-02-29\n" + Self.sections) == [
+            "2:13: error: 'due:2026-02-29' is not a real calendar date (write YYYY-MM-DD)",
+        ])
+    }
+
+    @Test func twoDueTokens() {
+        #expect(diagnostics("## TODO\n- [ ] a due:2026-01-01 @{2026-01-02}\n" + Self.sections) == [
+            "2:24: error: second due date '@{2026-01-02}' on one item (the first is at column 9)",
+        ])
+    }
+
+    @Test func emptyTitle() {
+        #expect(diagnostics("## TODO\n- [ ]\n  * [ ] due:2026-01-01\n" + Self.sections) == [
+            "2:3: error: item has an empty title",
+        ])
+        #expect(diagnostics("## TODO\n* [ ]   due:2026-01-01\n" + Self.sections) == [
+            "2:3: error: item has an empty title",
+        ])
+    }
+
+    @Test func checkboxNotMatchingTheSection() {
+        #expect(diagnostics("## TODO\n- [x] ticked\n## DOING\n  * [X] deep\n## DONE\n- [ ] open\n") == [
+            "2:3: warning: checked item in TODO; run 'board tidy' to move it to DONE",
+            "4:5: warning: checked item in DOING; run 'board tidy' to move it to DONE",
+            "6:3: warning: unchecked item in DONE; run 'board tidy' to move it to TODO",
+        ])
+    }
+
+    @Test func listItemWithoutCheckbox() {
+        #expect(diagnostics("## TODO\n - plain\n- [x]glued\n" + Self.sections) == [
+            "2:2: warning: list item in TODO has no checkbox, so it is not a board item; write '- [ ] …' to make it one",
+            "3:1: warning: list item in TODO has no checkbox, so it is not a board item; write '- [ ] …' to make it one",
+        ])
+    }
+
+    @Test func duplicateSection() {
+        #expect(diagnostics("## TODO\n## DOING\n## DONE\n  ## Todo\n") == [
+            "4:3: error: second TODO section (the first is at line 1); merge them into one",
+        ])
+    }
+
+    @Test func missingSections() {
+        #expect(diagnostics("## Doing\n") == [
+            "1:1: warning: no TODO section; a command that needs it will create it",
+            "1:1: warning: no DONE section; a command that needs it will create it",
+        ])
+        #expect(diagnostics("# Notes\n") == [
+            "1:1: warning: no TODO, DOING or DONE section; this file holds no board items",
+        ])
+    }
+
+    @Test func aWellFormedBoardHasNoDiagnostics() {
+        #expect(diagnostics("## TODO\n- [ ] a due:2026-01-01\n## DOING\n## DONE\n- [x] b\n").isEmpty)
+    }
+
+    @Test func messyExampleDiagnostics() {
+        let board = Board(parsing: Fixtures.bytes("30-messy.md"))
+        let found = board.diagnostics().map { "\($0.line):\($0.column): \($0.severity)" }
+        #expect(found == ["17:3: warning", "18:1: warning", "20:3: error", "27:1: warning"])
+    }
+}

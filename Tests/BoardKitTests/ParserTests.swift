@@ -1,0 +1,142 @@
+import BoardKit
+import Testing
+
+/// The parsed structure of each fixture kind, worked out by hand from FORMAT.md.
+@Suite struct ParserTests {
+    static let standard = [
+        "TODO h2 1-5", "DOING h2 6-9", "DONE h2 10-12",
+        "3 TODO [ ] 'Write docs' due 2026-12-01 body 4-4",
+        "8 DOING [ ] 'Parser' due 2026-11-25",
+        "12 DONE [x] 'Pick a format'",
+    ]
+
+    static let expected: [String: [String]] = [
+        "01-empty.md": [],
+        "02-standard.md": standard,
+        "03-bom.md": standard,
+        "04-bom-front-matter.md": [
+            "frontMatter 1-3", "TODO h2 4-8", "DOING h2 9-12", "DONE h2 13-15",
+            "6 TODO [ ] 'Write docs' due 2026-12-01 body 7-7",
+            "11 DOING [ ] 'Parser' due 2026-11-25",
+            "15 DONE [x] 'Pick a format'",
+        ],
+        "05-invalid-utf8.md": [
+            "TODO h2 1-5", "DONE h2 6-6",
+            "3 TODO [ ] 'Bad \u{FFFD}\u{FFFD} bytes \u{FFFD}' due 2026-12-01",
+            "4 TODO [ ] '\u{FFFD}\u{FFFD}'",
+        ],
+        "06-nul-bytes.md": ["TODO h2 1-4", "DONE h2 5-6", "3 TODO [ ] 'NUL\u{0}inside'", "6 DONE [x] 'a\u{0}'"],
+        "07-lone-cr.md": ["DONE h2 3-3"],
+        "08-crlf.md": standard,
+        "09-mixed-endings.md": ["TODO h2 1-6", "DONE h2 7-8", "3 TODO [ ] 'a'", "4 TODO [ ] 'b' body 5-5", "8 DONE [x] 'c'"],
+        "10-no-final-newline.md": standard,
+        "11-trailing-spaces-tabs.md": ["TODO h2 1-4", "DONE h2 5-5", "3 TODO [ ] 'spaced title' due 2026-12-01 body 4-4"],
+        "12-unclosed-fence.md": ["fencedCode 4-6", "TODO h2 1-6", "2 TODO [ ] 'before'"],
+        "13-tilde-fence.md": ["fencedCode 2-6", "TODO h2 1-7", "7 TODO [ ] 'after fence'"],
+        "14-front-matter-unclosed.md": ["TODO h2 3-4", "4 TODO [ ] 'real item'"],
+        "15-front-matter-dots.md": ["frontMatter 1-4", "TODO h2 5-6", "6 TODO [ ] 'item'"],
+        "16-closing-hashes.md": ["TODO h2 1-2", "DONE h3 3-4", "2 TODO [ ] 'a'", "4 DONE [x] 'b'"],
+        "17-setext.md": [],
+        "18-duplicate-sections.md": [
+            "TODO h2 1-2", "DONE h2 3-4", "TODO h2 5-6", "2 TODO [ ] 'a'", "4 DONE [x] 'b'", "6 TODO [ ] 'c'",
+        ],
+        "19-missing-sections.md": ["DOING h2 3-4", "4 DOING [ ] 'only doing'"],
+        "20-date-spellings.md": [
+            "TODO h2 1-7",
+            "2 TODO [ ] 'todo.txt' due 2026-12-01",
+            "3 TODO [ ] 'tasks tail' due 2026-12-02",
+            "4 TODO [ ] 'kanban' due 2026-12-03",
+            "5 TODO [ ] 'bad due:2026-02-30'",
+            "6 TODO [ ] 'two @{2026-01-02}' due 2026-01-01",
+            "7 TODO [ ] 'word due:soon'",
+        ],
+        "21-aliases-and-order.md": [
+            "DONE h2 1-2", "DOING h1 3-4", "TODO h3 5-6", "TODO h2 7-7",
+            "2 DONE [x] 'a'", "4 DOING [ ] 'b'", "6 TODO [ ] 'c'",
+        ],
+        "22-deeper-headings.md": ["TODO h2 1-5", "3 TODO [ ] 'a'", "5 TODO [ ] 'b'"],
+        "23-html-comment.md": [
+            "htmlComment 2-2", "htmlComment 5-8", "TODO h2 1-9", "3 TODO [ ] 'real'", "9 TODO [ ] 'after comment'",
+        ],
+        // An indented `<!--` right after an item is body text: body continuation is decided first.
+        "33-body-precedence.md": [
+            "htmlComment 2-2", "TODO h2 1-5", "DONE h2 6-8",
+            "3 TODO [ ] 'real' body 4-4", "5 TODO [ ] 'hidden'", "8 DONE [ ] 'after comment'",
+        ],
+        "24-nested-body.md": ["TODO h2 1-11", "DONE h2 12-12", "2 TODO [ ] 'parent' body 3-8", "11 TODO [ ] 'next'"],
+        "25-checkbox-variants.md": [
+            "TODO h2 1-10", "2 TODO [ ] ''", "4 TODO [x] 'many spaces' body 5-5",
+            "plain 3", "plain 6", "plain 7", "plain 10",
+        ],
+        "26-tabs-everywhere.md": ["TODO h2 2-6", "5 TODO [ ] 'a' body 6-6", "plain 4"],
+        "27-only-newlines.md": [],
+        "28-heading-levels.md": [
+            "TODO h1 1-4", "DONE h6 7-10", "2 TODO [ ] 'a'", "4 TODO [ ] 'b'", "8 DONE [x] 'd'", "10 DONE [x] 'e'",
+        ],
+        "29-obsidian-kanban.md": [
+            "frontMatter 1-5", "fencedCode 31-33", "TODO h2 7-14", "DOING h2 15-20", "DONE h2 21-34",
+            "9 TODO [ ] 'Plan the sprint' due 2026-11-24",
+            "10 TODO [ ] 'Draft the onboarding doc' due 2026-11-30 body 11-11",
+            "12 TODO [ ] 'Clean up stale branches'",
+            "17 DOING [ ] 'Migrate CI to the new runners' due 2026-11-20",
+            "18 DOING [ ] 'Rotate the staging keys'",
+            "24 DONE [x] 'Retire the old dashboard' due 2026-11-12",
+            "25 DONE [x] 'Update the on-call rota'",
+        ],
+        "30-messy.md": [
+            "fencedCode 5-8", "htmlComment 29-32", "TODO h2 10-22", "DOING h2 23-32", "DONE h2 33-35",
+            "12 TODO [ ] 'Fix the login bug' due 2026-11-02 body 13-16",
+            "17 TODO [x] 'Checked but still in TODO'",
+            "20 TODO [ ] ''",
+            "21 TODO [ ] 'Due in Tasks style' due 2026-12-24",
+            "25 DOING [ ] 'Half-done thing' due 2026-11-30 body 26-26",
+            "34 DONE [x] 'Shipped the thing' due 2026-11-01",
+            "35 DONE [x] 'Last line, no final newline'",
+            "plain 18", "plain 27",
+        ],
+        "31-no-newline-after-heading.md": ["TODO h2 1-1"],
+        "32-single-cr.md": [],
+    ]
+
+    @Test func everyFixtureHasAnExpectedStructure() {
+        #expect(Set(Fixtures.names) == Set(Self.expected.keys))
+    }
+
+    @Test(arguments: Fixtures.names)
+    func fixtureStructure(name: String) {
+        let board = Board(parsing: Fixtures.bytes(name))
+        #expect(board.outline() == Self.expected[name])
+    }
+
+    @Test func dueTokensKeepTheirSpellingAndPlace() throws {
+        let board = Board(parsing: "## TODO\n- [ ] a due:2026-12-01\n- [ ] b 📅 2026-12-02 tail\n- [ ] c @{2026-12-03}\n")
+        let styles = board.items.map { $0.dueToken?.style }
+        #expect(styles == [.todoTxt, .obsidianTasks, .obsidianKanban])
+        let spellings = board.items.compactMap { item in
+            item.dueToken.map { String(decoding: board.bytes[$0.range], as: UTF8.self) }
+        }
+        #expect(spellings == ["due:2026-12-01", "📅 2026-12-02", "@{2026-12-03}"])
+        let tasks = try #require(board.items[1].dueToken)
+        #expect(board.column(ofOffset: tasks.range.lowerBound, onLine: 2) == 9)
+    }
+
+    @Test func bodyLinesAreTextWithoutTheirCommonIndent() {
+        let board = Board(parsing: Fixtures.bytes("30-messy.md"))
+        let item = board.items[0]
+        #expect(board.bodyLines(of: item) == [
+            "Steps: open the app, wait.", "", "- [ ] nested step, part of the body", "\ttab-indented body line",
+        ])
+    }
+
+    @Test func titleCollapsesOnlyTheWhitespaceWhereTheTokenStood() {
+        let board = Board(parsing: "## TODO\n- [ ]   two  spaces   due:2026-01-01   after  \n")
+        #expect(board.title(of: board.items[0]) == "two  spaces after")
+    }
+
+    @Test func lineEndingIsTheFirstLines() {
+        #expect(Board(parsing: "a\r\nb\n").lineEnding == Array("\r\n".utf8))
+        #expect(Board(parsing: "a\nb\r\n").lineEnding == Array("\n".utf8))
+        #expect(Board(parsing: "").lineEnding == Array("\n".utf8))
+        #expect(Board(parsing: "no ending").lineEnding == Array("\n".utf8))
+    }
+}
