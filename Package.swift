@@ -13,7 +13,7 @@ let package = Package(
         // The command line: argument parsing, commands, file I/O. A library so tests reach it.
         .target(name: "BoardCLI", dependencies: ["BoardKit"]),
         .executableTarget(name: "board", dependencies: ["BoardCLI"]),
-        .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"]),
+        .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit"]),
     ]
 )

@@ -1,1 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BoardCLI
+
+var environment: [String: String] = [:]
+var entry = environ
+while let pointer = entry.pointee {
+    let pair = String(cString: pointer)
+    if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    entry += 1
+}
+let directory = getcwd(nil, 0).map { pointer in
+    defer { free(pointer) }
+    return String(cString: pointer)
+} ?? "."
+let outcome = BoardCommandLine.run(Invocation(
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+    currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1))
+/// Writes all of the text to a file descriptor.
+func emit(_ text: String, to fd: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return }
+        bytes = bytes.dropFirst(count)
+    }
+}
+
+emit(outcome.stdout, to: 1)
+emit(outcome.stderr, to: 2)
+exit(outcome.exitCode)

@@ -1,0 +1,159 @@
+/// An option a command accepts: `--name <value>` or a flag `--name`.
+struct OptionSpec: Sendable {
+    let long: String
+    var short: Character? = nil
+    /// The value's name in help (`<date>`); nil for a flag.
+    var value: String? = nil
+    let help: String
+}
+
+/// A command's name, help text and accepted arguments.
+struct CommandSpec: Sendable {
+    let name: String
+    let abstract: String
+    /// The usage after `board NAME`, e.g. `<title> [--due <date>]`.
+    let usage: String
+    var arguments: [(String, String)] = []
+    var options: [OptionSpec] = []
+    var positionals: ClosedRange<Int> = 0...0
+}
+
+/// The command line after parsing: the command, its positional arguments, option values and flags.
+struct ParsedArguments: Sendable {
+    var command: String?
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    func value(_ long: String) -> String? { values[long] }
+    func flag(_ long: String) -> Bool { flags.contains(long) }
+}
+
+/// A command line that is itself wrong: exit 64 with the message and the command's usage.
+struct UsageError: Error {
+    let message: String
+    let command: CommandSpec?
+}
+
+enum Options {
+    static let file = OptionSpec(long: "file", short: "f", value: "path",
+                                 help: "The board file (default: $BOARD_FILE, ./board.md, or the nearest board.md above).")
+    static let today = OptionSpec(long: "today", value: "date",
+                                  help: "Take this date (YYYY-MM-DD) as today (default: $BOARD_TODAY, else the local date).")
+    static let help = OptionSpec(long: "help", short: "h", help: "Show help information.")
+    static let version = OptionSpec(long: "version", help: "Show the version.")
+    static let top = OptionSpec(long: "top", help: "Put the item first in its section instead of last.")
+    static let json = OptionSpec(long: "json", help: "Print one JSON document (schemaVersion 1).")
+    /// Options every command takes.
+    static let common = [file, today, help]
+}
+
+enum Arguments {
+    /// Splits the command line. Options may stand anywhere; `--` ends them; `--name=value` works too.
+    static func parse(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> ParsedArguments {
+        let known = commands.flatMap(\.options) + Options.common + [Options.version]
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        func add(positional: String) {
+            if parsed.command == nil { parsed.command = positional } else { parsed.positionals.append(positional) }
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                add(positional: argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                guard argument.count == 2, let spec = known.first(where: { $0.short == argument.last }) else {
+                    throw UsageError(message: "Unknown option '\(argument)'", command: nil)
+                }
+                name = spec.long
+            }
+            guard let spec = known.first(where: { $0.long == name }) else {
+                throw UsageError(message: "Unknown option '--\(name)'", command: nil)
+            }
+            if spec.value == nil {
+                if inlineValue != nil { throw UsageError(message: "Option '--\(name)' takes no value", command: nil) }
+                parsed.flags.insert(name)
+            } else if let inlineValue {
+                parsed.values[name] = inlineValue
+            } else if index < arguments.count {
+                parsed.values[name] = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "Missing value for '--\(name) <\(spec.value ?? "value")>'", command: nil)
+            }
+        }
+        return parsed
+    }
+
+    /// Checks that the options and the number of arguments fit the command.
+    static func validate(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {
+        let allowed = Set((spec.options + Options.common).map(\.long))
+        for name in parsed.flags.union(parsed.values.keys).sorted() where !allowed.contains(name) {
+            throw UsageError(message: "Unknown option '--\(name)' for 'board \(spec.name)'", command: spec)
+        }
+        let count = parsed.positionals.count
+        if count < spec.positionals.lowerBound {
+            let missing = spec.arguments.dropFirst(count).first?.0 ?? "argument"
+            throw UsageError(message: "Missing expected argument '\(missing)'", command: spec)
+        }
+        if count > spec.positionals.upperBound {
+            let extra = parsed.positionals[spec.positionals.upperBound]
+            throw UsageError(message: "Unexpected argument '\(extra)'", command: spec)
+        }
+    }
+
+    /// `board NAME --help`, in swift-argument-parser's layout.
+    static func help(for spec: CommandSpec) -> String {
+        var text = "OVERVIEW: \(spec.abstract)\n\nUSAGE: board \(spec.name) \(spec.usage)\n"
+        if !spec.arguments.isEmpty {
+            text += "\nARGUMENTS:\n" + spec.arguments.map { row($0.0, $0.1) }.joined()
+        }
+        text += "\nOPTIONS:\n" + (spec.options + Options.common).map(row).joined()
+        return text
+    }
+
+    /// `board --help`.
+    static func help(commands: [CommandSpec], version: String) -> String {
+        var text = """
+            OVERVIEW: A kanban board in one plain Markdown file, board.md (version \(version)).
+
+            USAGE: board <subcommand> [<arguments>] [<options>]
+
+            OPTIONS:
+
+            """
+        text += [Options.file, Options.today, Options.version, Options.help].map(row).joined()
+        text += "\nSUBCOMMANDS:\n" + commands.map { row($0.name, $0.abstract) }.joined()
+        text += "\n  See 'board help <subcommand>' for detailed help.\n"
+        return text
+    }
+
+    static func row(_ option: OptionSpec) -> String {
+        var name = option.short.map { "-\($0), " } ?? ""
+        name += "--\(option.long)"
+        if let value = option.value { name += " <\(value)>" }
+        return row(name, option.help)
+    }
+
+    static func row(_ name: String, _ help: String) -> String {
+        let padded = "  " + name
+        if padded.count < 26 { return padded + String(repeating: " ", count: 26 - padded.count) + help + "\n" }
+        return padded + "\n" + String(repeating: " ", count: 26) + help + "\n"
+    }
+}

@@ -1,0 +1,164 @@
+import BoardKit
+
+/// Everything a run of `board` takes from the outside world.
+public struct Invocation: Sendable {
+    /// The arguments after the program name.
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var currentDirectory: String
+    public var stdoutIsTerminal: Bool
+    /// Called after the new file is written and before it replaces the old one (tests use it to edit the file meanwhile).
+    public var beforeRename: (@Sendable () -> Void)?
+
+    public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
+                stdoutIsTerminal: Bool = false, beforeRename: (@Sendable () -> Void)? = nil) {
+        self.arguments = arguments
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.beforeRename = beforeRename
+    }
+}
+
+/// What a run of `board` printed and its exit code.
+public struct Outcome: Equatable, Sendable {
+    public var exitCode: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// The `board` command line: parses arguments, runs one command, and reports.
+public enum BoardCommandLine {
+    public static let version = "0.1.0"
+
+    /// Runs one command line. Never crashes on bad input: usage errors exit 64, failures exit 1.
+    public static func run(_ invocation: Invocation) -> Outcome {
+        var output = Output()
+        var spec: CommandSpec?
+        do {
+            let parsed = try Arguments.parse(invocation.arguments, commands: Commands.all)
+            guard let name = parsed.command else {
+                if parsed.flag("version") {
+                    output.print(version)
+                } else {
+                    output.print(Arguments.help(commands: Commands.all, version: version), terminator: "")
+                }
+                return output.outcome(0)
+            }
+            guard let command = Commands.all.first(where: { $0.name == name }) else {
+                throw UsageError(message: "Unknown subcommand '\(name)'", command: nil)
+            }
+            spec = command
+            if parsed.flag("help") {
+                output.print(Arguments.help(for: command), terminator: "")
+                return output.outcome(0)
+            }
+            try Arguments.validate(parsed, for: command)
+            var context = Context(invocation: invocation, parsed: parsed, output: output)
+            let code = try Commands.run(command.name, &context)
+            return context.output.outcome(code)
+        } catch let error as UsageError {
+            output = Output()
+            let command = error.command ?? spec
+            output.error("Error: \(error.message)")
+            if let command {
+                output.error("Usage: board \(command.name) \(command.usage)")
+                output.error("  See 'board \(command.name) --help' for more information.")
+            } else {
+                output.error("Usage: board <subcommand> [<arguments>] [<options>]")
+                output.error("  See 'board --help' for more information.")
+            }
+            return output.outcome(64)
+        } catch let error as CommandError {
+            output.stdout = ""
+            output.error("error: \(error.message)")
+            return output.outcome(1)
+        } catch {
+            output.stdout = ""
+            output.error("error: \(error)")
+            return output.outcome(1)
+        }
+    }
+}
+
+/// Collected stdout and stderr text.
+struct Output {
+    var stdout = ""
+    var stderr = ""
+
+    mutating func print(_ line: String, terminator: String = "\n") {
+        stdout += line + terminator
+    }
+
+    mutating func error(_ line: String) {
+        stderr += line + "\n"
+    }
+
+    func outcome(_ code: Int32) -> Outcome {
+        Outcome(exitCode: code, stdout: stdout, stderr: stderr)
+    }
+}
+
+/// One command's view of the run: its arguments, its output, and where its board is.
+struct Context {
+    let invocation: Invocation
+    let parsed: ParsedArguments
+    var output: Output
+
+    /// "Today": `--today`, else `$BOARD_TODAY`, else the local date.
+    func today() throws -> CivilDate {
+        if let text = parsed.value("today") {
+            guard let date = CivilDate(text) else {
+                throw UsageError(message: "Invalid date '\(text)' for '--today' (write YYYY-MM-DD)", command: nil)
+            }
+            return date
+        }
+        if let text = invocation.environment["BOARD_TODAY"] {
+            guard let date = CivilDate(text) else {
+                throw UsageError(message: "Invalid date '\(text)' in BOARD_TODAY (write YYYY-MM-DD)", command: nil)
+            }
+            return date
+        }
+        return LocalDate.today()
+    }
+
+    /// An absolute path for a path given relative to the current directory.
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : invocation.currentDirectory + "/" + path
+    }
+
+    /// The board file: `--file`, then `$BOARD_FILE`, then `./board.md`, then the nearest `board.md` above.
+    /// Returns the path to show and the path to open.
+    func boardPath() throws -> (shown: String, path: String) {
+        if let path = parsed.value("file") ?? invocation.environment["BOARD_FILE"], !path.isEmpty {
+            return (path, absolute(path))
+        }
+        var folder = invocation.currentDirectory
+        while true {
+            let candidate = (folder == "/" ? "" : folder) + "/board.md"
+            if BoardFile.exists(candidate) {
+                return (folder == invocation.currentDirectory ? "board.md" : candidate, candidate)
+            }
+            guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
+        throw CommandError(message: "no board.md in \(invocation.currentDirectory) or any folder above it; create one with 'board init' or name one with --file")
+    }
+
+    /// The parsed board file.
+    func readBoard() throws -> (shown: String, board: Board) {
+        let (shown, path) = try boardPath()
+        return (shown, Board(parsing: try BoardFile.contents(of: path, shownAs: shown)))
+    }
+
+    /// Reads, edits and writes the board under a lock; `edit` returns the new board (nil for no change)
+    /// and the line to print.
+    mutating func updateBoard(_ edit: (Board, String) throws -> (Board?, String)) throws {
+        let (shown, path) = try boardPath()
+        let message = try BoardFile.update(path, shownAs: shown, beforeRename: invocation.beforeRename) { bytes in
+            let (board, message) = try edit(Board(parsing: bytes), shown)
+            return (board?.bytes, message)
+        }
+        output.print(message)
+    }
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failure the command reports in one line and exits 1 for.
+struct CommandError: Error {
+    let message: String
+}
+
+/// Reading and writing board files (CLI.md "Writing the file").
+enum BoardFile {
+    /// The whole file. Fails for a missing, unreadable or non-regular file.
+    static func contents(of path: String, shownAs name: String) throws(CommandError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(name, "cannot read") }
+        defer { close(fd) }
+        return try readAll(fd, shownAs: name)
+    }
+
+    /// Locks the file, reads it, and writes `transform`'s bytes atomically in its place when they differ.
+    /// Writes nothing when `transform` returns nil or the same bytes, or when the file changed meanwhile.
+    static func update<Result>(_ path: String, shownAs name: String, beforeRename: (() -> Void)? = nil,
+                               _ transform: ([UInt8]) throws -> (bytes: [UInt8]?, result: Result)) throws -> Result {
+        guard let resolved = realpath(path, nil) else { throw failure(name, "cannot open") }
+        let target = String(cString: resolved)
+        free(resolved)
+
+        let (fd, status) = try lockCurrentFile(target, shownAs: name)
+        defer { close(fd) }  // Closing releases the lock.
+        let original = try readAll(fd, shownAs: name)
+        let (newBytes, result) = try transform(original)
+        guard let newBytes, newBytes != original else { return result }
+
+        if status.st_mode & S_IWUSR == 0 || access(target, W_OK) != 0 {
+            throw CommandError(message: "\(name): the file is read-only; nothing was written")
+        }
+        let temporary = try writeTemporary(newBytes, besides: target, mode: status.st_mode & 0o7777, shownAs: name)
+        beforeRename?()
+        let current = try? contents(of: target, shownAs: name)
+        guard current == original else {
+            unlink(temporary)
+            throw CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
+        }
+        guard rename(temporary, target) == 0 else {
+            let error = failure(name, "cannot replace")
+            unlink(temporary)
+            throw error
+        }
+        syncDirectory(of: target)
+        return result
+    }
+
+    /// Creates a new file with these bytes; refuses when the path exists.
+    static func create(_ path: String, bytes: [UInt8], shownAs name: String) throws(CommandError) {
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            throw CommandError(message: "\(name): the file already exists; board init never overwrites a file")
+        }
+        let temporary = try writeTemporary(bytes, besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            throw errno == EEXIST
+                ? CommandError(message: "\(name): the file already exists; board init never overwrites a file")
+                : failure(name, "cannot create")
+        }
+        syncDirectory(of: path)
+    }
+
+    // MARK: - Helpers
+
+    /// Opens and locks the file the path names now: if another writer renamed a new file in while we waited
+    /// for the lock, the locked inode is stale, so open and lock again.
+    private static func lockCurrentFile(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
+        while true {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(name, "cannot open") }
+            var locked = stat()
+            guard fstat(fd, &locked) == 0 else {
+                close(fd)
+                throw failure(name, "cannot open")
+            }
+            if locked.st_mode & S_IFMT == S_IFDIR {
+                close(fd)
+                throw CommandError(message: "\(name): is a directory, not a board file")
+            }
+            guard flock(fd, LOCK_EX) == 0 else {
+                close(fd)
+                throw failure(name, "cannot lock")
+            }
+            var current = stat()
+            if stat(path, &current) == 0, current.st_ino == locked.st_ino, current.st_dev == locked.st_dev {
+                return (fd, locked)
+            }
+            close(fd)
+        }
+    }
+
+    private static func readAll(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure(name, "cannot read") }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError(message: "\(name): is a directory, not a board file")
+        }
+        var bytes: [UInt8] = []
+        var capacity = max(Int(status.st_size) + 1, 4096)
+        while true {
+            let previous = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: capacity - previous))
+            let count = bytes.withUnsafeMutableBufferPointer { buffer in
+                read(fd, buffer.baseAddress.map { $0 + previous }, capacity - previous)
+            }
+            if count < 0 {
+                if errno == EINTR {
+                    bytes.removeLast(capacity - previous)
+                    continue
+                }
+                throw failure(name, "cannot read")
+            }
+            bytes.removeLast(capacity - previous - count)
+            if count == 0 { return bytes }
+            if bytes.count == capacity { capacity *= 2 }
+        }
+    }
+
+    /// Writes the bytes to a new file in the target's folder, flushed to disk, and returns its path.
+    private static func writeTemporary(_ bytes: [UInt8], besides target: String, mode: mode_t,
+                                       shownAs name: String) throws(CommandError) -> String {
+        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        let base = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+        let temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
+        var written = 0
+        let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            while written < buffer.count {
+                let count = write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += count
+            }
+            return true
+        }
+        let error = failure(name, "cannot write")
+        guard ok, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        return temporary
+    }
+
+    private static func syncDirectory(of path: String) {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let fd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }
+
+    /// `name: what: strerror(errno)`, e.g. `board.md: cannot read: No such file or directory`.
+    private static func failure(_ name: String, _ what: String) -> CommandError {
+        CommandError(message: "\(name): \(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// True when something exists at the path.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+}

@@ -1,0 +1,318 @@
+import BoardKit
+
+/// The subcommands: their specs and what each does.
+enum Commands {
+    static let ref = ("<ref>", "The item: a title or part of one (case-insensitive), or ':LINE' for the item on that line.")
+    static let dateHelp = "YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (fri: the next Friday)."
+
+    static let all: [CommandSpec] = [
+        CommandSpec(name: "init", abstract: "Create board.md with the TODO, DOING and DONE sections.",
+                    usage: "[--title <text>]",
+                    options: [OptionSpec(long: "title", value: "text", help: "A '# ' title line above the sections.")]),
+        CommandSpec(name: "add", abstract: "Add an item (to TODO unless --to says otherwise).",
+                    usage: "<title> [--due <date>] [--body <text>] [--to <section>] [--top]",
+                    arguments: [("<title>", "The item's title (one line).")],
+                    options: [
+                        OptionSpec(long: "due", value: "date", help: "Due date: " + dateHelp),
+                        OptionSpec(long: "body", value: "text", help: "Body text; each of its lines is indented under the item."),
+                        OptionSpec(long: "to", value: "section", help: "todo, doing or done (default: todo)."),
+                        Options.top,
+                    ],
+                    positionals: 1...1),
+        CommandSpec(name: "edit", abstract: "Change an item's title, due date or body, in place.",
+                    usage: "<ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]",
+                    arguments: [ref],
+                    options: [
+                        OptionSpec(long: "title", value: "text", help: "The new title; the due date stays."),
+                        OptionSpec(long: "due", value: "date", help: "The new due date: " + dateHelp),
+                        OptionSpec(long: "no-due", help: "Remove the due date."),
+                        OptionSpec(long: "body", value: "text", help: "The new body text."),
+                        OptionSpec(long: "no-body", help: "Remove the body."),
+                    ],
+                    positionals: 1...1),
+        CommandSpec(name: "move", abstract: "Move an item to another section.", usage: "<ref> <section> [--top]",
+                    arguments: [ref, ("<section>", "todo, doing or done.")], options: [Options.top], positionals: 2...2),
+        CommandSpec(name: "start", abstract: "Move an item to DOING.", usage: "<ref>", arguments: [ref], positionals: 1...1),
+        CommandSpec(name: "done", abstract: "Move an item to DONE and check it.", usage: "<ref>", arguments: [ref],
+                    positionals: 1...1),
+        CommandSpec(name: "reopen", abstract: "Move an item back to TODO and uncheck it.", usage: "<ref>", arguments: [ref],
+                    positionals: 1...1),
+        CommandSpec(name: "rm", abstract: "Delete an item and its body.", usage: "<ref>", arguments: [ref], positionals: 1...1),
+        CommandSpec(name: "list", abstract: "List items, one line each, in file order.",
+                    usage: "[<section>] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--json]",
+                    arguments: [("<section>", "Only this section: todo, doing or done.")],
+                    options: [
+                        OptionSpec(long: "overdue", help: "Only items not in DONE whose due date is before today."),
+                        OptionSpec(long: "due-before", value: "date", help: "Only items due before this date: " + dateHelp),
+                        OptionSpec(long: "due-within", value: "days", help: "Only items due on or before today + DAYS (overdue included)."),
+                        OptionSpec(long: "search", value: "text", help: "Only items whose title or body contains the text (case-insensitive)."),
+                        Options.json,
+                    ],
+                    positionals: 0...1),
+        CommandSpec(name: "check", abstract: "Validate board files; exit 1 on any error (on warnings too with --strict).",
+                    usage: "[<path> ...] [--strict] [--json]",
+                    arguments: [("<path>", "Files to check (default: the board file).")],
+                    options: [OptionSpec(long: "strict", help: "Fail on warnings too."), Options.json],
+                    positionals: 0...Int.max),
+        CommandSpec(name: "tidy", abstract: "Apply ticks made in an editor: checked items move to DONE, unchecked ones out of it.",
+                    usage: "[--check]",
+                    options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")]),
+        CommandSpec(name: "help", abstract: "Show help for a subcommand.", usage: "[<subcommand>]",
+                    arguments: [("<subcommand>", "The subcommand to describe.")], positionals: 0...1),
+    ]
+
+    static func spec(_ name: String) -> CommandSpec? {
+        all.first { $0.name == name }
+    }
+
+    static func run(_ name: String, _ context: inout Context) throws -> Int32 {
+        switch name {
+        case "init": return try initBoard(&context)
+        case "add": return try add(&context)
+        case "edit": return try edit(&context)
+        case "move":
+            return try move(&context, to: try section(context.parsed.positionals[1]), atTop: context.parsed.flag("top"))
+        case "start": return try move(&context, to: .doing, atTop: false)
+        case "done": return try move(&context, to: .done, atTop: false)
+        case "reopen": return try move(&context, to: .todo, atTop: false)
+        case "rm": return try remove(&context)
+        case "list": return try list(&context)
+        case "check": return try check(&context)
+        case "tidy": return try tidy(&context)
+        default: return try help(&context)
+        }
+    }
+
+    // MARK: - Arguments
+
+    static func section(_ text: String) throws -> SectionKind {
+        guard let kind = SectionKind(argument: text) else {
+            throw UsageError(message: "Unknown section '\(text)' (use todo, doing or done)", command: nil)
+        }
+        return kind
+    }
+
+    static func date(_ option: String, _ context: Context) throws -> CivilDate? {
+        guard let text = context.parsed.value(option) else { return nil }
+        guard let date = DateArgument.parse(text, today: try context.today()) else {
+            throw UsageError(message: "Invalid date '\(text)' for '--\(option)' (use \(dateHelp.dropLast()))", command: nil)
+        }
+        return date
+    }
+
+    /// The one item a REF names, or a failure listing the candidates.
+    static func resolve(_ ref: String, in board: Board, shown: String) throws -> Item {
+        switch board.item(matching: ref) {
+        case .one(let item):
+            return item
+        case .none:
+            throw CommandError(message: "\(shown): no item matches '\(escaped(ref))'")
+        case .many(let items):
+            let candidates = items.map { "\"\(escaped(board.title(of: $0)))\" (line \($0.line + 1))" }
+            throw CommandError(message: "\(shown): '\(escaped(ref))' matches \(items.count) items: \(candidates.joined(separator: ", ")); use more of the title or ':LINE'")
+        }
+    }
+
+    static func quoted(_ board: Board, _ item: Item) -> String {
+        "\"\(escaped(board.title(of: item)))\""
+    }
+
+    /// Turns an edit refusal into a one-line failure naming the file.
+    static func editing<T>(_ shown: String, _ body: () throws(EditError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandError(message: "\(shown): \(error); nothing was written")
+        }
+    }
+
+    // MARK: - Commands that write
+
+    static func initBoard(_ context: inout Context) throws -> Int32 {
+        let shown = context.parsed.value("file") ?? context.invocation.environment["BOARD_FILE"] ?? "board.md"
+        var text = ""
+        if let title = context.parsed.value("title") {
+            guard !title.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+                throw CommandError(message: "\(shown): the title contains a line break; nothing was written")
+            }
+            text += "# \(title)\n\n"
+        }
+        text += "## TODO\n\n## DOING\n\n## DONE\n\n"
+        try BoardFile.create(context.absolute(shown), bytes: Array(text.utf8), shownAs: shown)
+        context.output.print("Created \(shown) with TODO, DOING and DONE")
+        return 0
+    }
+
+    static func add(_ context: inout Context) throws -> Int32 {
+        let parsed = context.parsed
+        let kind = try parsed.value("to").map(section) ?? .todo
+        let due = try date("due", context)
+        try context.updateBoard { board, shown in
+            let title = try editing(shown) { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
+            let updated = try editing(shown) { () throws(EditError) in
+                try board.adding(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top"))
+            }
+            return (updated, "Added \"\(escaped(title))\" to \(kind.name)")
+        }
+        return 0
+    }
+
+    static func edit(_ context: inout Context) throws -> Int32 {
+        let parsed = context.parsed
+        if parsed.value("due") != nil && parsed.flag("no-due") {
+            throw UsageError(message: "'--due' and '--no-due' cannot be used together", command: spec("edit"))
+        }
+        if parsed.value("body") != nil && parsed.flag("no-body") {
+            throw UsageError(message: "'--body' and '--no-body' cannot be used together", command: spec("edit"))
+        }
+        let due: DueChange = try date("due", context).map { .set($0) } ?? (parsed.flag("no-due") ? .remove : .keep)
+        let body: BodyChange = parsed.value("body").map { .set($0) } ?? (parsed.flag("no-body") ? .remove : .keep)
+        try context.updateBoard { board, shown in
+            let item = try resolve(parsed.positionals[0], in: board, shown: shown)
+            let updated = try editing(shown) { () throws(EditError) in
+                try board.editing(item, title: parsed.value("title"), due: due, body: body)
+            }
+            guard updated.bytes != board.bytes else { return (nil, "No change") }
+            let newItem = updated.items.first { $0.line == item.line }
+            let title = newItem.map { quoted(updated, $0) } ?? quoted(board, item)
+            return (updated, "Edited \(title)")
+        }
+        return 0
+    }
+
+    static func move(_ context: inout Context, to kind: SectionKind, atTop: Bool) throws -> Int32 {
+        let ref = context.parsed.positionals[0]
+        try context.updateBoard { board, shown in
+            let item = try resolve(ref, in: board, shown: shown)
+            let from = board.kind(of: item)
+            if from == kind {
+                let fixed = board.fixingCheckbox(item)
+                if fixed.bytes == board.bytes { return (nil, "No change") }
+                return (fixed, "\(kind == .done ? "Checked" : "Unchecked") \(quoted(board, item)) in \(kind.name)")
+            }
+            return (board.moving(item, to: kind, atTop: atTop), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")
+        }
+        return 0
+    }
+
+    static func remove(_ context: inout Context) throws -> Int32 {
+        let ref = context.parsed.positionals[0]
+        try context.updateBoard { board, shown in
+            let item = try resolve(ref, in: board, shown: shown)
+            return (board.removing(item), "Removed \(quoted(board, item)) from \(board.kind(of: item).name)")
+        }
+        return 0
+    }
+
+    static func tidy(_ context: inout Context) throws -> Int32 {
+        if context.parsed.flag("check") {
+            let (shown, board) = try context.readBoard()
+            let moves = board.tidied().moves
+            for move in moves {
+                context.output.error("\(shown): would move \"\(escaped(move.title))\" from \(move.from.name) to \(move.to.name)")
+            }
+            if moves.isEmpty { context.output.print("No change") }
+            return moves.isEmpty ? 0 : 1
+        }
+        try context.updateBoard { board, _ in
+            let (tidied, moves) = board.tidied()
+            if moves.isEmpty { return (nil, "No change") }
+            let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
+            return (tidied, lines.joined(separator: "\n"))
+        }
+        return 0
+    }
+
+    // MARK: - Commands that read
+
+    static func list(_ context: inout Context) throws -> Int32 {
+        let parsed = context.parsed
+        let today = try context.today()
+        let only = try parsed.positionals.first.map(section)
+        let before = try date("due-before", context)
+        var within: CivilDate?
+        if let text = parsed.value("due-within") {
+            guard let days = Int(text), days >= 0 else {
+                throw UsageError(message: "Invalid number of days '\(text)' for '--due-within'", command: spec("list"))
+            }
+            within = today.adding(days: days)
+        }
+        let search = parsed.value("search")?.lowercased()
+        let board = try context.readBoard().board
+        let selected = board.items.filter { item in
+            let kind = board.kind(of: item)
+            if let only, kind != only { return false }
+            if parsed.flag("overdue"), !board.isOverdue(item, today: today) { return false }
+            if let before, !(item.due.map { $0 < before } ?? false) { return false }
+            if let within, !(item.due.map { $0 <= within } ?? false) { return false }
+            if let search, !(board.title(of: item).lowercased().contains(search)
+                || board.bodyLines(of: item).contains { $0.lowercased().contains(search) }) { return false }
+            return true
+        }
+        if parsed.flag("json") {
+            context.output.print(Report.listJSON(board, selected, today: today))
+            return 0
+        }
+        for item in selected {
+            context.output.print(Report.listLine(board, item, today: today))
+        }
+        return 0
+    }
+
+    static func check(_ context: inout Context) throws -> Int32 {
+        var files: [(shown: String, result: Result<[Diagnostic], CommandError>)] = []
+        let paths = context.parsed.positionals
+        let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { ($0, context.absolute($0)) }
+        for (shown, path) in targets {
+            do {
+                let bytes = try BoardFile.contents(of: path, shownAs: shown)
+                files.append((shown, .success(Board(parsing: bytes).diagnostics())))
+            } catch {
+                files.append((shown, .failure(error)))
+            }
+        }
+        let strict = context.parsed.flag("strict")
+        var errors = 0
+        var warnings = 0
+        for file in files {
+            switch file.result {
+            case .success(let diagnostics):
+                for diagnostic in diagnostics {
+                    if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                    if !context.parsed.flag("json") {
+                        context.output.error("\(file.shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
+                    }
+                }
+            case .failure(let error):
+                errors += 1
+                if !context.parsed.flag("json") { context.output.error("\(error.message)") }
+            }
+        }
+        if context.parsed.flag("json") {
+            context.output.print(Report.checkJSON(files))
+        }
+        context.output.error(Report.summary(errors: errors, warnings: warnings, files: files.count))
+        return errors > 0 || (strict && warnings > 0) ? 1 : 0
+    }
+
+    static func help(_ context: inout Context) throws -> Int32 {
+        guard let name = context.parsed.positionals.first else {
+            context.output.print(Arguments.help(commands: all, version: BoardCommandLine.version), terminator: "")
+            return 0
+        }
+        guard let command = spec(name) else {
+            throw UsageError(message: "Unknown subcommand '\(name)'", command: nil)
+        }
+        context.output.print(Arguments.help(for: command), terminator: "")
+        return 0
+    }
+}
+
+extension Board {
+    /// Not in DONE and due before today.
+    func isOverdue(_ item: Item, today: CivilDate) -> Bool {
+        guard let due = item.due else { return false }
+        return kind(of: item) != .done && due < today
+    }
+
+}

@@ -1,0 +1,55 @@
+import BoardKit
+
+/// How `list` and `check` print what they found.
+enum Report {
+    /// `TODO   [ ]  2026-12-01  Title  :12`: section, checkbox, due (`!` before an overdue date), title, line.
+    static func listLine(_ board: Board, _ item: Item, today: CivilDate) -> String {
+        let name = board.kind(of: item).name
+        let section = name + String(repeating: " ", count: 6 - name.count)
+        let due = item.due.map { (board.isOverdue(item, today: today) ? "!" : " ") + $0.description } ?? String(repeating: " ", count: 11)
+        return "\(section) [\(item.checked ? "x" : " ")] \(due)  \(escaped(board.title(of: item)))  :\(item.line + 1)"
+    }
+
+    /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "overdue", "checked", "body", "line"}]}]}`
+    static func listJSON(_ board: Board, _ items: [Item], today: CivilDate) -> String {
+        let kinds = SectionKind.allCases
+        let sections = kinds.map { kind in
+            let entries = items.filter { board.kind(of: $0) == kind }.map { item in
+                let fields = [
+                    "\"title\":" + jsonString(board.title(of: item)),
+                    "\"due\":" + (item.due.map { jsonString($0.description) } ?? "null"),
+                    "\"overdue\":\(board.isOverdue(item, today: today))",
+                    "\"checked\":\(item.checked)",
+                    "\"body\":" + jsonString(board.bodyLines(of: item).joined(separator: "\n")),
+                    "\"line\":\(item.line + 1)",
+                ]
+                return "{" + fields.joined(separator: ",") + "}"
+            }
+            return "{\"name\":\(jsonString(kind.name)),\"items\":[" + entries.joined(separator: ",") + "]}"
+        }
+        return "{\"schemaVersion\":1,\"today\":\(jsonString(today.description)),\"sections\":[" + sections.joined(separator: ",") + "]}"
+    }
+
+    /// `{"schemaVersion": 1, "files": [{"path", "diagnostics": [{"line", "column", "severity", "message"}]}]}`;
+    /// a file that cannot be read has one error at line 0, column 0.
+    static func checkJSON(_ files: [(shown: String, result: Result<[Diagnostic], CommandError>)]) -> String {
+        let entries = files.map { file in
+            let diagnostics: [Diagnostic]
+            switch file.result {
+            case .success(let found): diagnostics = found
+            case .failure(let error): diagnostics = [Diagnostic(line: 0, column: 0, severity: .error, message: error.message)]
+            }
+            let rendered = diagnostics.map {
+                "{\"line\":\($0.line),\"column\":\($0.column),\"severity\":\"\($0.severity.rawValue)\",\"message\":\(jsonString($0.message))}"
+            }
+            return "{\"path\":\(jsonString(file.shown)),\"diagnostics\":[" + rendered.joined(separator: ",") + "]}"
+        }
+        return "{\"schemaVersion\":1,\"files\":[" + entries.joined(separator: ",") + "]}"
+    }
+
+    /// `2 errors, 1 warning in 1 file`.
+    static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "\(count(errors, "error")), \(count(warnings, "warning")) in \(count(files, "file"))"
+    }
+}

@@ -1,0 +1,285 @@
+/// Why an edit was refused.
+public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyTitle
+    case lineBreakInTitle
+
+    public var description: String {
+        switch self {
+        case .emptyTitle: "the title is empty"
+        case .lineBreakInTitle: "the title contains a line break"
+        }
+    }
+}
+
+/// A change to an item's due date.
+public enum DueChange: Equatable, Sendable {
+    case keep
+    case set(CivilDate)
+    case remove
+}
+
+/// A change to an item's body.
+public enum BodyChange: Equatable, Sendable {
+    case keep
+    /// Replace the body with this text, split at its line breaks.
+    case set(String)
+    case remove
+}
+
+extension Board {
+    // MARK: - Adding
+
+    /// The board with a new item `- [ ] Title due:DATE` (and an indented body) in the first section of `kind`,
+    /// creating the section when the board has none (FORMAT.md §3, §6).
+    public func adding(title: String, due: CivilDate? = nil, body: String? = nil, to kind: SectionKind,
+                       atTop: Bool = false) throws(EditError) -> Board {
+        let title = try Self.normalizedTitle(title)
+        var line = [bulletForNewItem(in: kind)] + Array(" [\(kind == .done ? "x" : " ")] ".utf8) + Array(title.utf8)
+        if let due { line += Array(" due:\(due)".utf8) }
+        let bodyLines = body.map { Self.indentedBody($0, indent: Array("  ".utf8)) } ?? []
+        let ending = lineEnding
+        return inserting(([line] + bodyLines).map { ($0, ending) }, into: kind, atTop: atTop)
+    }
+
+    // MARK: - Removing
+
+    /// The board without the item's lines; when the lines around the hole are both blank,
+    /// the one after goes too, so `add` then `rm` gives back the original bytes.
+    public func removing(_ item: Item) -> Board {
+        var pieces = originalPieces()
+        var range = item.lines
+        if range.lowerBound > 0, range.upperBound < lines.count,
+           isBlankLine(range.lowerBound - 1), isBlankLine(range.upperBound) {
+            range = range.lowerBound..<(range.upperBound + 1)
+        }
+        pieces.removeSubrange(range)
+        return rendering(pieces)
+    }
+
+    // MARK: - Moving
+
+    /// The board with the item moved to the first section of `kind`: removed, then added there,
+    /// its lines verbatim but for the checkbox, which is set to match the target.
+    public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) -> Board {
+        var moved: [([UInt8], [UInt8])] = item.lines.map { index in
+            let line = lines[index]
+            return (Array(bytes[line.start..<line.contentEnd]), Array(bytes[line.contentEnd..<line.end]))
+        }
+        moved[0].0[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
+        if let last = moved.indices.last, moved[last].1.isEmpty { moved[last].1 = lineEnding }
+        return removing(item).inserting(moved, into: kind, atTop: atTop)
+    }
+
+    /// The board with the item's checkbox set to match its own section, nothing else changed.
+    public func fixingCheckbox(_ item: Item) -> Board {
+        let checked = sections[item.section].kind == .done
+        guard item.checked != checked else { return self }
+        var copy = bytes
+        copy[item.checkboxOffset + 1] = checked ? UInt8(ascii: "x") : Bytes.space
+        return Board(parsing: copy)
+    }
+
+    // MARK: - Editing fields
+
+    /// The board with the item's title, due date and body changed in place; every other byte stays.
+    public func editing(_ item: Item, title newTitle: String? = nil, due: DueChange = .keep,
+                        body: BodyChange = .keep) throws(EditError) -> Board {
+        let line = lines[item.line]
+        var text = Array(bytes[line.start..<line.contentEnd])
+        let offset = line.start
+        let token = item.dueToken
+        if let newTitle {
+            let title = try Self.normalizedTitle(newTitle)
+            var rewritten = Array(text[..<(item.textStart - offset)])
+            if item.textStart == item.checkboxOffset + 3 { rewritten.append(Bytes.space) }
+            rewritten += Array(title.utf8)
+            var tokenBytes = token.map { Array(bytes[$0.range]) }
+            if let token, let date = due.newDate {
+                tokenBytes = Array(bytes[token.range.lowerBound..<token.dateRange.lowerBound]) + Array(date.description.utf8)
+                    + Array(bytes[token.dateRange.upperBound..<token.range.upperBound])
+            }
+            if due == .remove { tokenBytes = nil }
+            if tokenBytes == nil, let date = due.newDate { tokenBytes = Array("due:\(date)".utf8) }
+            if let tokenBytes { rewritten += [Bytes.space] + tokenBytes }
+            text = rewritten
+        } else {
+            switch due {
+            case .keep:
+                break
+            case .set(let date):
+                if let token {
+                    text.replaceSubrange((token.dateRange.lowerBound - offset)..<(token.dateRange.upperBound - offset),
+                                         with: Array(date.description.utf8))
+                } else {
+                    let end = Bytes.trimmed(text, 0..<text.count).upperBound
+                    text.insert(contentsOf: Array(" due:\(date)".utf8), at: end)
+                }
+            case .remove:
+                if let token {
+                    var start = token.range.lowerBound - offset
+                    var end = token.range.upperBound - offset
+                    if start > item.textStart - offset, Bytes.isWhitespace(text[start - 1]) {
+                        start -= 1
+                    } else if end < text.count, Bytes.isWhitespace(text[end]) {
+                        end += 1
+                    }
+                    text.removeSubrange(start..<end)
+                }
+            }
+        }
+
+        var pieces = originalPieces()
+        pieces[item.line] = .new(text, Array(bytes[line.contentEnd..<line.end]))
+        switch body {
+        case .keep:
+            break
+        case .remove:
+            pieces.removeSubrange(item.body)
+        case .set(let text):
+            let ending = lineEnding
+            let newBody = Self.indentedBody(text, indent: bodyIndent(of: item)).map { Piece.new($0, ending) }
+            pieces.replaceSubrange(item.body, with: newBody)
+        }
+        return rendering(pieces)
+    }
+
+    // MARK: - Placement
+
+    /// The board with these lines (content, ending) placed in the first section of `kind` (FORMAT.md §6).
+    func inserting(_ newLines: [([UInt8], [UInt8])], into kind: SectionKind, atTop: Bool) -> Board {
+        guard let sectionIndex = firstSection(kind) else {
+            return creatingSection(kind).inserting(newLines, into: kind, atTop: atTop)
+        }
+        let section = sections[sectionIndex]
+        var pieces = originalPieces()
+        let sectionItems = items.filter { $0.section == sectionIndex }
+        var block = newLines.map { Piece.new($0.0, $0.1) }
+        let at: Int
+        if let first = sectionItems.first, let last = sectionItems.last {
+            at = atTop ? first.line : last.lines.upperBound
+        } else {
+            let heading = section.lines.reversed().first { !isBlankLine($0) } ?? section.headingLine
+            if heading + 1 < lines.count, isBlankLine(heading + 1) {
+                at = heading + 2
+                if at < lines.count, !isBlankLine(at) { block.append(.new([], lineEnding)) }
+            } else {
+                at = heading + 1
+            }
+        }
+        pieces.insert(contentsOf: block, at: at)
+        return rendering(pieces)
+    }
+
+    /// The board with an empty `## NAME` section added where FORMAT.md §3 places it.
+    func creatingSection(_ kind: SectionKind) -> Board {
+        let level = sections.first?.level ?? 2
+        let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
+        let at: Int
+        if let earlier {
+            at = sections[earlier].lines.upperBound
+        } else if let first = sections.map(\.headingLine).min() {
+            at = first
+        } else {
+            at = lines.count
+        }
+        let ending = lineEnding
+        var block: [Piece] = []
+        if at > 0, !isBlankLine(at - 1) { block.append(.new([], ending)) }
+        block.append(.new(Array((String(repeating: "#", count: level) + " " + kind.name).utf8), ending))
+        block.append(.new([], ending))
+        var pieces = originalPieces()
+        pieces.insert(contentsOf: block, at: at)
+        return rendering(pieces)
+    }
+
+    private func bulletForNewItem(in kind: SectionKind) -> UInt8 {
+        if let section = firstSection(kind), let item = items.first(where: { $0.section == section }) {
+            return item.bullet
+        }
+        return items.first?.bullet ?? UInt8(ascii: "-")
+    }
+
+    // MARK: - Lines as pieces
+
+    /// A line of the edited file: an original line by index, or new bytes with their ending.
+    enum Piece {
+        case original(Int)
+        case new([UInt8], [UInt8])
+    }
+
+    func originalPieces() -> [Piece] {
+        lines.indices.map { Piece.original($0) }
+    }
+
+    func isBlankLine(_ index: Int) -> Bool {
+        Bytes.isBlank(bytes, lines[index].start..<lines[index].contentEnd)
+    }
+
+    /// Prints pieces and parses the result. Every line but the last gets an ending (the file's when it had
+    /// none); the last line has one exactly when the original file ended with one.
+    func rendering(_ pieces: [Piece]) -> Board {
+        let endsWithoutNewline = lines.last.map { !$0.hasEnding } ?? false
+        let ending = lineEnding
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        for (position, piece) in pieces.enumerated() {
+            let isLast = position == pieces.count - 1
+            switch piece {
+            case .original(let index):
+                let line = lines[index]
+                out.append(contentsOf: bytes[line.start..<line.contentEnd])
+                if isLast && endsWithoutNewline { continue }
+                if line.hasEnding { out.append(contentsOf: bytes[line.contentEnd..<line.end]) } else { out += ending }
+            case .new(let content, let lineEnding):
+                out += content
+                if isLast && endsWithoutNewline { continue }
+                out += lineEnding.isEmpty ? ending : lineEnding
+            }
+        }
+        return Board(parsing: out)
+    }
+
+    // MARK: - Text from the command line
+
+    /// A title as it will be written: trimmed; refused when empty or holding a line break.
+    public static func normalizedTitle(_ title: String) throws(EditError) -> String {
+        if title.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) { throw .lineBreakInTitle }
+        let utf8 = Array(title.utf8)
+        let trimmed = String(decoding: utf8[Bytes.trimmed(utf8, 0..<utf8.count)], as: UTF8.self)
+        if trimmed.isEmpty { throw .emptyTitle }
+        return trimmed
+    }
+
+    /// Body text split at its line breaks, blank lines at either end dropped, every line indented
+    /// (blank lines left empty), so no body line can start an item or a heading.
+    static func indentedBody(_ text: String, indent: [UInt8]) -> [[UInt8]] {
+        var result: [[UInt8]] = []
+        var current: [UInt8] = []
+        var previousWasCR = false
+        for byte in text.utf8 {
+            if byte == Bytes.lf && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = byte == Bytes.cr
+            if byte == Bytes.lf || byte == Bytes.cr {
+                result.append(current)
+                current = []
+            } else {
+                current.append(byte)
+            }
+        }
+        result.append(current)
+        let isBlank = { (line: [UInt8]) in Bytes.isBlank(line, 0..<line.count) }
+        while let first = result.first, isBlank(first) { result.removeFirst() }
+        while let last = result.last, isBlank(last) { result.removeLast() }
+        return result.map { isBlank($0) ? [] : indent + $0 }
+    }
+}
+
+extension DueChange {
+    var newDate: CivilDate? {
+        if case .set(let date) = self { return date }
+        return nil
+    }
+}
