@@ -14,6 +14,6 @@ let package = Package(
         .target(name: "BoardCLI", dependencies: ["BoardKit"]),
         .executableTarget(name: "board", dependencies: ["BoardCLI"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit", "board"]),
     ]
 )

@@ -41,6 +41,8 @@ public struct Region: Equatable, Sendable {
     public let kind: Kind
     /// Line indices, 0-based.
     public let lines: Range<Int>
+    /// False for a fence or comment that runs to the end of the file because it never closes.
+    public var isClosed = true
 }
 
 /// A section: its heading line and the lines up to the next section or shallower heading.

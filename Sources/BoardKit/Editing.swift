@@ -59,13 +59,15 @@ extension Board {
     // MARK: - Moving
 
     /// The board with the item moved to the first section of `kind`: removed, then added there,
-    /// its lines verbatim but for the checkbox, which is set to match the target.
+    /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`).
     public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) -> Board {
         var moved: [([UInt8], [UInt8])] = item.lines.map { index in
             let line = lines[index]
             return (Array(bytes[line.start..<line.contentEnd]), Array(bytes[line.contentEnd..<line.end]))
         }
-        moved[0].0[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
+        if item.checked != (kind == .done) {
+            moved[0].0[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
+        }
         if let last = moved.indices.last, moved[last].1.isEmpty { moved[last].1 = lineEnding }
         return removing(item).inserting(moved, into: kind, atTop: atTop)
     }
@@ -145,23 +147,32 @@ extension Board {
 
     // MARK: - Placement
 
-    /// The board with these lines (content, ending) placed in the first section of `kind` (FORMAT.md §6).
+    /// The board with these lines (content, ending) placed in the first section of `kind` (FORMAT.md §6),
+    /// creating the section where FORMAT.md §3 places it when the board has none.
     func inserting(_ newLines: [([UInt8], [UInt8])], into kind: SectionKind, atTop: Bool) -> Board {
+        var pieces = originalPieces()
+        var block = newLines.map { Piece.new($0.0, $0.1) }
+        let ending = lineEnding
         guard let sectionIndex = firstSection(kind) else {
-            return creatingSection(kind).inserting(newLines, into: kind, atTop: atTop)
+            let at = beforeUnclosedRegion(newSectionLine(kind))
+            let heading = Array((String(repeating: "#", count: sections.first?.level ?? 2) + " " + kind.name).utf8)
+            block = [.new(heading, ending), .new([], ending)] + block
+            if at > 0, !isBlankLine(at - 1) { block.insert(.new([], ending), at: 0) }
+            if at < lines.count, !isBlankLine(at) { block.append(.new([], ending)) }
+            pieces.insert(contentsOf: block, at: at)
+            return rendering(pieces)
         }
         let section = sections[sectionIndex]
-        var pieces = originalPieces()
         let sectionItems = items.filter { $0.section == sectionIndex }
-        var block = newLines.map { Piece.new($0.0, $0.1) }
         let at: Int
         if let first = sectionItems.first, let last = sectionItems.last {
             at = atTop ? first.line : last.lines.upperBound
         } else {
-            let heading = section.lines.reversed().first { !isBlankLine($0) } ?? section.headingLine
+            let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(section.lines.upperBound))
+            let heading = usable.reversed().first { !isBlankLine($0) } ?? section.headingLine
             if heading + 1 < lines.count, isBlankLine(heading + 1) {
                 at = heading + 2
-                if at < lines.count, !isBlankLine(at) { block.append(.new([], lineEnding)) }
+                if at < lines.count, !isBlankLine(at) { block.append(.new([], ending)) }
             } else {
                 at = heading + 1
             }
@@ -170,26 +181,18 @@ extension Board {
         return rendering(pieces)
     }
 
-    /// The board with an empty `## NAME` section added where FORMAT.md §3 places it.
-    func creatingSection(_ kind: SectionKind) -> Board {
-        let level = sections.first?.level ?? 2
+    /// The line, or the start of a never-closed fence or comment that would swallow what goes there.
+    private func beforeUnclosedRegion(_ line: Int) -> Int {
+        guard let open = regions.first(where: { !$0.isClosed }), open.lines.lowerBound < line else { return line }
+        return open.lines.lowerBound
+    }
+
+    /// Where a missing section's heading goes: after the nearest existing section before it in canonical
+    /// order, else before the first section, else at the end of the file.
+    private func newSectionLine(_ kind: SectionKind) -> Int {
         let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
-        let at: Int
-        if let earlier {
-            at = sections[earlier].lines.upperBound
-        } else if let first = sections.map(\.headingLine).min() {
-            at = first
-        } else {
-            at = lines.count
-        }
-        let ending = lineEnding
-        var block: [Piece] = []
-        if at > 0, !isBlankLine(at - 1) { block.append(.new([], ending)) }
-        block.append(.new(Array((String(repeating: "#", count: level) + " " + kind.name).utf8), ending))
-        block.append(.new([], ending))
-        var pieces = originalPieces()
-        pieces.insert(contentsOf: block, at: at)
-        return rendering(pieces)
+        if let earlier { return sections[earlier].lines.upperBound }
+        return sections.map(\.headingLine).min() ?? lines.count
     }
 
     private func bulletForNewItem(in kind: SectionKind) -> UInt8 {
@@ -216,7 +219,7 @@ extension Board {
     }
 
     /// Prints pieces and parses the result. Every line but the last gets an ending (the file's when it had
-    /// none); the last line has one exactly when the original file ended with one.
+    /// none); the last line has one exactly when the original file ended with one (FORMAT.md §6).
     func rendering(_ pieces: [Piece]) -> Board {
         let endsWithoutNewline = lines.last.map { !$0.hasEnding } ?? false
         let ending = lineEnding
@@ -235,6 +238,11 @@ extension Board {
                 if isLast && endsWithoutNewline { continue }
                 out += lineEnding.isEmpty ? ending : lineEnding
             }
+        }
+        // Blank lines left at the end of a file without a final newline would give it one: drop them.
+        while endsWithoutNewline, out.last == Bytes.lf {
+            out.removeLast()
+            if out.last == Bytes.cr { out.removeLast() }
         }
         return Board(parsing: out)
     }

@@ -125,8 +125,10 @@ struct Parser {
 
         if let open = item { finish(open) }
         switch block {
-        case .fence(_, _, let openLine): regions.append(Region(kind: .fencedCode, lines: openLine..<lines.count))
-        case .comment(let openLine): regions.append(Region(kind: .htmlComment, lines: openLine..<lines.count))
+        case .fence(_, _, let openLine):
+            regions.append(Region(kind: .fencedCode, lines: openLine..<lines.count, isClosed: false))
+        case .comment(let openLine):
+            regions.append(Region(kind: .htmlComment, lines: openLine..<lines.count, isClosed: false))
         case .none: break
         }
         closeSection(section, at: lines.count)

@@ -11,6 +11,12 @@ public struct TidyMove: Equatable, Sendable {
     public let title: String
     public let from: SectionKind
     public let to: SectionKind
+
+    public init(title: String, from: SectionKind, to: SectionKind) {
+        self.title = title
+        self.from = from
+        self.to = to
+    }
 }
 
 extension Board {

@@ -1,0 +1,154 @@
+import BoardKit
+import Testing
+
+@Suite struct EditingTests {
+    static let withTodo = Fixtures.names.filter { Board(parsing: Fixtures.bytes($0)).firstSection(.todo) != nil }
+
+    @Test func corpusHasManyFilesWithATodoSection() {
+        #expect(Self.withTodo.count >= 20)
+    }
+
+    @Test(arguments: withTodo)
+    func addThenRemoveGivesBackTheOriginalBytes(name: String) throws {
+        let original = Board(parsing: Fixtures.bytes(name))
+        for atTop in [false, true] {
+            for body in [nil, "first\n\nsecond"] as [String?] {
+                let added = try original.adding(title: "Brand new item", due: CivilDate("2026-12-01"), body: body,
+                                                to: .todo, atTop: atTop)
+                let item = try #require(added.items.first { added.title(of: $0) == "Brand new item" })
+                #expect(added.removing(item).bytes == original.bytes, "top: \(atTop), body: \(body ?? "none")")
+            }
+        }
+    }
+
+    @Test func emptySectionGetsItsFirstItemAfterTheBlankUnderTheHeading() throws {
+        let board = Board(parsing: "## TODO\n\n## DOING\n")
+        #expect(try board.adding(title: "A", to: .todo).bytes == Array("## TODO\n\n- [ ] A\n\n## DOING\n".utf8))
+        let tight = Board(parsing: "## TODO\n## DOING\n")
+        #expect(try tight.adding(title: "A", to: .todo).bytes == Array("## TODO\n- [ ] A\n## DOING\n".utf8))
+        let text = Board(parsing: "## TODO\nSome notes.\n\n\n## DOING\n")
+        #expect(try text.adding(title: "A", to: .todo).bytes == Array("## TODO\nSome notes.\n\n- [ ] A\n\n## DOING\n".utf8))
+    }
+
+    @Test func missingSectionsAreCreatedInCanonicalPlaces() throws {
+        let onlyDoing = Board(parsing: "# Title\n## DOING\n- [ ] b\n")
+        #expect(try onlyDoing.adding(title: "A", to: .todo).bytes
+            == Array("# Title\n\n## TODO\n\n- [ ] A\n\n## DOING\n- [ ] b\n".utf8))
+        #expect(try onlyDoing.adding(title: "C", to: .done).bytes
+            == Array("# Title\n## DOING\n- [ ] b\n\n## DONE\n\n- [x] C\n".utf8))
+        let deep = Board(parsing: "### TODO\n- [ ] a\n\n### DONE\n")
+        #expect(try deep.adding(title: "B", to: .doing).bytes
+            == Array("### TODO\n- [ ] a\n\n### DOING\n\n- [ ] B\n\n### DONE\n".utf8))
+        #expect(try Board(parsing: "").adding(title: "A", to: .todo).bytes == Array("## TODO\n\n- [ ] A\n".utf8))
+        #expect(try Board(parsing: "notes").adding(title: "A", to: .todo).bytes == Array("notes\n\n## TODO\n\n- [ ] A".utf8))
+    }
+
+    @Test func newItemsUseTheSectionsBulletThenTheFilesAndTheFilesLineEnding() throws {
+        let board = Board(parsing: "## TODO\r\n* [ ] a\r\n## DOING\r\n## DONE\r\n+ [x] b\r\n")
+        #expect(try board.adding(title: "c", to: .done).bytes
+            == Array("## TODO\r\n* [ ] a\r\n## DOING\r\n## DONE\r\n+ [x] b\r\n+ [x] c\r\n".utf8))
+        #expect(try board.adding(title: "d", body: "x\ny", to: .doing).bytes
+            == Array("## TODO\r\n* [ ] a\r\n## DOING\r\n* [ ] d\r\n  x\r\n  y\r\n## DONE\r\n+ [x] b\r\n".utf8))
+    }
+
+    @Test func appendingAtTheEndKeepsTheMissingFinalNewline() throws {
+        let board = Board(parsing: "## TODO\n- [ ] a")
+        let added = try board.adding(title: "b", to: .todo)
+        #expect(added.bytes == Array("## TODO\n- [ ] a\n- [ ] b".utf8))
+        #expect(added.removing(added.items[1]).bytes == board.bytes)
+    }
+
+    @Test func removingTheLastItemAfterABlankLineKeepsTheMissingFinalNewline() {
+        let board = Board(parsing: "## TODO\n- [ ] a\n\n- [ ] b")
+        #expect(board.removing(board.items[1]).bytes == Array("## TODO\n- [ ] a".utf8))
+    }
+
+    @Test func editingTheDueDateReplacesOnlyTheDateInItsOwnSpelling() throws {
+        let board = Board(parsing: "## TODO\n- [ ] a 📅 2026-01-01  tail\n- [ ] b @{2026-01-02}\n- [ ] c\t due:2026-01-03 \n- [ ] d  \n")
+        let date = try #require(CivilDate("2026-12-31"))
+        var edited = board
+        for index in 0..<4 { edited = try edited.editing(edited.items[index], due: .set(date)) }
+        #expect(edited.bytes == Array("## TODO\n- [ ] a 📅 2026-12-31  tail\n- [ ] b @{2026-12-31}\n- [ ] c\t due:2026-12-31 \n- [ ] d due:2026-12-31  \n".utf8))
+    }
+
+    @Test func removingTheDueDateTakesOneAdjacentSpace() throws {
+        let board = Board(parsing: "## TODO\n- [ ] a  due:2026-01-01 tail\n- [ ] due:2026-01-02 b\n- [ ] @{2026-01-03}\n")
+        var edited = board
+        for index in 0..<3 { edited = try edited.editing(edited.items[index], due: .remove) }
+        #expect(edited.bytes == Array("## TODO\n- [ ] a  tail\n- [ ] b\n- [ ] \n".utf8))
+    }
+
+    @Test func editingTheTitleKeepsTheDateToken() throws {
+        let board = Board(parsing: "## TODO\n- [ ] old 📅 2026-01-01 words\n- [ ]\n")
+        let first = try board.editing(board.items[0], title: "new")
+        #expect(first.bytes == Array("## TODO\n- [ ] new 📅 2026-01-01\n- [ ]\n".utf8))
+        let second = try first.editing(first.items[1], title: "named", due: .set(#require(CivilDate("2026-02-02"))))
+        #expect(second.bytes == Array("## TODO\n- [ ] new 📅 2026-01-01\n- [ ] named due:2026-02-02\n".utf8))
+    }
+
+    @Test func editingTheBodyKeepsItsIndentation() throws {
+        let board = Board(parsing: "## TODO\n- [ ] a\n\told\n\n\tlines\n- [ ] b\n")
+        let edited = try board.editing(board.items[0], body: .set("one\ntwo"))
+        #expect(edited.bytes == Array("## TODO\n- [ ] a\n\tone\n\ttwo\n- [ ] b\n".utf8))
+        let added = try edited.editing(edited.items[1], body: .set("## not a heading\n- [ ] not an item"))
+        #expect(added.bytes == Array("## TODO\n- [ ] a\n\tone\n\ttwo\n- [ ] b\n  ## not a heading\n  - [ ] not an item\n".utf8))
+        #expect(added.items.count == 2)
+        #expect(try added.editing(added.items[0], body: .remove).bytes
+            == Array("## TODO\n- [ ] a\n- [ ] b\n  ## not a heading\n  - [ ] not an item\n".utf8))
+    }
+
+    @Test func titlesMayNotBeEmptyOrHoldLineBreaks() {
+        let board = Board(parsing: "## TODO\n")
+        #expect(throws: EditError.emptyTitle) { try board.adding(title: "  ", to: .todo) }
+        #expect(throws: EditError.lineBreakInTitle) { try board.adding(title: "a\nb", to: .todo) }
+        #expect(throws: EditError.lineBreakInTitle) { try board.adding(title: "a\r\nb", to: .todo) }
+    }
+
+    @Test func movingChangesOnlyTheCheckboxAndKeepsTheLinesVerbatim() throws {
+        let board = Board(parsing: "## TODO\n*  [ ] a due:2026-01-01  \r\n\tbody\n\n## DONE\n- [x] b\n")
+        let moved = board.moving(board.items[0], to: .done)
+        #expect(moved.bytes == Array("## TODO\n\n## DONE\n- [x] b\n*  [x] a due:2026-01-01  \r\n\tbody\n".utf8))
+        let back = moved.moving(moved.items[1], to: .todo, atTop: true)
+        // TODO is now empty with a blank line under its heading: the item goes after that blank.
+        #expect(back.bytes == Array("## TODO\n\n*  [ ] a due:2026-01-01  \r\n\tbody\n\n## DONE\n- [x] b\n".utf8))
+    }
+
+    @Test func tidyMovesTicksMadeInAnEditor() {
+        let board = Board(parsing: "## TODO\n- [X] ticked\n- [ ] open\n## DOING\n- [x] also\n## DONE\n- [ ] unticked\n")
+        let (tidied, moves) = board.tidied()
+        #expect(moves == [
+            TidyMove(title: "ticked", from: .todo, to: .done),
+            TidyMove(title: "also", from: .doing, to: .done),
+            TidyMove(title: "unticked", from: .done, to: .todo),
+        ])
+        #expect(tidied.bytes == Array("## TODO\n- [ ] open\n- [ ] unticked\n## DOING\n## DONE\n- [X] ticked\n- [x] also\n".utf8))
+        #expect(tidied.tidied().moves.isEmpty)
+    }
+
+    @Test func refsMatchExactTitleFirstThenSubstringThenLine() {
+        let board = Board(parsing: "## TODO\n- [ ] Fix\n- [ ] Fix docs\n- [ ] Fix tests\n- [ ] Write\n")
+        #expect(board.item(matching: "fix") == .one(board.items[0]))
+        #expect(board.item(matching: "FIX D") == .one(board.items[1]))
+        #expect(board.item(matching: "fix t") == .one(board.items[2]))
+        #expect(board.item(matching: "i") == .many(board.items))
+        #expect(board.item(matching: "nothing") == .none)
+        #expect(board.item(matching: ":5") == .one(board.items[3]))
+        #expect(board.item(matching: ":1") == .none)
+    }
+}
+
+@Suite struct PlacementNextToUnclosedRegionsTests {
+    @Test func anItemNeverLandsInsideAFenceThatNeverCloses() throws {
+        let board = Board(parsing: "## TODO\nnotes\n```\ncode\n")
+        let added = try board.adding(title: "A", to: .todo)
+        #expect(added.bytes == Array("## TODO\nnotes\n- [ ] A\n```\ncode\n".utf8))
+        #expect(added.items.count == 1)
+    }
+
+    @Test func aNewSectionNeverLandsInsideACommentThatNeverCloses() throws {
+        let board = Board(parsing: "## TODO\n- [ ] a\n<!-- open\n")
+        let added = try board.adding(title: "B", to: .done)
+        #expect(added.bytes == Array("## TODO\n- [ ] a\n\n## DONE\n\n- [x] B\n\n<!-- open\n".utf8))
+        #expect(added.items.count == 2)
+    }
+}
