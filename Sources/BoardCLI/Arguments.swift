@@ -51,6 +51,16 @@ enum Options {
 enum Arguments {
     /// Splits the command line. Options may stand anywhere; `--` ends them; `--name=value` works too.
     static func parse(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> ParsedArguments {
+        do {
+            return try split(arguments, commands: commands)
+        } catch {
+            // Name the command in the error when the line has one, so its usage is shown.
+            let command = arguments.lazy.compactMap { name in commands.first { $0.name == name } }.first
+            throw UsageError(message: error.message, command: error.command ?? command)
+        }
+    }
+
+    private static func split(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> ParsedArguments {
         let known = commands.flatMap(\.options) + Options.common + [Options.version]
         var parsed = ParsedArguments()
         var index = 0

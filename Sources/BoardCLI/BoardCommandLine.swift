@@ -25,6 +25,12 @@ public struct Outcome: Equatable, Sendable {
     public var exitCode: Int32
     public var stdout: String
     public var stderr: String
+
+    public init(exitCode: Int32, stdout: String, stderr: String) {
+        self.exitCode = exitCode
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// The `board` command line: parses arguments, runs one command, and reports.

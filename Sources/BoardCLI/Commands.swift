@@ -117,12 +117,12 @@ enum Commands {
         "\"\(escaped(board.title(of: item)))\""
     }
 
-    /// Turns an edit refusal into a one-line failure naming the file.
-    static func editing<T>(_ shown: String, _ body: () throws(EditError) -> T) throws -> T {
+    /// Turns a refused title into a usage error: the command line itself is wrong.
+    static func editing<T>(_ command: String, _ body: () throws(EditError) -> T) throws -> T {
         do {
             return try body()
         } catch {
-            throw CommandError(message: "\(shown): \(error); nothing was written")
+            throw UsageError(message: "Invalid title: \(error)", command: spec(command))
         }
     }
 
@@ -133,7 +133,7 @@ enum Commands {
         var text = ""
         if let title = context.parsed.value("title") {
             guard !title.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-                throw CommandError(message: "\(shown): the title contains a line break; nothing was written")
+                throw UsageError(message: "Invalid title: \(EditError.lineBreakInTitle)", command: spec("init"))
             }
             text += "# \(title)\n\n"
         }
@@ -147,9 +147,9 @@ enum Commands {
         let parsed = context.parsed
         let kind = try parsed.value("to").map(section) ?? .todo
         let due = try date("due", context)
-        try context.updateBoard { board, shown in
-            let title = try editing(shown) { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
-            let updated = try editing(shown) { () throws(EditError) in
+        try context.updateBoard { board, _ in
+            let title = try editing("add") { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
+            let updated = try editing("add") { () throws(EditError) in
                 try board.adding(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top"))
             }
             return (updated, "Added \"\(escaped(title))\" to \(kind.name)")
@@ -169,7 +169,7 @@ enum Commands {
         let body: BodyChange = parsed.value("body").map { .set($0) } ?? (parsed.flag("no-body") ? .remove : .keep)
         try context.updateBoard { board, shown in
             let item = try resolve(parsed.positionals[0], in: board, shown: shown)
-            let updated = try editing(shown) { () throws(EditError) in
+            let updated = try editing("edit") { () throws(EditError) in
                 try board.editing(item, title: parsed.value("title"), due: due, body: body)
             }
             guard updated.bytes != board.bytes else { return (nil, "No change") }

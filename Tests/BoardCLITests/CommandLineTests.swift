@@ -1,0 +1,174 @@
+import BoardCLI
+import Foundation
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func versionAndHelp() {
+        let sandbox = Sandbox()
+        #expect(sandbox.run(["--version"]) == Outcome(exitCode: 0, stdout: "0.1.0\n", stderr: ""))
+        let help = sandbox.run(["--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: A kanban board in one plain Markdown file"))
+        for heading in ["USAGE: board <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "  check ", "  tidy "] {
+            #expect(help.stdout.contains(heading), "\(heading)")
+        }
+        #expect(sandbox.run([]).stdout == help.stdout)
+    }
+
+    @Test func commandHelpHasArgumentParsersLayout() {
+        let sandbox = Sandbox()
+        let help = sandbox.run(["add", "--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.stdout == """
+            OVERVIEW: Add an item (to TODO unless --to says otherwise).
+
+            USAGE: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]
+
+            ARGUMENTS:
+              <title>                 The item's title (one line).
+
+            OPTIONS:
+              --due <date>            Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (fri: the next Friday).
+              --body <text>           Body text; each of its lines is indented under the item.
+              --to <section>          todo, doing or done (default: todo).
+              --top                   Put the item first in its section instead of last.
+              -f, --file <path>       The board file (default: $BOARD_FILE, ./board.md, or the nearest board.md above).
+              --today <date>          Take this date (YYYY-MM-DD) as today (default: $BOARD_TODAY, else the local date).
+              -h, --help              Show help information.
+
+            """)
+        #expect(sandbox.run(["help", "add"]).stdout == help.stdout)
+        #expect(sandbox.run(["-h", "add"]).stdout == help.stdout)
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "Error: Unknown subcommand 'frobnicate'\nUsage: board <subcommand> [<arguments>] [<options>]\n  See 'board --help' for more information.\n"),
+        (["add"], "Error: Missing expected argument '<title>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
+        (["add", "x", "--bogus"], "Error: Unknown option '--bogus'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
+        (["rm", "x", "--top"], "Error: Unknown option '--top' for 'board rm'\nUsage: board rm <ref>\n  See 'board rm --help' for more information.\n"),
+        (["rm", "x", "y"], "Error: Unexpected argument 'y'\nUsage: board rm <ref>\n  See 'board rm --help' for more information.\n"),
+        (["add", "x", "--due"], "Error: Missing value for '--due <date>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
+        (["add", "x", "--due", "2026-02-30"], "Error: Invalid date '2026-02-30' for '--due' (use YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (fri: the next Friday))\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
+        (["move", "x", "later"], "Error: Unknown section 'later' (use todo, doing or done)\nUsage: board move <ref> <section> [--top]\n  See 'board move --help' for more information.\n"),
+        (["list", "--today", "soon"], "Error: Invalid date 'soon' for '--today' (write YYYY-MM-DD)\nUsage: board list [<section>] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--json]\n  See 'board list --help' for more information.\n"),
+        (["add", "a\nb"], "Error: Invalid title: the title contains a line break\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
+        (["add", "  "], "Error: Invalid title: the title is empty\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
+        (["edit", "a", "--due", "today", "--no-due"], "Error: '--due' and '--no-due' cannot be used together\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\n  See 'board edit --help' for more information.\n"),
+    ])
+    func usageErrorsExit64WithUsageAndPointerToHelp(arguments: [String], stderr: String) {
+        let sandbox = Sandbox()
+        let board = "## TODO\n- [ ] a\n"
+        sandbox.write("board.md", board)
+        #expect(sandbox.run(arguments) == Outcome(exitCode: 64, stdout: "", stderr: stderr))
+        #expect(sandbox.read() == board)
+    }
+
+    @Test func optionsMayStandAnywhereAndDoubleDashEndsThem() {
+        let sandbox = Sandbox()
+        sandbox.write("b.md", "## TODO\n")
+        #expect(sandbox.run(["--file", "b.md", "add", "X"]).exitCode == 0)
+        #expect(sandbox.run(["add", "Y", "-f", "b.md", "--top"]).exitCode == 0)
+        #expect(sandbox.run(["add", "--file=b.md", "--top", "--", "-starts with a dash"]).exitCode == 0)
+        #expect(sandbox.run(["add", "-f", "b.md", "--", "X", "--top"]).exitCode == 64)  // after `--`, `--top` is an argument
+        #expect(sandbox.read("b.md") == "## TODO\n- [ ] -starts with a dash\n- [ ] Y\n- [ ] X\n")
+    }
+
+    @Test func checkPrintsDiagnosticsAndExitsOneOnErrors() {
+        let sandbox = Sandbox()
+        sandbox.write("good.md", "## TODO\n- [ ] a due:2026-01-01\n## DOING\n## DONE\n")
+        sandbox.write("warn.md", "## TODO\n- [x] ticked\n## DOING\n## DONE\n")
+        sandbox.write("bad.md", "## TODO\n- [ ] a due:2026-02-30\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["check", "good.md"]) == Outcome(exitCode: 0, stdout: "", stderr: "0 errors, 0 warnings in 1 file\n"))
+        #expect(sandbox.run(["check", "warn.md"]) == Outcome(exitCode: 0, stdout: "", stderr: """
+            warn.md:2:3: warning: checked item in TODO; run 'board tidy' to move it to DONE
+            0 errors, 1 warning in 1 file
+
+            """))
+        #expect(sandbox.run(["check", "warn.md", "--strict"]).exitCode == 1)
+        #expect(sandbox.run(["check", "good.md", "bad.md", "missing.md"]) == Outcome(exitCode: 1, stdout: "", stderr: """
+            bad.md:2:9: error: 'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)
+            missing.md: cannot read: No such file or directory
+            2 errors, 0 warnings in 3 files
+
+            """))
+    }
+
+    @Test func checkWithoutPathsChecksTheBoardFile() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ]\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["check"]) == Outcome(exitCode: 1, stdout: "", stderr: """
+            board.md:2:3: error: item has an empty title
+            1 error, 0 warnings in 1 file
+
+            """))
+    }
+
+    @Test func listPrintsOneLinePerItemInFileOrder() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Paths.example("board.md"))
+        #expect(sandbox.run(["list"]) == Outcome(exitCode: 0, stdout: """
+            TODO   [ ]  2026-12-01  Write the migration guide  :12
+            TODO   [ ]  2026-12-10  Tag the release  :16
+            TODO   [ ]              Announce on the mailing list  :17
+            TODO   [ ] !2026-11-18  Update the Homebrew formula  :18
+            TODO   [ ]  2026-12-05  릴리스 노트 번역  :20
+            TODO   [ ]              Drop the deprecated `--legacy` flag  :25
+            TODO   [ ]              Benchmark on the 1M-item board  :26
+            DOING  [ ]  2026-11-25  Parser round trip  :30
+            DOING  [ ] !2026-11-19  Fix the flaky lock test  :32
+            DOING  [ ]              Review the merge-driver design 🔀  :33
+            DONE   [x]  2026-11-20  Pick a file format  :37
+            DONE   [x]              Set up CI  :38
+            DONE   [x]  2026-11-15  Write the README  :40
+
+            """, stderr: ""))
+    }
+
+    @Test func listFiltersAloneAndCombined() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Paths.example("board.md"))
+        func titles(_ arguments: [String]) -> [String] {
+            sandbox.run(["list"] + arguments).stdout.split(separator: "\n").map {
+                String($0.dropFirst(24).prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        #expect(titles(["doing"]) == ["Parser round trip", "Fix the flaky lock test", "Review the merge-driver design 🔀"])
+        #expect(titles(["--overdue"]) == ["Update the Homebrew formula", "Fix the flaky lock test"])
+        #expect(titles(["--overdue", "todo"]) == ["Update the Homebrew formula"])
+        #expect(titles(["--due-before", "2026-11-20"]) == ["Update the Homebrew formula", "Fix the flaky lock test", "Write the README"])
+        #expect(titles(["--due-within", "4"]) == ["Update the Homebrew formula", "Parser round trip", "Fix the flaky lock test", "Pick a file format", "Write the README"])
+        #expect(titles(["--search", "CONFIG"]) == ["Write the migration guide"])
+        #expect(titles(["--search", "the", "--due-within", "10", "todo"]) == ["Write the migration guide", "Update the Homebrew formula"])
+    }
+
+    @Test func listJSONParsesBackFieldByField() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Clear \u{1b}[2J screen due:2026-11-01\n  body \"quoted\"\n  line 2\n## DONE\n- [x] ok\n")
+        let outcome = sandbox.run(["list", "--json"])
+        #expect(outcome.exitCode == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect(json?["schemaVersion"] as? Int == 1)
+        #expect(json?["today"] as? String == "2026-11-21")
+        let sections = try #require(json?["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["name"] as? String } == ["TODO", "DOING", "DONE"])
+        let item = try #require((sections[0]["items"] as? [[String: Any]])?.first)
+        #expect(item["title"] as? String == "Clear \u{1b}[2J screen")
+        #expect(item["due"] as? String == "2026-11-01")
+        #expect(item["overdue"] as? Bool == true)
+        #expect(item["checked"] as? Bool == false)
+        #expect(item["body"] as? String == "body \"quoted\"\nline 2")
+        #expect(item["line"] as? Int == 2)
+        let done = try #require((sections[2]["items"] as? [[String: Any]])?.first)
+        #expect(done["due"] is NSNull)
+    }
+
+    @Test func controlCharactersFromTheFileArePrintedEscaped() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Clear \u{1b}[2J screen\u{7}\n")
+        let list = sandbox.run(["list"])
+        #expect(list.stdout == "TODO   [ ]              Clear \\u{1B}[2J screen\\u{7}  :2\n")
+        #expect(!list.stdout.contains("\u{1b}"))
+        let moved = sandbox.run(["start", "Clear"])
+        #expect(moved.stdout == "Moved \"Clear \\u{1B}[2J screen\\u{7}\" from TODO to DOING\n")
+    }
+}

@@ -1,0 +1,65 @@
+import BoardKit
+import Foundation
+import Testing
+
+/// The built `board` binary as a separate process.
+@Suite(.serialized) struct ProcessTests {
+    func run(_ binary: String, _ arguments: [String], in directory: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ["BOARD_TODAY": "2026-11-21", "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test func fiftyParallelAddsLoseNoChange() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n\n- [ ] existing\n\n## DONE\n")
+        let processes = try (0..<50).map { try run(binary, ["add", "parallel item \($0)"], in: sandbox.directory) }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let board = Board(parsing: sandbox.bytes())
+        let titles = Set(board.items.map { board.title(of: $0) })
+        #expect(titles == Set((0..<50).map { "parallel item \($0)" } + ["existing"]))
+        #expect(board.items.count == 51)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).filter { $0 != "board.md" }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func symlinkedBoardStaysASymlink() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("real"), withIntermediateDirectories: true)
+        sandbox.write("real/board.md", "## TODO\n")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("board.md"), withDestinationPath: "real/board.md")
+        let process = try run(binary, ["add", "through the link"], in: sandbox.directory)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("board.md")) == "real/board.md")
+        #expect(sandbox.read("real/board.md") == "## TODO\n- [ ] through the link\n")
+    }
+
+    @Test func readOnlyBoardExitsOneAndStaysUnchanged() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.path("board.md"))
+        let process = try run(binary, ["add", "x"], in: sandbox.directory)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(sandbox.read() == "## TODO\n")
+    }
+
+    @Test func usageErrorExits64() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        let process = try run(binary, ["nonsense"], in: sandbox.directory)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+    }
+}
