@@ -1,0 +1,58 @@
+@testable import BoardCLI
+import BoardKit
+import Testing
+
+@Suite struct DateArgumentTests {
+    // 2026-11-21 is a Saturday.
+    static let today = CivilDate(year: 2026, month: 11, day: 21)
+
+    @Test(arguments: [
+        ("2026-12-01", "2026-12-01"), ("today", "2026-11-21"), ("tomorrow", "2026-11-22"), ("+3d", "2026-11-24"),
+        ("+2w", "2026-12-05"), ("+0d", "2026-11-21"), ("fri", "2026-11-27"), ("Friday", "2026-11-27"),
+        ("sat", "2026-11-28"), ("sun", "2026-11-22"), ("MON", "2026-11-23"), ("thurs", "2026-11-26"),
+    ])
+    func dateFormsResolveAgainstToday(text: String, expected: String) throws {
+        let today = try #require(Self.today)
+        #expect(DateArgument.parse(text, today: today)?.description == expected)
+    }
+
+    @Test(arguments: ["2026-02-30", "soon", "+3", "+-1d", "3d", "fr", "", "2026-1-1"])
+    func malformedDatesAreRefused(text: String) throws {
+        #expect(DateArgument.parse(text, today: try #require(Self.today)) == nil)
+    }
+
+    @Test func dueOptionAcceptsTheForms() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        #expect(sandbox.run(["add", "a", "--due", "fri"]).exitCode == 0)
+        #expect(sandbox.run(["add", "b", "--due", "+1w", "--today", "2026-01-01"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n- [ ] a due:2026-11-27\n- [ ] b due:2026-01-08\n")
+    }
+}
+
+@Suite struct TidyCommandTests {
+    static let board = "## TODO\n- [x] ticked\n## DOING\n## DONE\n- [ ] unticked\n"
+
+    @Test func tidyCheckReportsAndChangesNothing() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 1, stdout: "", stderr: """
+            board.md: would move "ticked" from TODO to DONE
+            board.md: would move "unticked" from DONE to TODO
+
+            """))
+        #expect(sandbox.read() == Self.board)
+    }
+
+    @Test func tidyMovesAndTidyCheckThenPasses() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        #expect(sandbox.run(["tidy"]) == Outcome(exitCode: 0, stdout: """
+            Moved "ticked" from TODO to DONE
+            Moved "unticked" from DONE to TODO
+
+            """, stderr: ""))
+        #expect(sandbox.read() == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked\n")
+        #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 0, stdout: "No change\n", stderr: ""))
+    }
+}
