@@ -159,8 +159,9 @@ struct Context {
 
     /// Reads, edits and writes the board under a lock; `edit` returns the new board (nil for no change)
     /// and the line to print.
-    mutating func updateBoard(_ edit: (Board, String) throws -> (Board?, String)) throws {
-        let (shown, path) = try boardPath()
+    mutating func updateBoard(at target: (shown: String, path: String)? = nil,
+                              _ edit: (Board, String) throws -> (Board?, String)) throws {
+        let (shown, path) = try target ?? boardPath()
         let message = try BoardFile.update(path, shownAs: shown, beforeRename: invocation.beforeRename) { bytes in
             let (board, message) = try edit(Board(parsing: bytes), shown)
             return (board?.bytes, message)

@@ -55,8 +55,10 @@ enum Commands {
                     options: [OptionSpec(long: "strict", help: "Fail on warnings too."), Options.json],
                     positionals: 0...Int.max),
         CommandSpec(name: "tidy", abstract: "Apply ticks made in an editor: checked items move to DONE, unchecked ones out of it.",
-                    usage: "[--check]",
-                    options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")]),
+                    usage: "[<path> ...] [--check]",
+                    arguments: [("<path>", "Files to tidy (default: the board file).")],
+                    options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")],
+                    positionals: 0...Int.max),
         CommandSpec(name: "help", abstract: "Show help for a subcommand.", usage: "[<subcommand>]",
                     arguments: [("<subcommand>", "The subcommand to describe.")], positionals: 0...1),
     ]
@@ -205,22 +207,28 @@ enum Commands {
     }
 
     static func tidy(_ context: inout Context) throws -> Int32 {
-        if context.parsed.flag("check") {
-            let (shown, board) = try context.readBoard()
-            let moves = board.tidied().moves
-            for move in moves {
-                context.output.error("\(shown): would move \"\(escaped(move.title))\" from \(move.from.name) to \(move.to.name)")
+        let paths = context.parsed.positionals
+        let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
+        var wouldChange = false
+        for target in targets {
+            if context.parsed.flag("check") {
+                let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown))
+                let moves = board.tidied().moves
+                for move in moves {
+                    context.output.error("\(target.shown): would move \"\(escaped(move.title))\" from \(move.from.name) to \(move.to.name); run 'board tidy'")
+                }
+                wouldChange = wouldChange || !moves.isEmpty
+                continue
             }
-            if moves.isEmpty { context.output.print("No change") }
-            return moves.isEmpty ? 0 : 1
+            try context.updateBoard(at: target) { board, _ in
+                let (tidied, moves) = board.tidied()
+                if moves.isEmpty { return (nil, "No change") }
+                let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
+                return (tidied, lines.joined(separator: "\n"))
+            }
         }
-        try context.updateBoard { board, _ in
-            let (tidied, moves) = board.tidied()
-            if moves.isEmpty { return (nil, "No change") }
-            let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
-            return (tidied, lines.joined(separator: "\n"))
-        }
-        return 0
+        if context.parsed.flag("check") && !wouldChange { context.output.print("No change") }
+        return wouldChange ? 1 : 0
     }
 
     // MARK: - Commands that read
@@ -262,7 +270,7 @@ enum Commands {
     static func check(_ context: inout Context) throws -> Int32 {
         var files: [(shown: String, result: Result<[Diagnostic], CommandError>)] = []
         let paths = context.parsed.positionals
-        let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { ($0, context.absolute($0)) }
+        let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
         for (shown, path) in targets {
             do {
                 let bytes = try BoardFile.contents(of: path, shownAs: shown)

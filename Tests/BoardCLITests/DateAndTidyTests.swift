@@ -1,5 +1,6 @@
 @testable import BoardCLI
 import BoardKit
+import Foundation
 import Testing
 
 @Suite struct DateArgumentTests {
@@ -37,8 +38,8 @@ import Testing
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
         #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 1, stdout: "", stderr: """
-            board.md: would move "ticked" from TODO to DONE
-            board.md: would move "unticked" from DONE to TODO
+            board.md: would move "ticked" from TODO to DONE; run 'board tidy'
+            board.md: would move "unticked" from DONE to TODO; run 'board tidy'
 
             """))
         #expect(sandbox.read() == Self.board)
@@ -54,5 +55,20 @@ import Testing
             """, stderr: ""))
         #expect(sandbox.read() == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked\n")
         #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 0, stdout: "No change\n", stderr: ""))
+    }
+
+    @Test func tidyTakesPathsAsPreCommitPassesThem() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] fine\n## DONE\n")
+        try FileManager.default.createDirectory(atPath: sandbox.path("docs"), withIntermediateDirectories: true)
+        sandbox.write("docs/board.md", Self.board)
+        #expect(sandbox.run(["tidy", "--check", "board.md", "docs/board.md"]) == Outcome(exitCode: 1, stdout: "", stderr: """
+            docs/board.md: would move "ticked" from TODO to DONE; run 'board tidy'
+            docs/board.md: would move "unticked" from DONE to TODO; run 'board tidy'
+
+            """))
+        #expect(sandbox.run(["tidy", "board.md", "docs/board.md"]).stdout
+            == "No change\nMoved \"ticked\" from TODO to DONE\nMoved \"unticked\" from DONE to TODO\n")
+        #expect(sandbox.read("docs/board.md") == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked\n")
     }
 }
