@@ -36,7 +36,7 @@ repos:
 YAML
 pre-commit install >/dev/null
 git add .pre-commit-config.yaml
-git commit --quiet -m "add pre-commit config" || fail "committing the config alone"
+git commit --quiet -m "add pre-commit config" > "$work/out" 2>&1 || fail "committing the config alone"
 
 printf '## TODO\n\n- [ ] Ship it due:2026-12-01\n\n## DOING\n\n## DONE\n' > board.md
 git add board.md
@@ -46,9 +46,9 @@ echo "ok: a valid board commits"
 printf '## TODO\n\n- [ ] Ship it due:2026-02-30\n\n## DOING\n\n## DONE\n' > board.md
 git add board.md
 if git commit --quiet -m "invalid date" > "$work/out" 2>&1; then fail "a board with due:2026-02-30 was committed"; fi
-grep -q "board.md:3:13: error: 'due:2026-02-30' is not a real calendar date" "$work/out" \
+grep -q "board.md:3:15: error: 'due:2026-02-30' is not a real calendar date" "$work/out" \
     || { cat "$work/out"; fail "the diagnostic was not printed"; }
-echo "ok: an invalid date is refused with board.md:3:13: error: …"
+echo "ok: an invalid date is refused with board.md:3:15: error: …"
 
 printf '## TODO\n\n- [ ] Ship it due:2026-03-02\n\n## DOING\n\n## DONE\n' > board.md
 git add board.md
@@ -59,7 +59,7 @@ mkdir -p docs/team
 printf '## TODO\n- [ ] Plan @{2026-13-01}\n## DOING\n## DONE\n' > docs/team/board.md
 git add docs/team/board.md
 if git commit --quiet -m "subfolder board" > "$work/out" 2>&1; then fail "an invalid board in a subfolder was committed"; fi
-grep -q "docs/team/board.md:2:13: error: '@{2026-13-01}' is not a real calendar date" "$work/out" \
+grep -q "docs/team/board.md:2:12: error: '@{2026-13-01}' is not a real calendar date" "$work/out" \
     || { cat "$work/out"; fail "the subfolder board's diagnostic was not printed"; }
 echo "ok: a board in a subfolder is checked too"
 
