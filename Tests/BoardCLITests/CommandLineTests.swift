@@ -172,3 +172,47 @@ import Testing
         #expect(moved.stdout == "Moved \"Clear \\u{1B}[2J screen\\u{7}\" from TODO to DOING\n")
     }
 }
+
+@Suite struct CheckManyFilesTests {
+    @Test func everyKindOnSeveralFilesWithExitCodesAndJSON() throws {
+        let sandbox = Sandbox()
+        sandbox.write("a.md", "## TODO\n- [ ] x due:2026-02-30 due:2026-01-01\n- [ ]\n- [x] ticked\n- plain\n## DOING\n## DONE\n- [ ] open\n## todo\n")
+        sandbox.write("b.md", "# Only notes\n")
+        sandbox.write("c.md", "## TODO\n## DOING\n## DONE\n")
+        let text = sandbox.run(["check", "a.md", "b.md", "c.md", "gone.md"])
+        #expect(text == Outcome(exitCode: 1, stdout: "", stderr: """
+            a.md:2:9: error: 'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)
+            a.md:2:24: error: second due date 'due:2026-01-01' on one item (the first is at column 9)
+            a.md:3:3: error: item has an empty title
+            a.md:4:3: warning: checked item in TODO; run 'board tidy' to move it to DONE
+            a.md:5:1: warning: list item in TODO has no checkbox, so it is not a board item; write '- [ ] …' to make it one
+            a.md:8:3: warning: unchecked item in DONE; run 'board tidy' to move it to TODO
+            a.md:9:1: error: second TODO section (the first is at line 1); merge them into one
+            b.md:1:1: warning: no TODO, DOING or DONE section; this file holds no board items
+            gone.md: cannot read: No such file or directory
+            5 errors, 4 warnings in 4 files
+
+            """))
+        #expect(sandbox.run(["check", "c.md"]).exitCode == 0)
+        #expect(sandbox.run(["check", "b.md", "c.md"]).exitCode == 0)
+        #expect(sandbox.run(["check", "b.md", "c.md", "--strict"]).exitCode == 1)
+
+        let json = sandbox.run(["check", "--json", "a.md", "c.md", "gone.md"])
+        #expect(json.exitCode == 1)
+        #expect(json.stderr == "5 errors, 3 warnings in 3 files\n")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.map { $0["path"] as? String } == ["a.md", "c.md", "gone.md"])
+        let first = try #require((files[0]["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["line"] as? Int == 2)
+        #expect(first["column"] as? Int == 9)
+        #expect(first["severity"] as? String == "error")
+        #expect(first["message"] as? String == "'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)")
+        #expect((files[0]["diagnostics"] as? [[String: Any]])?.count == 7)
+        #expect((files[1]["diagnostics"] as? [[String: Any]])?.isEmpty == true)
+        let unreadable = try #require((files[2]["diagnostics"] as? [[String: Any]])?.first)
+        #expect(unreadable["line"] as? Int == 0)
+        #expect(unreadable["message"] as? String == "gone.md: cannot read: No such file or directory")
+    }
+}
