@@ -72,10 +72,17 @@ public struct DueToken: Equatable, Sendable {
     public let style: DueStyle
     /// Byte offsets of the whole token in the file.
     public let range: Range<Int>
-    /// Byte offsets of the date text inside the token.
-    public let dateRange: Range<Int>
     /// The date, or nil when the text is not a real calendar date.
     public let date: CivilDate?
+
+    /// Byte offsets of the date text inside the token.
+    public var dateRange: Range<Int> {
+        switch style {
+        case .todoTxt: (range.lowerBound + 4)..<range.upperBound
+        case .obsidianKanban: (range.lowerBound + 2)..<(range.upperBound - 1)
+        case .obsidianTasks: (range.upperBound - 10)..<range.upperBound
+        }
+    }
 }
 
 /// A board item: a checklist line inside a section, and its indented body.
@@ -93,11 +100,18 @@ public struct Item: Equatable, Sendable {
     public let checked: Bool
     /// Byte offset where the text after `[ ] ` starts (the line's content end when there is none).
     public let textStart: Int
-    /// Every due token on the line, valid or not, in line order.
-    public let dueTokens: [DueToken]
+    /// The first due token on the line, valid or not.
+    public let firstDueToken: DueToken?
+    /// The due tokens after the first (usually none), in line order.
+    public let otherDueTokens: [DueToken]
 
+    /// Every due token on the line, valid or not, in line order.
+    public var dueTokens: [DueToken] { (firstDueToken.map { [$0] } ?? []) + otherDueTokens }
     /// The first token holding a real date: the item's due date.
-    public var dueToken: DueToken? { dueTokens.first { $0.date != nil } }
+    public var dueToken: DueToken? {
+        if let first = firstDueToken, first.date != nil { return first }
+        return otherDueTokens.first { $0.date != nil }
+    }
     /// The item's due date, if it has a valid one.
     public var due: CivilDate? { dueToken?.date }
     /// The item line and its body.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Small byte-level helpers shared by the parser and the editor. Whitespace is space and tab only.
 enum Bytes {
     static let space = UInt8(ascii: " ")
@@ -54,17 +60,16 @@ enum Bytes {
     /// and a last line may have no ending. An empty input has no lines.
     static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
         var lines: [Line] = []
-        lines.reserveCapacity(bytes.count / 32 + 1)
-        var start = 0
-        var position = 0
+        guard let base = bytes.baseAddress else { return lines }
+        lines.reserveCapacity(bytes.count / 40 + 1)
         let count = bytes.count
-        while position < count {
-            if bytes[position] == lf {
-                let contentEnd = position > start && bytes[position - 1] == cr ? position - 1 : position
-                lines.append(Line(start: start, contentEnd: contentEnd, end: position + 1))
-                start = position + 1
-            }
-            position += 1
+        var start = 0
+        while start < count {
+            guard let found = memchr(base + start, Int32(lf), count - start) else { break }
+            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let contentEnd = position > start && bytes[position - 1] == cr ? position - 1 : position
+            lines.append(Line(start: start, contentEnd: contentEnd, end: position + 1))
+            start = position + 1
         }
         if start < count {
             lines.append(Line(start: start, contentEnd: count, end: count))

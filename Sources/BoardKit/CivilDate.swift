@@ -1,16 +1,21 @@
 /// A calendar date (proleptic Gregorian), with no time and no time zone.
 public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    // Stored small: a board holds one per dated item.
+    private let storedYear: Int16
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
 
     /// A date, or nil when the three numbers are not a real calendar date.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...CivilDate.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int16(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// The date that is `days` days after 1970-01-01.
@@ -24,26 +29,28 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
+        // Clamped to the years a date can have here (1...9999).
+        storedYear = Int16(clamping: min(max(yoe + era * 400 + (m <= 2 ? 1 : 0), 1), 9999))
+        storedMonth = UInt8(m)
+        storedDay = UInt8(d)
     }
 
     /// Parses exactly `YYYY-MM-DD`; nil for any other text or an impossible date.
     public init?<Bytes: Collection<UInt8>>(iso bytes: Bytes) {
         guard bytes.count == 10 else { return nil }
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        for (index, byte) in bytes.enumerated() {
+        var year = 0, month = 0, day = 0
+        var index = 0
+        for byte in bytes {
             if index == 4 || index == 7 {
                 guard byte == UInt8(ascii: "-") else { return nil }
             } else {
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                digits.append(Int(byte - UInt8(ascii: "0")))
+                let digit = Int(byte &- UInt8(ascii: "0"))
+                if index < 4 { year = year * 10 + digit } else if index < 7 { month = month * 10 + digit } else { day = day * 10 + digit }
             }
+            index += 1
         }
-        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
+        self.init(year: year, month: month, day: day)
     }
 
     /// Parses exactly `YYYY-MM-DD`.
@@ -84,7 +91,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        (lhs.storedYear, lhs.storedMonth, lhs.storedDay) < (rhs.storedYear, rhs.storedMonth, rhs.storedDay)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -15,6 +15,7 @@ struct Parser {
     static func parse(_ bytes: [UInt8]) -> Board {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, lines: Bytes.splitLines(buffer))
+            parser.items.reserveCapacity(parser.lines.count / 2)
             parser.run()
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
                          items: parser.items, plainListItems: parser.plainListItems)
@@ -90,14 +91,15 @@ struct Parser {
 
             let indentEnd = Bytes.skipWhitespace(b, start..<end)
             let spaces = leadingSpaces(start, end)
-            guard spaces <= 3, indentEnd == start + spaces else { continue }  // indented 4+ or by a tab: text
+            // Blank, indented 4+ or by a tab: text.
+            guard indentEnd < end, spaces <= 3, indentEnd == start + spaces else { continue }
             let at = indentEnd
 
             if let (char, length) = fenceOpening(at, end) {
                 block = .fence(char: char, length: length, start: index)
                 continue
             }
-            if Bytes.hasPrefix(b, at: at, end: end, "<!--") {
+            if b[at] == UInt8(ascii: "<"), Bytes.hasPrefix(b, at: at, end: end, "<!--") {
                 if contains(at + 4, end, "-->") {
                     regions.append(Region(kind: .htmlComment, lines: index..<(index + 1)))
                 } else {
@@ -140,10 +142,10 @@ struct Parser {
     }
 
     private mutating func finish(_ open: OpenItem) {
-        let end = lines[open.line].contentEnd
+        let (first, others) = dueTokens(open.textStart, lines[open.line].contentEnd)
         items.append(Item(line: open.line, body: (open.line + 1)..<open.bodyEnd, section: open.section,
                           bullet: open.bullet, checkboxOffset: open.checkboxOffset, checked: open.checked,
-                          textStart: open.textStart, dueTokens: dueTokens(open.textStart, end)))
+                          textStart: open.textStart, firstDueToken: first, otherDueTokens: others))
     }
 
     // MARK: - Line classification
@@ -302,35 +304,39 @@ struct Parser {
 
     // MARK: - Due tokens
 
-    /// Every due token among the whitespace-delimited tokens of `start..<end`.
-    private func dueTokens(_ start: Int, _ end: Int) -> [DueToken] {
-        var found: [DueToken] = []
+    /// Every due token among the whitespace-delimited tokens of `start..<end`: the first, and any others.
+    /// Only words starting with `d`, `@` or the first byte of 📅 are looked at closely.
+    private func dueTokens(_ start: Int, _ end: Int) -> (DueToken?, [DueToken]) {
+        var first: DueToken?
+        var others: [DueToken] = []
         var position = start
         while position < end {
-            position = Bytes.skipWhitespace(b, position..<end)
-            guard position < end else { break }
-            var tokenEnd = position
-            while tokenEnd < end, !Bytes.isWhitespace(b[tokenEnd]) { tokenEnd += 1 }
-            if let token = dueToken(position, tokenEnd, lineEnd: end) {
-                found.append(token)
+            let byte = b[position]
+            if byte == Bytes.space || byte == Bytes.tab {
+                position += 1
+                continue
+            }
+            var wordEnd = position + 1
+            while wordEnd < end, b[wordEnd] != Bytes.space, b[wordEnd] != Bytes.tab { wordEnd += 1 }
+            if byte == UInt8(ascii: "d") || byte == UInt8(ascii: "@") || byte == 0xF0,
+               let token = dueToken(position, wordEnd, lineEnd: end) {
+                if first == nil { first = token } else { others.append(token) }
                 position = token.range.upperBound
             } else {
-                position = tokenEnd
+                position = wordEnd
             }
         }
-        return found
+        return (first, others)
     }
 
     private func dueToken(_ start: Int, _ end: Int, lineEnd: Int) -> DueToken? {
         if Bytes.hasPrefix(b, at: start, end: end, "due:"), end - start > 4 {
             let dateRange = (start + 4)..<end
-            return DueToken(style: .todoTxt, range: start..<end, dateRange: dateRange,
-                            date: CivilDate(iso: b[dateRange]))
+            return DueToken(style: .todoTxt, range: start..<end, date: CivilDate(iso: b[dateRange]))
         }
         if Bytes.hasPrefix(b, at: start, end: end, "@{"), end - start >= 3, b[end - 1] == UInt8(ascii: "}") {
             let dateRange = (start + 2)..<(end - 1)
-            return DueToken(style: .obsidianKanban, range: start..<end, dateRange: dateRange,
-                            date: CivilDate(iso: b[dateRange]))
+            return DueToken(style: .obsidianKanban, range: start..<end, date: CivilDate(iso: b[dateRange]))
         }
         let calendar: StaticString = "\u{1F4C5}"
         let calendarWithSelector: StaticString = "\u{1F4C5}\u{FE0F}"
@@ -340,8 +346,7 @@ struct Parser {
         var dateEnd = dateStart
         while dateEnd < lineEnd, !Bytes.isWhitespace(b[dateEnd]) { dateEnd += 1 }
         guard dateStart > end, hasDateShape(dateStart..<dateEnd) else { return nil }
-        return DueToken(style: .obsidianTasks, range: start..<dateEnd, dateRange: dateStart..<dateEnd,
-                        date: CivilDate(iso: b[dateStart..<dateEnd]))
+        return DueToken(style: .obsidianTasks, range: start..<dateEnd, date: CivilDate(iso: b[dateStart..<dateEnd]))
     }
 
     /// `NNNN-NN-NN`, whether or not it is a real date.

@@ -64,29 +64,39 @@ extension Board {
     private func itemDiagnostics(_ item: Item) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let kind = sections[item.section].kind
-        let boxColumn = column(ofOffset: item.checkboxOffset, onLine: item.line)
-        func add(_ severity: Diagnostic.Severity, _ column: Int, _ message: String) {
-            found.append(Diagnostic(line: item.line + 1, column: column, severity: severity, message: message))
+        func add(_ severity: Diagnostic.Severity, at offset: Int, _ message: String) {
+            found.append(Diagnostic(line: item.line + 1, column: column(ofOffset: offset, onLine: item.line),
+                                    severity: severity, message: message))
         }
-        for (index, token) in item.dueTokens.enumerated() {
-            let tokenColumn = column(ofOffset: token.range.lowerBound, onLine: item.line)
-            let spelling = String(decoding: bytes[token.range], as: UTF8.self)
-            if token.date == nil {
-                add(.error, tokenColumn, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
-            }
-            if index > 0 {
-                let firstColumn = column(ofOffset: item.dueTokens[0].range.lowerBound, onLine: item.line)
-                add(.error, tokenColumn, "second due date '\(spelling)' on one item (the first is at column \(firstColumn))")
+        if let first = item.firstDueToken {
+            let firstColumn = { self.column(ofOffset: first.range.lowerBound, onLine: item.line) }
+            for (index, token) in ([first] + item.otherDueTokens).enumerated() where token.date == nil || index > 0 {
+                let spelling = String(decoding: bytes[token.range], as: UTF8.self)
+                if token.date == nil {
+                    add(.error, at: token.range.lowerBound, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
+                }
+                if index > 0 {
+                    add(.error, at: token.range.lowerBound,
+                        "second due date '\(spelling)' on one item (the first is at column \(firstColumn()))")
+                }
             }
         }
-        if title(of: item).isEmpty {
-            add(.error, boxColumn, "item has an empty title")
+        if hasEmptyTitle(item) {
+            add(.error, at: item.checkboxOffset, "item has an empty title")
         }
         if kind == .done, !item.checked {
-            add(.warning, boxColumn, "unchecked item in DONE; run 'board tidy' to move it to TODO")
+            add(.warning, at: item.checkboxOffset, "unchecked item in DONE; run 'board tidy' to move it to TODO")
         } else if kind != .done, item.checked {
-            add(.warning, boxColumn, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
+            add(.warning, at: item.checkboxOffset, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
         }
         return found
+    }
+
+    /// True when nothing but whitespace and the due token follows the checkbox.
+    private func hasEmptyTitle(_ item: Item) -> Bool {
+        let end = lines[item.line].contentEnd
+        guard let token = item.dueToken else { return Bytes.isBlank(bytes, item.textStart..<end) }
+        return Bytes.isBlank(bytes, item.textStart..<token.range.lowerBound)
+            && Bytes.isBlank(bytes, token.range.upperBound..<end)
     }
 }
