@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "BoardCLI", dependencies: ["BoardKit"]),
         .executableTarget(name: "board", dependencies: ["BoardCLI"]),
         // `swift run -c release board-bench`: speed and memory on generated boards of 1,000 to 1,000,000 items.
-        .executableTarget(name: "board-bench", dependencies: ["BoardKit"]),
+        .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit", "board"]),
     ]

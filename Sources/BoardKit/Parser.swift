@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One pass over the lines of a file, building the structure of FORMAT.md §2–§5.
 struct Parser {
     private let b: UnsafeBufferPointer<UInt8>
@@ -304,47 +310,82 @@ struct Parser {
 
     // MARK: - Due tokens
 
-    /// Every due token among the whitespace-delimited tokens of `start..<end`: the first, and any others.
-    /// Only words starting with `d`, `@` or the first byte of 📅 are looked at closely.
+    /// Every due token among the whitespace-delimited words of `start..<end`: the first, and any others.
+    /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so those
+    /// bytes are found with `memchr` and only the words around them are looked at.
+    private static let dueTriggers: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: "{"), 0xF0]
+
     private func dueTokens(_ start: Int, _ end: Int) -> (DueToken?, [DueToken]) {
         var first: DueToken?
         var others: [DueToken] = []
-        var position = start
-        while position < end {
-            let byte = b[position]
-            if byte == Bytes.space || byte == Bytes.tab {
-                position += 1
-                continue
-            }
-            var wordEnd = position + 1
-            while wordEnd < end, b[wordEnd] != Bytes.space, b[wordEnd] != Bytes.tab { wordEnd += 1 }
-            if byte == UInt8(ascii: "d") || byte == UInt8(ascii: "@") || byte == 0xF0,
-               let token = dueToken(position, wordEnd, lineEnd: end) {
-                if first == nil { first = token } else { others.append(token) }
-                position = token.range.upperBound
-            } else {
-                position = wordEnd
+        guard let base = b.baseAddress else { return (nil, []) }
+        for trigger in Self.dueTriggers {
+            var position = start
+            while position < end, let found = memchr(base + position, Int32(trigger), end - position) {
+                let hit = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                position = hit + 1
+                guard let token = dueToken(at: hit, trigger: trigger, lineStart: start, lineEnd: end) else { continue }
+                if let current = first {
+                    if token.range.lowerBound < current.range.lowerBound {
+                        others.append(current)
+                        first = token
+                    } else {
+                        others.append(token)
+                    }
+                } else {
+                    first = token
+                }
             }
         }
+        if others.count > 1 { others.sort { $0.range.lowerBound < $1.range.lowerBound } }
         return (first, others)
     }
 
-    private func dueToken(_ start: Int, _ end: Int, lineEnd: Int) -> DueToken? {
-        if Bytes.hasPrefix(b, at: start, end: end, "due:"), end - start > 4 {
-            let dateRange = (start + 4)..<end
-            return DueToken(style: .todoTxt, range: start..<end, date: CivilDate(iso: b[dateRange]))
+    /// The due token whose colon, brace or 📅 first byte stands at `hit`, if there is one.
+    @inline(__always)
+    private func dueToken(at hit: Int, trigger: UInt8, lineStart: Int, lineEnd: Int) -> DueToken? {
+        switch trigger {
+        case UInt8(ascii: ":"):
+            let wordStart = hit - 3
+            guard wordStart >= lineStart, b[wordStart] == UInt8(ascii: "d"), b[wordStart + 1] == UInt8(ascii: "u"),
+                  b[wordStart + 2] == UInt8(ascii: "e"), isWordStart(wordStart, lineStart: lineStart) else { return nil }
+            let wordEnd = self.wordEnd(from: hit, lineEnd)
+            guard wordEnd - wordStart > 4 else { return nil }
+            return DueToken(style: .todoTxt, range: wordStart..<wordEnd, date: CivilDate(iso: b[(wordStart + 4)..<wordEnd]))
+        case UInt8(ascii: "{"):
+            let wordStart = hit - 1
+            guard wordStart >= lineStart, b[wordStart] == UInt8(ascii: "@"), isWordStart(wordStart, lineStart: lineStart)
+            else { return nil }
+            let wordEnd = self.wordEnd(from: hit, lineEnd)
+            guard wordEnd - wordStart >= 3, b[wordEnd - 1] == UInt8(ascii: "}") else { return nil }
+            return DueToken(style: .obsidianKanban, range: wordStart..<wordEnd,
+                            date: CivilDate(iso: b[(wordStart + 2)..<(wordEnd - 1)]))
+        default:
+            guard isWordStart(hit, lineStart: lineStart) else { return nil }
+            return calendarToken(hit, wordEnd: wordEnd(from: hit, lineEnd), lineEnd: lineEnd)
         }
-        if Bytes.hasPrefix(b, at: start, end: end, "@{"), end - start >= 3, b[end - 1] == UInt8(ascii: "}") {
-            let dateRange = (start + 2)..<(end - 1)
-            return DueToken(style: .obsidianKanban, range: start..<end, date: CivilDate(iso: b[dateRange]))
-        }
+    }
+
+    @inline(__always)
+    private func isWordStart(_ offset: Int, lineStart: Int) -> Bool {
+        offset == lineStart || Bytes.isWhitespace(b[offset - 1])
+    }
+
+    @inline(__always)
+    private func wordEnd(from offset: Int, _ end: Int) -> Int {
+        var position = offset
+        while position < end, !Bytes.isWhitespace(b[position]) { position += 1 }
+        return position
+    }
+
+    /// `📅 YYYY-MM-DD`: the emoji as a word of its own, then a word shaped like a date.
+    private func calendarToken(_ start: Int, wordEnd end: Int, lineEnd: Int) -> DueToken? {
         let calendar: StaticString = "\u{1F4C5}"
         let calendarWithSelector: StaticString = "\u{1F4C5}\u{FE0F}"
         guard (Bytes.hasPrefix(b, at: start, end: end, calendar) && end - start == 4)
                 || (Bytes.hasPrefix(b, at: start, end: end, calendarWithSelector) && end - start == 7) else { return nil }
         let dateStart = Bytes.skipWhitespace(b, end..<lineEnd)
-        var dateEnd = dateStart
-        while dateEnd < lineEnd, !Bytes.isWhitespace(b[dateEnd]) { dateEnd += 1 }
+        let dateEnd = wordEnd(from: dateStart, lineEnd)
         guard dateStart > end, hasDateShape(dateStart..<dateEnd) else { return nil }
         return DueToken(style: .obsidianTasks, range: start..<dateEnd, date: CivilDate(iso: b[dateStart..<dateEnd]))
     }

@@ -19,7 +19,7 @@ struct BoardGenerator {
 
     private mutating func title() -> String {
         var parts: [String] = []
-        for _ in 0..<(3 + next(6)) {
+        for _ in 0..<(4 + next(6)) {
             switch next(10) {
             case 0: parts.append(Self.korean[next(Self.korean.count)])
             case 1: parts.append(Self.emoji[next(Self.emoji.count)])

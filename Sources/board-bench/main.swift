@@ -3,25 +3,164 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BoardCLI
 import BoardKit
 
-// A first measurement: parse, serialize, validate.
-var generator = BoardGenerator()
-let bytes = generator.board(items: 100_000)
-func now() -> Double {
+// `swift run -c release board-bench [N ...]`: figures for generated boards, with the targets beside them.
+// Times are the best of several runs (the machine is shared); memory is the worst.
+
+func milliseconds() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
 }
-for _ in 0..<3 {
-    var t = now()
-    let board = Board(parsing: bytes)
-    let parse = now() - t
-    t = now()
-    let out = board.serialized()
-    let serialize = now() - t
-    t = now()
-    let diagnostics = board.diagnostics()
-    let validate = now() - t
-    print("size \(bytes.count) items \(board.items.count) parse \(parse) serialize \(serialize) validate \(validate) diags \(diagnostics.count) ok \(out == bytes)")
+
+/// The best time of `runs` calls, in milliseconds.
+func best(_ runs: Int, _ body: () -> Void) -> Double {
+    var result = Double.infinity
+    for _ in 0..<runs {
+        let start = milliseconds()
+        body()
+        result = min(result, milliseconds() - start)
+    }
+    return result
 }
+
+func writeFile(_ path: String, _ bytes: [UInt8]) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { fatalError("cannot write \(path)") }
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+}
+
+/// Runs the binary to completion with stdout and stderr discarded; wall time in ms and peak RSS in bytes.
+func measureProcess(_ binary: String, _ arguments: [String]) -> (Double, Int) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let start = milliseconds()
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { fatalError("cannot run \(binary)") }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = milliseconds() - start
+    posix_spawn_file_actions_destroy(&actions)
+    return (elapsed, Int(usage.ru_maxrss) * 1024)
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String {
+    var text = String(Int((value * pow(10, Double(digits))).rounded()))
+    while text.count <= digits { text = "0" + text }
+    if digits > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -digits)) }
+    return text
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+}
+
+let selfPath = CommandLine.arguments[0]
+let folder = selfPath.lastIndex(of: "/").map { String(selfPath[..<$0]) } ?? "."
+let binary = folder + "/board"
+guard access(binary, X_OK) == 0 else {
+    print("board-bench: build the tool first: swift build -c release")
+    exit(1)
+}
+let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let counts = sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes
+var template = "/tmp/board-bench-XXXXXX".utf8CString
+guard let workFolder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp).map { String(cString: $0) } }) else {
+    print("board-bench: cannot make a temporary folder")
+    exit(1)
+}
+
+struct Row {
+    let items: Int
+    let megabytes: Double
+    let parse, serialize, validate, move: Double
+    let check, list, moveProcess: Double
+    let peakRSS: Int
+}
+var rows: [Row] = []
+
+print("board-bench: release build, \(counts.map(String.init).joined(separator: ", ")) items; ms are best of runs, memory the worst")
+print("")
+print("   items      MB   parse  serial  valid  round-trip   move  | check  list --json  move  | peak RSS   limit")
+for count in counts {
+    var generator = BoardGenerator()
+    let bytes = generator.board(items: count)
+    let megabytes = Double(bytes.count) / 1_048_576
+    let runs = count >= 1_000_000 ? 3 : 7
+    let path = workFolder + "/board-\(count).md"
+    writeFile(path, bytes)
+
+    var board = Board(parsing: bytes)
+    let parse = best(runs) { board = Board(parsing: bytes) }
+    var printed: [UInt8] = []
+    let serialize = best(runs) { printed = board.serialized() }
+    precondition(printed == bytes, "round trip failed")
+    let validate = best(runs) { _ = board.diagnostics() }
+    // A full move in-process: read, parse, edit, serialize, atomic write.
+    let middle = board.items[board.items.count / 3]
+    let ref = ":\(middle.line + 1)"
+    var move = Double.infinity
+    for _ in 0..<runs {
+        writeFile(path, bytes)
+        move = min(move, best(1) {
+            let outcome = BoardCommandLine.run(Invocation(arguments: ["move", ref, "done", "--file", path],
+                                                          currentDirectory: workFolder))
+            precondition(outcome.exitCode == 0, outcome.stderr)
+        })
+    }
+
+    var check = Double.infinity, list = Double.infinity, moveProcess = Double.infinity
+    var peak = 0
+    for _ in 0..<runs {
+        writeFile(path, bytes)
+        let (c, cm) = measureProcess(binary, ["check", path])
+        let (l, lm) = measureProcess(binary, ["list", "--json", "--file", path])
+        let (m, mm) = measureProcess(binary, ["move", ref, "done", "--file", path])
+        check = min(check, c); list = min(list, l); moveProcess = min(moveProcess, m)
+        peak = max(peak, cm, lm, mm)
+    }
+    unlink(path)
+    let limit = 3 * bytes.count + 20 * 1_048_576
+    rows.append(Row(items: count, megabytes: megabytes, parse: parse, serialize: serialize, validate: validate,
+                    move: move, check: check, list: list, moveProcess: moveProcess, peakRSS: peak))
+    let roundTrip = megabytes / ((parse + serialize) / 1000)
+    print(pad(String(count), 8), pad(format(megabytes, 1), 7), pad(format(parse), 7), pad(format(serialize), 7),
+          pad(format(validate), 6), pad(format(roundTrip, 0) + " MB/s", 11), pad(format(move), 6), " |",
+          pad(format(check), 5), pad(format(list), 12), pad(format(moveProcess), 5), " |",
+          pad(format(Double(peak) / 1_048_576, 1) + " MB", 8), pad(format(Double(limit) / 1_048_576, 1) + " MB", 8))
+}
+
+print("")
+print("Targets for the 100,000-item board (this machine: 2 cores):")
+func verdict(_ ok: Bool) -> String { ok ? "met " : "MISSED" }
+if let row = rows.first(where: { $0.items == 100_000 }) {
+    let roundTrip = row.megabytes / ((row.parse + row.serialize) / 1000)
+    let limit = 3 * row.megabytes + 20
+    print("  [\(verdict(roundTrip >= 500))] parse + serialize round trip \(format(roundTrip, 0)) MB/s (target >= 500 MB/s)")
+    print("  [\(verdict(row.check <= 25))] board check, whole process \(format(row.check)) ms (target <= 25 ms)")
+    print("  [\(verdict(row.moveProcess <= 40))] board move, whole process with atomic write \(format(row.moveProcess)) ms (target <= 40 ms)")
+    let peak = Double(row.peakRSS) / 1_048_576
+    print("  [\(verdict(peak <= limit))] peak memory of any command \(format(peak)) MB (target <= 3 x file + 20 MB = \(format(limit)) MB)")
+}
+if let small = rows.first(where: { $0.items == 10_000 }), let large = rows.first(where: { $0.items == 1_000_000 }) {
+    print("Growth from 10,000 to 1,000,000 items (time per item, large / small; target <= 1.3):")
+    let pairs: [(String, Double, Double)] = [
+        ("parse", small.parse, large.parse), ("serialize", small.serialize, large.serialize),
+        ("validate", small.validate, large.validate), ("move in-process", small.move, large.move),
+        ("check process", small.check, large.check), ("list --json process", small.list, large.list),
+        ("move process", small.moveProcess, large.moveProcess),
+    ]
+    for (name, a, b) in pairs {
+        let ratio = (b / 100) / a
+        print("  [\(verdict(ratio <= 1.3))] \(name): \(format(ratio, 2))")
+    }
+}
+rmdir(workFolder)
