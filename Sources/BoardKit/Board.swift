@@ -140,8 +140,8 @@ public struct Board: Sendable {
     }
 
     /// Parses any bytes; never fails.
-    public init<Bytes: Sequence<UInt8>>(parsing bytes: Bytes) {
-        self = Parser.parse(Array(bytes))
+    public init(parsing bytes: [UInt8]) {
+        self = Parser.parse(bytes)
     }
 
     /// Parses a string's UTF-8.

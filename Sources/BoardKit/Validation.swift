@@ -69,16 +69,17 @@ extension Board {
                                     severity: severity, message: message))
         }
         if let first = item.firstDueToken {
-            let firstColumn = { self.column(ofOffset: first.range.lowerBound, onLine: item.line) }
-            for (index, token) in ([first] + item.otherDueTokens).enumerated() where token.date == nil || index > 0 {
-                let spelling = String(decoding: bytes[token.range], as: UTF8.self)
+            func spelling(_ token: DueToken) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
+            if first.date == nil {
+                add(.error, at: first.range.lowerBound, "'\(spelling(first))' is not a real calendar date (write YYYY-MM-DD)")
+            }
+            for token in item.otherDueTokens {
                 if token.date == nil {
-                    add(.error, at: token.range.lowerBound, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
+                    add(.error, at: token.range.lowerBound, "'\(spelling(token))' is not a real calendar date (write YYYY-MM-DD)")
                 }
-                if index > 0 {
-                    add(.error, at: token.range.lowerBound,
-                        "second due date '\(spelling)' on one item (the first is at column \(firstColumn()))")
-                }
+                let firstColumn = column(ofOffset: first.range.lowerBound, onLine: item.line)
+                add(.error, at: token.range.lowerBound,
+                    "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
             }
         }
         if hasEmptyTitle(item) {
