@@ -103,24 +103,25 @@ enum BoardFile {
         if status.st_mode & S_IFMT == S_IFDIR {
             throw CommandError(message: "\(name): is a directory, not a board file")
         }
-        var bytes: [UInt8] = []
+        var result: [UInt8] = []
         var capacity = max(Int(status.st_size) + 1, 4096)
         while true {
-            let previous = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: capacity - previous))
-            let count = bytes.withUnsafeMutableBufferPointer { buffer in
-                read(fd, buffer.baseAddress.map { $0 + previous }, capacity - previous)
-            }
-            if count < 0 {
-                if errno == EINTR {
-                    bytes.removeLast(capacity - previous)
-                    continue
+            // Read straight into uninitialized space: no zero-filling pass over the file's size.
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity - result.count) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let got = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                    if got < 0 && errno == EINTR { continue }
+                    if got < 0 { failed = true }
+                    if got <= 0 { break }
+                    count += got
                 }
-                throw failure(name, "cannot read")
             }
-            bytes.removeLast(capacity - previous - count)
-            if count == 0 { return bytes }
-            if bytes.count == capacity { capacity *= 2 }
+            if failed { throw failure(name, "cannot read") }
+            if result.isEmpty { result = bytes } else { result += bytes }
+            if result.count < capacity { return result }
+            capacity *= 2
         }
     }
 

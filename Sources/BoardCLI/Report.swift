@@ -12,22 +12,39 @@ enum Report {
 
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "overdue", "checked", "body", "line"}]}]}`
     static func listJSON(_ board: Board, _ items: [Item], today: CivilDate) -> String {
-        let kinds = SectionKind.allCases
-        let sections = kinds.map { kind in
-            let entries = items.filter { board.kind(of: $0) == kind }.map { item in
-                let fields = [
-                    "\"title\":" + jsonString(board.title(of: item)),
-                    "\"due\":" + (item.due.map { jsonString($0.description) } ?? "null"),
-                    "\"overdue\":\(board.isOverdue(item, today: today))",
-                    "\"checked\":\(item.checked)",
-                    "\"body\":" + jsonString(board.bodyLines(of: item).joined(separator: "\n")),
-                    "\"line\":\(item.line + 1)",
-                ]
-                return "{" + fields.joined(separator: ",") + "}"
-            }
-            return "{\"name\":\(jsonString(kind.name)),\"items\":[" + entries.joined(separator: ",") + "]}"
+        var out: [UInt8] = []
+        out.reserveCapacity(items.count * 160 + 128)
+        func append(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        return "{\"schemaVersion\":1,\"today\":\(jsonString(today.description)),\"sections\":[" + sections.joined(separator: ",") + "]}"
+        append("{\"schemaVersion\":1,\"today\":")
+        appendJSONString(today.description, to: &out)
+        append(",\"sections\":[")
+        for kind in SectionKind.allCases {
+            if kind != .todo { append(",") }
+            append("{\"name\":")
+            appendJSONString(kind.name, to: &out)
+            append(",\"items\":[")
+            var first = true
+            for item in items where board.kind(of: item) == kind {
+                if !first { append(",") }
+                first = false
+                append("{\"title\":")
+                appendJSONString(board.title(of: item), to: &out)
+                append(",\"due\":")
+                if let due = item.due { appendJSONString(due.description, to: &out) } else { append("null") }
+                append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
+                append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
+                append(",\"body\":")
+                appendJSONString(item.body.isEmpty ? "" : board.bodyLines(of: item).joined(separator: "\n"), to: &out)
+                append(",\"line\":")
+                out += Array(String(item.line + 1).utf8)
+                append("}")
+            }
+            append("]}")
+        }
+        append("]}")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `{"schemaVersion": 1, "files": [{"path", "diagnostics": [{"line", "column", "severity", "message"}]}]}`;

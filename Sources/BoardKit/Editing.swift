@@ -38,7 +38,7 @@ extension Board {
         if let due { line += Array(" due:\(due)".utf8) }
         let bodyLines = body.map { Self.indentedBody($0, indent: Array("  ".utf8)) } ?? []
         let ending = lineEnding
-        return inserting(([line] + bodyLines).map { ($0, ending) }, into: kind, atTop: atTop)
+        return inserting(([line] + bodyLines).map { NewLine(content: $0, ending: ending) }, into: kind, atTop: atTop)
     }
 
     // MARK: - Removing
@@ -46,14 +46,17 @@ extension Board {
     /// The board without the item's lines; when the lines around the hole are both blank,
     /// the one after goes too, so `add` then `rm` gives back the original bytes.
     public func removing(_ item: Item) -> Board {
-        var pieces = originalPieces()
-        var range = item.lines
+        rendering([Replacement(lines: removalRange(of: item), with: [])])
+    }
+
+    /// The item's lines, and the blank line after them when the line before them is blank too.
+    private func removalRange(of item: Item) -> Range<Int> {
+        let range = item.lines
         if range.lowerBound > 0, range.upperBound < lines.count,
            isBlankLine(range.lowerBound - 1), isBlankLine(range.upperBound) {
-            range = range.lowerBound..<(range.upperBound + 1)
+            return range.lowerBound..<(range.upperBound + 1)
         }
-        pieces.removeSubrange(range)
-        return rendering(pieces)
+        return range
     }
 
     // MARK: - Moving
@@ -61,15 +64,21 @@ extension Board {
     /// The board with the item moved to the first section of `kind`: removed, then added there,
     /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`).
     public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) -> Board {
-        var moved: [([UInt8], [UInt8])] = item.lines.map { index in
+        var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
-            return (Array(bytes[line.start..<line.contentEnd]), Array(bytes[line.contentEnd..<line.end]))
+            return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
         }
         if item.checked != (kind == .done) {
-            moved[0].0[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
+            moved[0].content[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
         }
-        if let last = moved.indices.last, moved[last].1.isEmpty { moved[last].1 = lineEnding }
-        return removing(item).inserting(moved, into: kind, atTop: atTop)
+        if let last = moved.indices.last, moved[last].ending.isEmpty { moved[last].ending = lineEnding }
+        // Into another existing section, removing does not change where the lines go: one splice.
+        // Otherwise (same section, or one to create) remove first, then place on the result.
+        guard let target = firstSection(kind), target != item.section else {
+            return removing(item).inserting(moved, into: kind, atTop: atTop)
+        }
+        return rendering([Replacement(lines: removalRange(of: item), with: []),
+                          placement(of: moved, inSection: target, atTop: atTop)])
     }
 
     /// The board with the item's checkbox set to match its own section, nothing else changed.
@@ -130,55 +139,53 @@ extension Board {
             }
         }
 
-        var pieces = originalPieces()
-        pieces[item.line] = .new(text, Array(bytes[line.contentEnd..<line.end]))
+        let itemLine = NewLine(content: text, ending: Array(bytes[line.contentEnd..<line.end]))
         switch body {
         case .keep:
-            break
+            return rendering([Replacement(lines: item.line..<(item.line + 1), with: [itemLine])])
         case .remove:
-            pieces.removeSubrange(item.body)
+            return rendering([Replacement(lines: item.lines, with: [itemLine])])
         case .set(let text):
             let ending = lineEnding
-            let newBody = Self.indentedBody(text, indent: bodyIndent(of: item)).map { Piece.new($0, ending) }
-            pieces.replaceSubrange(item.body, with: newBody)
+            let newBody = Self.indentedBody(text, indent: bodyIndent(of: item)).map { NewLine(content: $0, ending: ending) }
+            return rendering([Replacement(lines: item.lines, with: [itemLine] + newBody)])
         }
-        return rendering(pieces)
     }
 
     // MARK: - Placement
 
-    /// The board with these lines (content, ending) placed in the first section of `kind` (FORMAT.md §6),
+    /// The board with these lines placed in the first section of `kind` (FORMAT.md §6),
     /// creating the section where FORMAT.md §3 places it when the board has none.
-    func inserting(_ newLines: [([UInt8], [UInt8])], into kind: SectionKind, atTop: Bool) -> Board {
-        var pieces = originalPieces()
-        var block = newLines.map { Piece.new($0.0, $0.1) }
-        let ending = lineEnding
-        guard let sectionIndex = firstSection(kind) else {
-            let at = beforeUnclosedRegion(newSectionLine(kind))
-            let heading = Array((String(repeating: "#", count: sections.first?.level ?? 2) + " " + kind.name).utf8)
-            block = [.new(heading, ending), .new([], ending)] + block
-            if at > 0, !isBlankLine(at - 1) { block.insert(.new([], ending), at: 0) }
-            if at < lines.count, !isBlankLine(at) { block.append(.new([], ending)) }
-            pieces.insert(contentsOf: block, at: at)
-            return rendering(pieces)
+    func inserting(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> Board {
+        if let section = firstSection(kind) {
+            return rendering([placement(of: newLines, inSection: section, atTop: atTop)])
         }
+        let ending = lineEnding
+        let at = beforeUnclosedRegion(newSectionLine(kind))
+        let heading = Array((String(repeating: "#", count: sections.first?.level ?? 2) + " " + kind.name).utf8)
+        var block = [NewLine(content: heading, ending: ending), NewLine(content: [], ending: ending)] + newLines
+        if at > 0, !isBlankLine(at - 1) { block.insert(NewLine(content: [], ending: ending), at: 0) }
+        if at < lines.count, !isBlankLine(at) { block.append(NewLine(content: [], ending: ending)) }
+        return rendering([Replacement(lines: at..<at, with: block)])
+    }
+
+    /// Where new lines go in an existing section: after its last item's body, before its first item with
+    /// `atTop`, or in an empty section after the blank line under its last non-blank line.
+    private func placement(of newLines: [NewLine], inSection sectionIndex: Int, atTop: Bool) -> Replacement {
         let section = sections[sectionIndex]
         let sectionItems = items.filter { $0.section == sectionIndex }
-        let at: Int
         if let first = sectionItems.first, let last = sectionItems.last {
-            at = atTop ? first.line : last.lines.upperBound
-        } else {
-            let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(section.lines.upperBound))
-            let heading = usable.reversed().first { !isBlankLine($0) } ?? section.headingLine
-            if heading + 1 < lines.count, isBlankLine(heading + 1) {
-                at = heading + 2
-                if at < lines.count, !isBlankLine(at) { block.append(.new([], ending)) }
-            } else {
-                at = heading + 1
-            }
+            let at = atTop ? first.line : last.lines.upperBound
+            return Replacement(lines: at..<at, with: newLines)
         }
-        pieces.insert(contentsOf: block, at: at)
-        return rendering(pieces)
+        let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(section.lines.upperBound))
+        let heading = usable.reversed().first { !isBlankLine($0) } ?? section.headingLine
+        guard heading + 1 < lines.count, isBlankLine(heading + 1) else {
+            return Replacement(lines: (heading + 1)..<(heading + 1), with: newLines)
+        }
+        let at = heading + 2
+        let gap = at < lines.count && !isBlankLine(at) ? [NewLine(content: [], ending: lineEnding)] : []
+        return Replacement(lines: at..<at, with: newLines + gap)
     }
 
     /// The line, or the start of a never-closed fence or comment that would swallow what goes there.
@@ -202,25 +209,41 @@ extension Board {
         return items.first?.bullet ?? UInt8(ascii: "-")
     }
 
-    // MARK: - Lines as pieces
+    // MARK: - Printing replacements
 
-    /// A line of the edited file: an original line by index, or new bytes with their ending.
-    enum Piece {
-        case original(Int)
-        case new([UInt8], [UInt8])
+    /// A new line: its text and its line ending.
+    struct NewLine {
+        var content: [UInt8]
+        var ending: [UInt8]
     }
 
-    func originalPieces() -> [Piece] {
-        lines.indices.map { Piece.original($0) }
+    /// Original lines `lines` (an empty range to insert) replaced with new ones.
+    struct Replacement {
+        let lines: Range<Int>
+        let with: [NewLine]
     }
 
     func isBlankLine(_ index: Int) -> Bool {
         Bytes.isBlank(bytes, lines[index].start..<lines[index].contentEnd)
     }
 
-    /// Prints pieces and parses the result. Every line but the last gets an ending (the file's when it had
-    /// none); the last line has one exactly when the original file ended with one (FORMAT.md §6).
-    func rendering(_ pieces: [Piece]) -> Board {
+    /// Prints the file with the replacements (which must not overlap) and parses it. Runs of untouched lines
+    /// are copied whole. Every line but the last gets an ending (the file's when it had none); the last line
+    /// has one exactly when the original file ended with one (FORMAT.md §6).
+    func rendering(_ replacements: [Replacement]) -> Board {
+        enum Piece {
+            case original(Range<Int>)
+            case new(NewLine)
+        }
+        var pieces: [Piece] = []
+        var cursor = 0
+        for replacement in replacements.sorted(by: { $0.lines.lowerBound < $1.lines.lowerBound }) {
+            if cursor < replacement.lines.lowerBound { pieces.append(.original(cursor..<replacement.lines.lowerBound)) }
+            pieces += replacement.with.map { Piece.new($0) }
+            cursor = max(cursor, replacement.lines.upperBound)
+        }
+        if cursor < lines.count { pieces.append(.original(cursor..<lines.count)) }
+
         let endsWithoutNewline = lines.last.map { !$0.hasEnding } ?? false
         let ending = lineEnding
         var out: [UInt8] = []
@@ -228,15 +251,19 @@ extension Board {
         for (position, piece) in pieces.enumerated() {
             let isLast = position == pieces.count - 1
             switch piece {
-            case .original(let index):
-                let line = lines[index]
-                out.append(contentsOf: bytes[line.start..<line.contentEnd])
+            case .original(let range):
+                let first = lines[range.lowerBound]
+                let last = lines[range.upperBound - 1]
+                if isLast && endsWithoutNewline {
+                    out.append(contentsOf: bytes[first.start..<last.contentEnd])
+                } else {
+                    out.append(contentsOf: bytes[first.start..<last.end])
+                    if !last.hasEnding { out += ending }
+                }
+            case .new(let line):
+                out += line.content
                 if isLast && endsWithoutNewline { continue }
-                if line.hasEnding { out.append(contentsOf: bytes[line.contentEnd..<line.end]) } else { out += ending }
-            case .new(let content, let lineEnding):
-                out += content
-                if isLast && endsWithoutNewline { continue }
-                out += lineEnding.isEmpty ? ending : lineEnding
+                out += line.ending.isEmpty ? ending : line.ending
             }
         }
         // Blank lines left at the end of a file without a final newline would give it one: drop them.

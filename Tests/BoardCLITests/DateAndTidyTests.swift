@@ -72,3 +72,12 @@ import Testing
         #expect(sandbox.read("docs/board.md") == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked\n")
     }
 }
+
+@Suite struct JSONStringTests {
+    @Test func escapesQuotesBackslashesAndEveryControlCharacter() {
+        #expect(jsonString("a\"b\\c\nd\re\tf") == "\"a\\\"b\\\\c\\nd\\re\\tf\"")
+        #expect(jsonString("\u{1B}[2J\u{7F}") == "\"\\u001b[2J\\u007f\"")
+        #expect(jsonString("C1 \u{85} \u{9F}") == "\"C1 \\u0085 \\u009f\"")
+        #expect(jsonString("é \u{A0} 한 🚀") == "\"é \u{A0} 한 🚀\"")
+    }
+}
