@@ -105,8 +105,6 @@ public struct Item: Equatable, Sendable {
     /// The due tokens after the first (usually none), in line order.
     public let otherDueTokens: [DueToken]
 
-    /// Every due token on the line, valid or not, in line order.
-    public var dueTokens: [DueToken] { (firstDueToken.map { [$0] } ?? []) + otherDueTokens }
     /// The first token holding a real date: the item's due date.
     public var dueToken: DueToken? {
         if let first = firstDueToken, first.date != nil { return first }
