@@ -113,19 +113,13 @@ struct Context {
 
     /// "Today": `--today`, else `$BOARD_TODAY`, else the local date.
     func today() throws -> CivilDate {
-        if let text = parsed.value("today") {
-            guard let date = CivilDate(text) else {
-                throw UsageError(message: "Invalid date '\(text)' for '--today' (write YYYY-MM-DD)", command: nil)
-            }
-            return date
+        let given = parsed.value("today").map { ($0, "for '--today'") }
+            ?? invocation.environment["BOARD_TODAY"].map { ($0, "in BOARD_TODAY") }
+        guard let (text, source) = given else { return LocalDate.today() }
+        guard let date = CivilDate(text) else {
+            throw UsageError(message: "Invalid date '\(text)' \(source) (write YYYY-MM-DD)", command: nil)
         }
-        if let text = invocation.environment["BOARD_TODAY"] {
-            guard let date = CivilDate(text) else {
-                throw UsageError(message: "Invalid date '\(text)' in BOARD_TODAY (write YYYY-MM-DD)", command: nil)
-            }
-            return date
-        }
-        return LocalDate.today()
+        return date
     }
 
     /// An absolute path for a path given relative to the current directory.
