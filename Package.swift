@@ -16,6 +16,6 @@ let package = Package(
         // `swift run -c release board-bench`: speed and memory on generated boards of 1,000 to 1,000,000 items.
         .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit", "board"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit", "board"], exclude: ["Golden"]),
     ]
 )

@@ -7,15 +7,18 @@ public struct Invocation: Sendable {
     public var environment: [String: String]
     public var currentDirectory: String
     public var stdoutIsTerminal: Bool
+    /// The terminal's width in cells when stdout is a terminal that reports one.
+    public var terminalColumns: Int?
     /// Called after the new file is written and before it replaces the old one (tests use it to edit the file meanwhile).
     public var beforeRename: (@Sendable () -> Void)?
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
-                stdoutIsTerminal: Bool = false, beforeRename: (@Sendable () -> Void)? = nil) {
+                stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, beforeRename: (@Sendable () -> Void)? = nil) {
         self.arguments = arguments
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.terminalColumns = terminalColumns
         self.beforeRename = beforeRename
     }
 }

@@ -49,6 +49,13 @@ enum Commands {
                         Options.json,
                     ],
                     positionals: 0...1),
+        CommandSpec(name: "show", abstract: "Show the board as three columns side by side, with counts; overdue dates in red.",
+                    usage: "[--width <n>] [--color <when>] [--json]",
+                    options: [
+                        OptionSpec(long: "width", value: "n", help: "Lay out in N cells (default: the terminal's width, $COLUMNS, or 80)."),
+                        OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never."),
+                        Options.json,
+                    ]),
         CommandSpec(name: "check", abstract: "Validate board files; exit 1 on any error (on warnings too with --strict).",
                     usage: "[<path> ...] [--strict] [--json]",
                     arguments: [("<path>", "Files to check (default: the board file).")],
@@ -79,6 +86,7 @@ enum Commands {
         case "reopen": return try move(&context, to: .todo, atTop: false)
         case "rm": return try remove(&context)
         case "list": return try list(&context)
+        case "show": return try show(&context)
         case "check": return try check(&context)
         case "tidy": return try tidy(&context)
         default: return try help(&context)
@@ -265,6 +273,47 @@ enum Commands {
             context.output.print(Report.listLine(board, item, today: today))
         }
         return 0
+    }
+
+    static func show(_ context: inout Context) throws -> Int32 {
+        let today = try context.today()
+        let width = try showWidth(context)
+        let color = try showColor(context)
+        let board = try context.readBoard().board
+        if context.parsed.flag("json") {
+            context.output.print(Report.listJSON(board, board.items, today: today))
+        } else {
+            context.output.print(BoardView(board: board, today: today, color: color).render(width: width), terminator: "")
+        }
+        return 0
+    }
+
+    /// `--width`, else the terminal's width, else `$COLUMNS`, else 80.
+    static func showWidth(_ context: Context) throws -> Int {
+        let minimum = 20
+        if let text = context.parsed.value("width") {
+            guard let width = Int(text), width >= minimum else {
+                throw UsageError(message: "Invalid width '\(text)' for '--width' (a number of cells, at least \(minimum))", command: spec("show"))
+            }
+            return width
+        }
+        let width = context.invocation.terminalColumns
+            ?? context.invocation.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? 80
+        return max(minimum, width)
+    }
+
+    /// `--color always|never`, or with `auto` (the default) color only on a terminal and without `NO_COLOR`.
+    static func showColor(_ context: Context) throws -> Bool {
+        switch context.parsed.value("color") ?? "auto" {
+        case "always": return true
+        case "never": return false
+        case "auto":
+            let noColor = context.invocation.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            return context.invocation.stdoutIsTerminal && !noColor
+        case let other:
+            throw UsageError(message: "Invalid value '\(other)' for '--color' (use auto, always or never)", command: spec("show"))
+        }
     }
 
     static func check(_ context: inout Context) throws -> Int32 {

@@ -18,9 +18,11 @@ let directory = getcwd(nil, 0).map { pointer in
     defer { free(pointer) }
     return String(cString: pointer)
 } ?? "."
+var size = winsize()
+let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
 let outcome = BoardCommandLine.run(Invocation(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-    currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1))
+    currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: columns))
 /// Writes all of the text to a file descriptor.
 func emit(_ text: String, to fd: Int32) {
     var bytes = Array(text.utf8)[...]

@@ -1,0 +1,132 @@
+import BoardKit
+
+/// `board show`: the board as three columns side by side (one under another below 60 cells), each headed by
+/// its section's name and item count. Each item shows its checkbox and title, its due date and the first line
+/// of its body, wrapped to the column.
+struct BoardView {
+    /// Below this many cells the sections are stacked.
+    static let minimumSideBySide = 60
+    static let separator = " │ "
+
+    let board: Board
+    let today: CivilDate
+    /// Whether to use ANSI styles: bold headings, overdue dates red and bold, dates due today yellow.
+    let color: Bool
+
+    /// The board laid out in `width` terminal cells; each line ends with a newline.
+    func render(width: Int) -> String {
+        let columns = SectionKind.allCases.map { kind in
+            board.items.lazy.filter { board.kind(of: $0) == kind }
+        }
+        if width < Self.minimumSideBySide {
+            let blocks = zip(SectionKind.allCases, columns).map { kind, items in
+                self.column(kind, Array(items), width: width).map(\.text).map(trimmingTrailingSpaces)
+            }
+            return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+        }
+        // Three columns that fill the width exactly: the cells left over from an even split go to the first ones.
+        let room = width - 2 * DisplayWidth.of(Self.separator)
+        let widths = (0..<3).map { room / 3 + ($0 < room % 3 ? 1 : 0) }
+        let cells = zip(SectionKind.allCases, columns).enumerated().map { index, column in
+            self.column(column.0, Array(column.1), width: widths[index])
+        }
+        let height = cells.map(\.count).max() ?? 0
+        var out = ""
+        for row in 0..<height {
+            var line = ""
+            for (index, column) in cells.enumerated() {
+                let cell = row < column.count ? column[row] : Cell.empty
+                if index > 0 { line += row == 1 ? "─┼─" : Self.separator }
+                line += cell.text
+                if index < cells.count - 1 { line += String(repeating: " ", count: max(0, widths[index] - cell.width)) }
+            }
+            out += trimmingTrailingSpaces(line) + "\n"
+        }
+        return out
+    }
+
+    /// One display row of a column: its text (which may hold ANSI styles) and the cells it takes.
+    struct Cell {
+        var text: String
+        var width: Int
+        static let empty = Cell(text: "", width: 0)
+    }
+
+    /// The heading, its rule, then each item's rows (or "(empty)").
+    private func column(_ kind: SectionKind, _ items: [Item], width: Int) -> [Cell] {
+        let heading = "\(kind.name) (\(items.count))"
+        var cells = [styled(heading, "1"), Cell(text: String(repeating: "─", count: width), width: width)]
+        if items.isEmpty { cells.append(styled("(empty)", "2")) }
+        for item in items { cells += rows(of: item, width: width) }
+        return cells
+    }
+
+    /// `[ ] Title`, then the due date and the first body line, each wrapped under the title.
+    private func rows(of item: Item, width: Int) -> [Cell] {
+        let indent = "    "
+        let textWidth = max(1, width - indent.count)
+        var cells: [Cell] = []
+        for (index, line) in Self.wrap(escaped(board.title(of: item)), width: textWidth).enumerated() {
+            let lead = index == 0 ? (item.checked ? "[x] " : "[ ] ") : indent
+            cells.append(Cell(text: lead + line.text, width: indent.count + line.width))
+        }
+        if let due = item.due {
+            let (text, style): (String, String?) =
+                board.isOverdue(item, today: today) ? ("! \(due) overdue", "1;31")
+                : due == today && board.kind(of: item) != .done ? ("\(due) today", "33")
+                : (due.description, nil)
+            for line in Self.wrap(text, width: textWidth) {
+                let cell = style.map { styled(line.text, $0) } ?? Cell(text: line.text, width: line.width)
+                cells.append(Cell(text: indent + cell.text, width: indent.count + line.width))
+            }
+        }
+        if let body = board.bodyLines(of: item).first(where: { $0.contains { !$0.isWhitespace } }) {
+            for line in Self.wrap(escaped(body), width: textWidth) {
+                cells.append(Cell(text: indent + styled(line.text, "2").text, width: indent.count + line.width))
+            }
+        }
+        return cells
+    }
+
+    private func styled(_ text: String, _ style: String) -> Cell {
+        Cell(text: color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text, width: DisplayWidth.of(text))
+    }
+
+    /// Words (split at whitespace) filled greedily into lines of at most `width` cells;
+    /// a word wider than a line is cut and ends in `…`.
+    static func wrap(_ text: String, width: Int) -> [Cell] {
+        var lines: [Cell] = []
+        var current = Cell.empty
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            var piece = Cell(text: String(word), width: DisplayWidth.of(String(word)))
+            if piece.width > width { piece = cut(piece.text, width: width) }
+            if current.width > 0 && current.width + 1 + piece.width > width {
+                lines.append(current)
+                current = .empty
+            }
+            current = current.width == 0 ? piece
+                : Cell(text: current.text + " " + piece.text, width: current.width + 1 + piece.width)
+        }
+        if current.width > 0 || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// The longest start of `text` that fits in `width - 1` cells, then `…`.
+    private static func cut(_ text: String, width: Int) -> Cell {
+        var out = ""
+        var used = 0
+        for character in text {
+            let cells = DisplayWidth.of(character)
+            if used + cells > width - 1 { break }
+            out.append(character)
+            used += cells
+        }
+        return Cell(text: out + "…", width: used + 1)
+    }
+}
+
+private func trimmingTrailingSpaces(_ line: String) -> String {
+    var line = line
+    while line.last == " " { line.removeLast() }
+    return line
+}

@@ -1,0 +1,184 @@
+@testable import BoardCLI
+import BoardKit
+import Foundation
+import Testing
+
+/// `board show` at 120, 80 and 50 cells, color on and off, against files under `Golden/`
+/// (set `BOARD_UPDATE_GOLDEN=1` to rewrite them after a deliberate change, then read the diff).
+@Suite struct ShowGoldenTests {
+    static let folder = Paths.root.appendingPathComponent("Tests/BoardCLITests/Golden")
+
+    @Test(arguments: [120, 80, 50], [false, true])
+    func matchesGolden(width: Int, color: Bool) throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("show.md"))))
+        let outcome = sandbox.run(["show", "--width", String(width), "--color", color ? "always" : "never"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.stderr == "")
+        let golden = Self.folder.appendingPathComponent("show-\(width)\(color ? "-color" : "").txt")
+        if ProcessInfo.processInfo.environment["BOARD_UPDATE_GOLDEN"] == "1" {
+            try Data(outcome.stdout.utf8).write(to: golden)
+        }
+        let expected = String(decoding: try Data(contentsOf: golden), as: UTF8.self)
+        #expect(outcome.stdout == expected)
+    }
+}
+
+@Suite struct ShowLayoutTests {
+    static let board = "## TODO\n- [ ] 한국어 제목 due:2026-11-01\n- [ ] Due today due:2026-11-21\n  first body line\n  second\n"
+        + "- [ ] Later due:2026-12-01\n## DOING\n## DONE\n- [x] Old due:2026-01-01\n"
+
+    func show(_ arguments: [String], environment: [String: String] = [:], terminal: Int? = nil) -> Outcome {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        return sandbox.run(["show"] + arguments, environment: environment, terminal: terminal)
+    }
+
+    @Test func columnsCarryCountsTitlesDatesAndFirstBodyLine() {
+        let out = show(["--width", "90"]).stdout.split(separator: "\n").map(String.init)
+        // 90 cells: two separators of 3 and three columns of 28.
+        func row(_ cells: String...) -> String {
+            let padded = cells.dropLast().map { $0 + String(repeating: " ", count: 28 - DisplayWidth.of($0)) }
+            var line = (padded + [cells[cells.count - 1]]).joined(separator: " │ ")
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        #expect(out[0] == row("TODO (3)", "DOING (0)", "DONE (1)"))
+        #expect(out[1] == [String](repeating: String(repeating: "─", count: 28), count: 3).joined(separator: "─┼─"))
+        #expect(out[2] == row("[ ] 한국어 제목", "(empty)", "[x] Old"))
+        #expect(out[3] == row("    ! 2026-11-01 overdue", "", "    2026-01-01"), "a date in DONE is never overdue")
+        #expect(out[4] == row("[ ] Due today", "", ""))
+        #expect(out[5] == row("    2026-11-21 today", "", ""))
+        #expect(out[6] == row("    first body line", "", ""))
+        #expect(!out.contains { $0.contains("second") }, "only the first body line is shown")
+        #expect(out[7] == row("[ ] Later", "", ""))
+        #expect(out[8] == row("    2026-12-01", "", ""))
+        #expect(out.count == 9)
+    }
+
+    @Test func overdueIsRedAndBoldAndTodayYellowWithColor() {
+        let out = show(["--width", "90", "--color", "always"]).stdout
+        #expect(out.contains("\u{1B}[1;31m! 2026-11-01 overdue\u{1B}[0m"))
+        #expect(out.contains("\u{1B}[33m2026-11-21 today\u{1B}[0m"))
+        #expect(out.contains("\n    2026-12-01 "), "a later date is not styled")
+    }
+
+    @Test func belowSixtyCellsTheSectionsAreStacked() {
+        let narrow = show(["--width", "59"]).stdout
+        #expect(narrow.hasPrefix("TODO (3)\n" + String(repeating: "─", count: 59) + "\n[ ] 한국어 제목\n"))
+        #expect(narrow.contains("\n\nDOING (0)\n"))
+        #expect(!narrow.contains("│"))
+        let wide = show(["--width", "60"]).stdout
+        #expect(wide.hasPrefix("TODO (3)           │ DOING (0)          │ DONE (1)\n"))
+    }
+
+    @Test func widthComesFromTheOptionThenTheTerminalThenColumnsThen80() {
+        func ruleWidth(_ outcome: Outcome) -> Int {
+            DisplayWidth.of(String(outcome.stdout.split(separator: "\n")[1]))
+        }
+        // The rule row spans the whole width.
+        #expect(ruleWidth(show([])) == 80)
+        #expect(ruleWidth(show([], environment: ["COLUMNS": "100"])) == 100)
+        #expect(ruleWidth(show([], environment: ["COLUMNS": "100"], terminal: 130)) == 130)
+        #expect(ruleWidth(show(["--width", "70"], environment: ["COLUMNS": "100"], terminal: 130)) == 70)
+        #expect(ruleWidth(show([], environment: ["COLUMNS": "wide"])) == 80)
+    }
+
+    @Test func colorFollowsTheTerminalNoColorAndTheOption() {
+        func colored(_ arguments: [String], _ environment: [String: String] = [:], terminal: Int? = nil) -> Bool {
+            show(arguments, environment: environment, terminal: terminal).stdout.contains("\u{1B}[")
+        }
+        #expect(!colored([]), "not a terminal")
+        #expect(colored([], terminal: 100))
+        #expect(!colored([], ["NO_COLOR": "1"], terminal: 100))
+        #expect(colored([], ["NO_COLOR": ""], terminal: 100), "an empty NO_COLOR is unset")
+        #expect(!colored(["--color", "never"], terminal: 100))
+        #expect(colored(["--color", "always"]))
+        #expect(colored(["--color", "always"], ["NO_COLOR": "1"]), "the option given on the command line wins")
+        #expect(!colored(["--color", "auto"]))
+    }
+
+    @Test func badWidthOrColorIsAUsageError() {
+        for arguments in [["--width", "19"], ["--width", "wide"], ["--color", "sometimes"]] {
+            let outcome = show(arguments)
+            #expect(outcome.exitCode == 64)
+            #expect(outcome.stdout == "")
+            #expect(outcome.stderr.hasPrefix("Error: Invalid "))
+        }
+    }
+
+    @Test func jsonIsTheListDocumentOfEveryItem() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let shown = sandbox.run(["show", "--json"])
+        #expect(shown.exitCode == 0)
+        #expect(shown.stdout == sandbox.run(["list", "--json"]).stdout)
+        #expect(shown.stdout.hasPrefix("{\"schemaVersion\":1,\"today\":\"2026-11-21\",\"sections\":[{\"name\":\"TODO\",\"items\":[{\"title\":\"한국어 제목\""))
+    }
+
+    @Test func controlCharactersAreShownEscaped() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Clear \u{1b}[2J screen\n  \u{9b}31m body\n")
+        let out = sandbox.run(["show", "--color", "always", "--width", "120"]).stdout
+        #expect(out.contains("[ ] Clear \\u{1B}[2J screen"))
+        #expect(out.contains("\\u{9B}31m body"))
+        #expect(!out.contains("\u{1B}[2J"))
+        #expect(!out.contains("\u{9B}"))
+    }
+
+    @Test func aMissingBoardFailsWithNothingOnStdout() {
+        let outcome = Sandbox().run(["show"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stdout == "")
+        #expect(outcome.stderr.hasPrefix("error: no board.md in "))
+    }
+}
+
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("a", 1), ("한", 2), ("漢", 2), ("か", 2), ("Ａ", 2), ("ｱ", 1), ("🚀", 2), ("🔀", 2), ("✅", 2),
+        ("❤️", 2), ("❤", 1), ("1️⃣", 2), ("👩‍💻", 2), ("🇰🇷", 2), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200B}", 0),
+        ("\u{1100}\u{1161}", 2), ("…", 1), ("é", 1),
+    ])
+    func characterWidth(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test func textWidthSumsItsCharacters() {
+        #expect(DisplayWidth.of("릴리스 notes 🚀") == 6 + 1 + 5 + 1 + 2)
+    }
+
+    @Test func wrapFillsWordsAndCutsLongOnes() {
+        #expect(BoardView.wrap("one two three four", width: 9).map(\.text) == ["one two", "three", "four"])
+        #expect(BoardView.wrap("한국어 사용자를 위한", width: 8).map(\.text) == ["한국어", "사용자를", "위한"])
+        let cut = BoardView.wrap("a Supercalifragilistic b", width: 8)
+        #expect(cut.map(\.text) == ["a", "Superca…", "b"])
+        #expect(cut.map(\.width) == [1, 8, 1])
+        #expect(BoardView.wrap("가나다라마바사", width: 6).map(\.text) == ["가나…"], "a wide character never straddles the cut")
+        #expect(BoardView.wrap("", width: 6).map(\.text) == [""])
+    }
+
+    /// Random boards of wide, narrow and combining text: no line of `show` is ever wider than asked.
+    @Test func noLineIsWiderThanTheWidth() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["릴리스", "노트", "🚀", "👩‍💻", "e\u{301}", "café", "word", "x", "完了した作業",
+                      "Supercalifragilisticexpialidocious", "한국어사용자를위한번역과검토를마친다", "❤️", "—", "\t"]
+        for _ in 0..<300 {
+            var text = ""
+            for kind in ["TODO", "DOING", "DONE"] {
+                text += "## \(kind)\n"
+                for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                    let words = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
+                    text += "- [ ] " + words.joined(separator: " ") + (Bool.random(using: &generator) ? " due:2026-11-0\(Int.random(in: 1...9, using: &generator))" : "") + "\n"
+                    if Bool.random(using: &generator) { text += "  " + words.reversed().joined(separator: " ") + "\n" }
+                }
+            }
+            let width = Int.random(in: 20...200, using: &generator)
+            let rendered = BoardView(board: Board(parsing: text), today: CivilDate(daysSinceEpoch: 20_397), color: false)
+                .render(width: width)
+            for line in rendered.split(separator: "\n") {
+                #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)")
+            }
+        }
+    }
+}
