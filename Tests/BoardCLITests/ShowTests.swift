@@ -182,3 +182,15 @@ import Testing
         }
     }
 }
+
+@Suite struct ReadmeSampleTests {
+    /// The README's `board show` sample is what the tool prints for the example board.
+    @Test func readmeShowsTheRealOutput() throws {
+        let readme = String(decoding: try Data(contentsOf: Paths.root.appendingPathComponent("README.md")), as: UTF8.self)
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Paths.example("board.md"))
+        let shown = sandbox.run(["show", "--width", "80"]).stdout
+        #expect(shown.hasPrefix("TODO (7)"))
+        #expect(readme.contains("```\n" + shown + "```\n"))
+    }
+}
