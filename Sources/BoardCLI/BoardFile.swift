@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BoardKit
 
 /// A failure the command reports in one line and exits 1 for.
 struct CommandError: Error {
@@ -120,6 +121,7 @@ enum BoardFile {
             }
             if failed { throw failure(name, "cannot read") }
             if result.isEmpty { result = bytes } else { result += bytes }
+            if result.count >= Board.maximumSize { throw CommandError(message: "\(name): too large for a board file (4 GiB or more)") }
             if result.count < capacity { return result }
             capacity *= 2
         }

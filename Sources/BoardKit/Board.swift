@@ -27,9 +27,20 @@ public enum SectionKind: Int, CaseIterable, Comparable, Sendable {
 /// One line of the file as byte offsets: `start..<contentEnd` is its text,
 /// `contentEnd..<end` its line ending (LF, CRLF, or nothing on a last line).
 public struct Line: Equatable, Sendable {
-    public let start: Int
-    public let contentEnd: Int
-    public let end: Int
+    // Stored as 32-bit offsets to keep a large board's line table small: `Board.maximumSize` bounds them.
+    private let storedStart: UInt32
+    private let storedContentEnd: UInt32
+    private let storedEnd: UInt32
+
+    public var start: Int { Int(storedStart) }
+    public var contentEnd: Int { Int(storedContentEnd) }
+    public var end: Int { Int(storedEnd) }
+
+    public init(start: Int, contentEnd: Int, end: Int) {
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedContentEnd = UInt32(truncatingIfNeeded: contentEnd)
+        storedEnd = UInt32(truncatingIfNeeded: end)
+    }
 
     /// True when the line has a line ending.
     public var hasEnding: Bool { end > contentEnd }
@@ -70,10 +81,20 @@ public enum DueStyle: Sendable {
 /// A due-date token on an item line, valid or not.
 public struct DueToken: Equatable, Sendable {
     public let style: DueStyle
-    /// Byte offsets of the whole token in the file.
-    public let range: Range<Int>
+    private let storedStart: UInt32
+    private let storedEnd: UInt32
     /// The date, or nil when the text is not a real calendar date.
     public let date: CivilDate?
+
+    /// Byte offsets of the whole token in the file.
+    public var range: Range<Int> { Int(storedStart)..<Int(storedEnd) }
+
+    init(style: DueStyle, range: Range<Int>, date: CivilDate?) {
+        self.style = style
+        storedStart = UInt32(truncatingIfNeeded: range.lowerBound)
+        storedEnd = UInt32(truncatingIfNeeded: range.upperBound)
+        self.date = date
+    }
 
     /// Byte offsets of the date text inside the token.
     public var dateRange: Range<Int> {
@@ -87,29 +108,47 @@ public struct DueToken: Equatable, Sendable {
 
 /// A board item: a checklist line inside a section, and its indented body.
 public struct Item: Equatable, Sendable {
-    /// The item line's index, 0-based.
-    public let line: Int
-    /// The body's line indices (possibly empty), 0-based.
-    public let body: Range<Int>
-    /// Index into `Board.sections`.
-    public let section: Int
+    // Offsets are stored in 32 bits and every field is a plain value, so a board of 100,000 items keeps
+    // its item table small and copies it without reference counting.
+    private let storedLine: UInt32
+    private let storedBodyEnd: UInt32
+    private let storedSection: UInt32
+    private let storedCheckboxOffset: UInt32
+    private let storedTextStart: UInt32
     /// `-`, `*` or `+`.
     public let bullet: UInt8
-    /// Byte offset of the `[` of the checkbox.
-    public let checkboxOffset: Int
     public let checked: Bool
-    /// Byte offset where the text after `[ ] ` starts (the line's content end when there is none).
-    public let textStart: Int
+    /// True when the line has due tokens after the first; `Board.otherDueTokens(of:)` lists them.
+    public let hasOtherDueTokens: Bool
     /// The first due token on the line, valid or not.
     public let firstDueToken: DueToken?
-    /// The due tokens after the first (usually none), in line order.
-    public let otherDueTokens: [DueToken]
-
     /// The first token holding a real date: the item's due date.
-    public var dueToken: DueToken? {
-        if let first = firstDueToken, first.date != nil { return first }
-        return otherDueTokens.first { $0.date != nil }
+    public let dueToken: DueToken?
+
+    init(line: Int, bodyEnd: Int, section: Int, bullet: UInt8, checkboxOffset: Int, checked: Bool, textStart: Int,
+         firstDueToken: DueToken?, dueToken: DueToken?, hasOtherDueTokens: Bool) {
+        storedLine = UInt32(truncatingIfNeeded: line)
+        storedBodyEnd = UInt32(truncatingIfNeeded: bodyEnd)
+        storedSection = UInt32(truncatingIfNeeded: section)
+        storedCheckboxOffset = UInt32(truncatingIfNeeded: checkboxOffset)
+        storedTextStart = UInt32(truncatingIfNeeded: textStart)
+        self.bullet = bullet
+        self.checked = checked
+        self.hasOtherDueTokens = hasOtherDueTokens
+        self.firstDueToken = firstDueToken
+        self.dueToken = dueToken
     }
+
+    /// The item line's index, 0-based.
+    public var line: Int { Int(storedLine) }
+    /// The body's line indices (possibly empty), 0-based.
+    public var body: Range<Int> { (line + 1)..<Int(storedBodyEnd) }
+    /// Index into `Board.sections`.
+    public var section: Int { Int(storedSection) }
+    /// Byte offset of the `[` of the checkbox.
+    public var checkboxOffset: Int { Int(storedCheckboxOffset) }
+    /// Byte offset where the text after `[ ] ` starts (the line's content end when there is none).
+    public var textStart: Int { Int(storedTextStart) }
     /// The item's due date, if it has a valid one.
     public var due: CivilDate? { dueToken?.date }
     /// The item line and its body.
@@ -119,6 +158,9 @@ public struct Item: Equatable, Sendable {
 /// A parsed `board.md`: the original bytes plus structure that points into them.
 /// Printing it gives back the bytes exactly; every byte sequence parses.
 public struct Board: Sendable {
+    /// The largest file a board holds: offsets are stored in 32 bits.
+    public static let maximumSize = Int(UInt32.max)
+
     /// The file's bytes, unchanged.
     public let bytes: [UInt8]
     public let lines: [Line]
@@ -176,6 +218,11 @@ public struct Board: Sendable {
         if head.isEmpty { return tail }
         if tail.isEmpty { return head }
         return head + " " + tail
+    }
+
+    /// The due tokens on the item's line after the first, valid or not, in line order.
+    public func otherDueTokens(of item: Item) -> [DueToken] {
+        item.hasOtherDueTokens ? Parser.otherDueTokens(in: bytes, item.textStart, lines[item.line].contentEnd) : []
     }
 
     /// The item's body lines, each without the indentation it shares with the others.

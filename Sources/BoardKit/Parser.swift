@@ -21,7 +21,8 @@ struct Parser {
     static func parse(_ bytes: [UInt8]) -> Board {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, lines: Bytes.splitLines(buffer))
-            parser.items.reserveCapacity(parser.lines.count / 2)
+            // Untouched capacity costs no memory (the pages are never faulted in); growing would copy every item.
+            parser.items.reserveCapacity(parser.lines.count)
             parser.run()
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
                          items: parser.items, plainListItems: parser.plainListItems)
@@ -149,9 +150,10 @@ struct Parser {
 
     private mutating func finish(_ open: OpenItem) {
         let (first, others) = dueTokens(open.textStart, lines[open.line].contentEnd)
-        items.append(Item(line: open.line, body: (open.line + 1)..<open.bodyEnd, section: open.section,
-                          bullet: open.bullet, checkboxOffset: open.checkboxOffset, checked: open.checked,
-                          textStart: open.textStart, firstDueToken: first, otherDueTokens: others))
+        let valid = first?.date != nil ? first : others.first { $0.date != nil }
+        items.append(Item(line: open.line, bodyEnd: open.bodyEnd, section: open.section, bullet: open.bullet,
+                          checkboxOffset: open.checkboxOffset, checked: open.checked, textStart: open.textStart,
+                          firstDueToken: first, dueToken: valid, hasOtherDueTokens: !others.isEmpty))
     }
 
     // MARK: - Line classification
@@ -314,6 +316,11 @@ struct Parser {
     /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so those
     /// bytes are found with `memchr` and only the words around them are looked at.
     private static let dueTriggers: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: "{"), 0xF0]
+
+    /// The due tokens after the first on an item line (validation reports them; they are rare).
+    static func otherDueTokens(in bytes: [UInt8], _ start: Int, _ end: Int) -> [DueToken] {
+        bytes.withUnsafeBufferPointer { Parser(bytes: $0, lines: []).dueTokens(start, end).1 }
+    }
 
     private func dueTokens(_ start: Int, _ end: Int) -> (DueToken?, [DueToken]) {
         var first: DueToken?

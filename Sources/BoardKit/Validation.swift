@@ -73,7 +73,7 @@ extension Board {
             if first.date == nil {
                 add(.error, at: first.range.lowerBound, "'\(spelling(first))' is not a real calendar date (write YYYY-MM-DD)")
             }
-            for token in item.otherDueTokens {
+            for token in otherDueTokens(of: item) {
                 if token.date == nil {
                     add(.error, at: token.range.lowerBound, "'\(spelling(token))' is not a real calendar date (write YYYY-MM-DD)")
                 }

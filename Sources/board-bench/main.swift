@@ -84,6 +84,12 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "--child" {
     writeFile(CommandLine.arguments[2], Array("\(time) \(rss)".utf8))
     exit(0)
 }
+// Generator mode: `board-bench --generate N PATH` writes the board of N items the benchmark uses.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--generate", let count = Int(CommandLine.arguments[2]) {
+    var generator = BoardGenerator()
+    writeFile(CommandLine.arguments[3], generator.board(items: count))
+    exit(0)
+}
 let folder = selfPath.lastIndex(of: "/").map { String(selfPath[..<$0]) } ?? "."
 let binary = folder + "/board"
 guard access(binary, X_OK) == 0 else {
