@@ -96,7 +96,9 @@ struct Output {
     var stderr = ""
 
     mutating func print(_ line: String, terminator: String = "\n") {
-        stdout += line + terminator
+        // Two appends, not `line + terminator`: a long first line is then taken over, not copied.
+        stdout += line
+        stdout += terminator
     }
 
     mutating func error(_ line: String) {

@@ -110,6 +110,7 @@ enum BoardFile {
             // Read straight into uninitialized space: no zero-filling pass over the file's size.
             var failed = false
             let bytes = [UInt8](unsafeUninitializedCapacity: capacity - result.count) { buffer, count in
+                adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
                 count = 0
                 while count < buffer.count {
                     let got = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
@@ -125,6 +126,19 @@ enum BoardFile {
             if result.count < capacity { return result }
             capacity *= 2
         }
+    }
+
+    /// Asks the kernel to back the whole 2 MiB pages inside a large buffer with huge pages, before it is
+    /// touched: filling 8 MB then costs 4 page faults instead of 2,000. Only advice; failure changes nothing.
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        let huge = 2 << 20
+        guard let base = buffer.baseAddress, buffer.count >= 2 * huge else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
     }
 
     /// Writes the bytes to a new file in the target's folder, flushed to disk, and returns its path.

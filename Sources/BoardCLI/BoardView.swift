@@ -18,11 +18,22 @@ struct BoardView {
         let columns = SectionKind.allCases.map { kind in
             board.items.lazy.filter { board.kind(of: $0) == kind }
         }
+        // Built as bytes: a large board has hundreds of thousands of rows.
+        var out: [UInt8] = []
+        func endLine(startingAt start: Int) {
+            while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
+            out.append(UInt8(ascii: "\n"))
+        }
         if width < Self.minimumSideBySide {
-            let blocks = zip(SectionKind.allCases, columns).map { kind, items in
-                self.column(kind, Array(items), width: width).map(\.text).map(trimmingTrailingSpaces)
+            for (kind, items) in zip(SectionKind.allCases, columns) {
+                if kind != .todo { out.append(UInt8(ascii: "\n")) }
+                for cell in column(kind, Array(items), width: width) {
+                    let start = out.count
+                    out += cell.text.utf8
+                    endLine(startingAt: start)
+                }
             }
-            return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+            return String(decoding: out, as: UTF8.self)
         }
         // Three columns that fill the width exactly: the cells left over from an even split go to the first ones.
         let room = width - 2 * DisplayWidth.of(Self.separator)
@@ -31,18 +42,19 @@ struct BoardView {
             self.column(column.0, Array(column.1), width: widths[index])
         }
         let height = cells.map(\.count).max() ?? 0
-        var out = ""
         for row in 0..<height {
-            var line = ""
+            let start = out.count
             for (index, column) in cells.enumerated() {
                 let cell = row < column.count ? column[row] : Cell.empty
-                if index > 0 { line += row == 1 ? "─┼─" : Self.separator }
-                line += cell.text
-                if index < cells.count - 1 { line += String(repeating: " ", count: max(0, widths[index] - cell.width)) }
+                if index > 0 { out += (row == 1 ? "─┼─" : Self.separator).utf8 }
+                out += cell.text.utf8
+                if index < cells.count - 1 {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[index] - cell.width)))
+                }
             }
-            out += trimmingTrailingSpaces(line) + "\n"
+            endLine(startingAt: start)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// One display row of a column: its text (which may hold ANSI styles) and the cells it takes.
@@ -92,13 +104,18 @@ struct BoardView {
         Cell(text: color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text, width: DisplayWidth.of(text))
     }
 
-    /// Words (split at whitespace) filled greedily into lines of at most `width` cells;
+    /// Words (split at spaces and tabs) filled greedily into lines of at most `width` cells;
     /// a word wider than a line is cut and ends in `…`.
     static func wrap(_ text: String, width: Int) -> [Cell] {
+        // Most titles already fit and are single-spaced: nothing to split.
+        let whole = DisplayWidth.of(text)
+        if whole <= width && isSingleSpaced(text) { return [Cell(text: text, width: whole)] }
         var lines: [Cell] = []
         var current = Cell.empty
-        for word in text.split(whereSeparator: \.isWhitespace) {
-            var piece = Cell(text: String(word), width: DisplayWidth.of(String(word)))
+        // Split at ASCII spaces and tabs by byte: asking each Character whether it is whitespace is slow.
+        for bytes in text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
+            let word = String(Substring(bytes))
+            var piece = Cell(text: word, width: DisplayWidth.of(word))
             if piece.width > width { piece = cut(piece.text, width: width) }
             if current.width > 0 && current.width + 1 + piece.width > width {
                 lines.append(current)
@@ -109,6 +126,17 @@ struct BoardView {
         }
         if current.width > 0 || lines.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// No tab, no leading or trailing space, no two spaces in a row: splitting into words and joining
+    /// them with single spaces gives the same text.
+    private static func isSingleSpaced(_ text: String) -> Bool {
+        var previous = UInt8(ascii: " ")
+        for byte in text.utf8 {
+            if byte == 0x09 || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return previous != 0x20 || text.isEmpty
     }
 
     /// The longest start of `text` that fits in `width - 1` cells, then `…`.
@@ -123,10 +151,4 @@ struct BoardView {
         }
         return Cell(text: out + "…", width: used + 1)
     }
-}
-
-private func trimmingTrailingSpaces(_ line: String) -> String {
-    var line = line
-    while line.last == " " { line.removeLast() }
-    return line
 }

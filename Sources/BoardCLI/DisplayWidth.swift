@@ -3,6 +3,7 @@
 /// Counted per grapheme cluster, so a Hangul syllable spelled in jamo or an emoji sequence counts once.
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -12,6 +13,9 @@ enum DisplayWidth {
         if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // Cheap range checks first: looking up Unicode properties is the slow part.
+        if wide.contains(where: { $0.contains(first.value) }) { return 2 }
+        if first.value < 0x300 && !scalars.contains("\u{FE0F}") { return first.value < 0x20 || (0x7F...0x9F).contains(first.value) ? 0 : 1 }
         // A text-style emoji turned into an emoji by VS16 (U+FE0F), as in "❤️" or "1️⃣".
         if first.properties.isEmoji && scalars.contains("\u{FE0F}") { return 2 }
         return of(first)

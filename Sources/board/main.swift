@@ -25,12 +25,15 @@ let outcome = BoardCommandLine.run(Invocation(
     currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: columns))
 /// Writes all of the text to a file descriptor.
 func emit(_ text: String, to fd: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return }
-        bytes = bytes.dropFirst(count)
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
     }
 }
 
