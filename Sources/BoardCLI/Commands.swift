@@ -56,6 +56,12 @@ enum Commands {
                         OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never."),
                         Options.json,
                     ]),
+        CommandSpec(name: "diff", abstract: "Show the changes between two versions of a board as item moves and edits.",
+                    usage: "<old> <new>",
+                    arguments: [("<old>", "The older file (/dev/null for none)."), ("<new>", "The newer file."),
+                                ("", "Given git's seven external-diff arguments (path old-file old-hex old-mode"),
+                                ("", "new-file new-hex new-mode), compares old-file with new-file.")],
+                    positionals: 2...7),
         CommandSpec(name: "check", abstract: "Validate board files; exit 1 on any error (on warnings too with --strict).",
                     usage: "[<path> ...] [--strict] [--json]",
                     arguments: [("<path>", "Files to check (default: the board file).")],
@@ -87,6 +93,7 @@ enum Commands {
         case "rm": return try remove(&context)
         case "list": return try list(&context)
         case "show": return try show(&context)
+        case "diff": return try diff(&context)
         case "check": return try check(&context)
         case "tidy": return try tidy(&context)
         default: return try help(&context)
@@ -314,6 +321,26 @@ enum Commands {
         case let other:
             throw UsageError(message: "Invalid value '\(other)' for '--color' (use auto, always or never)", command: spec("show"))
         }
+    }
+
+    static func diff(_ context: inout Context) throws -> Int32 {
+        let arguments = context.parsed.positionals
+        let files: (old: String, new: String)
+        switch arguments.count {
+        case 2: files = (arguments[0], arguments[1])
+        case 7:
+            // git's external diff: path old-file old-hex old-mode new-file new-hex new-mode.
+            files = (arguments[1], arguments[4])
+            context.output.print("board diff a/\(escaped(arguments[0])) b/\(escaped(arguments[0]))")
+        default:
+            throw UsageError(message: "Expected 2 paths (or git's 7 external-diff arguments), got \(arguments.count)", command: spec("diff"))
+        }
+        let old = Board(parsing: try BoardFile.contents(of: context.absolute(files.old), shownAs: files.old))
+        let new = Board(parsing: try BoardFile.contents(of: context.absolute(files.new), shownAs: files.new))
+        for change in old.changes(to: new) {
+            context.output.print(Report.changeLine(change))
+        }
+        return 0
     }
 
     static func check(_ context: inout Context) throws -> Int32 {

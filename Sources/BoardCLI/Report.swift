@@ -64,6 +64,22 @@ enum Report {
         return "{\"schemaVersion\":1,\"files\":[" + entries.joined(separator: ",") + "]}"
     }
 
+    /// `+ added "X" to TODO`, `- removed "X" from DONE`, `> moved "Y" TODO → DOING`, `~ "Z": due 2026-12-01 → 2026-12-05`.
+    static func changeLine(_ change: BoardChange) -> String {
+        func quoted(_ title: String) -> String { "\"\(escaped(title))\"" }
+        func date(_ date: CivilDate?) -> String { date?.description ?? "none" }
+        switch change {
+        case .added(let title, let kind): return "+ added \(quoted(title)) to \(kind.name)"
+        case .removed(let title, let kind): return "- removed \(quoted(title)) from \(kind.name)"
+        case .moved(let title, let from, let to): return "> moved \(quoted(title)) \(from.name) → \(to.name)"
+        case .retitled(let from, let to): return "~ \(quoted(from)): title → \(quoted(to))"
+        case .due(let title, let from, let to): return "~ \(quoted(title)): due \(date(from)) → \(date(to))"
+        case .checked(let title, let checked): return "~ \(quoted(title)): \(checked ? "checked" : "unchecked")"
+        case .body(let title): return "~ \(quoted(title)): body changed"
+        case .otherText: return "~ text outside the items changed"
+        }
+    }
+
     /// `2 errors, 1 warning in 1 file`.
     static func summary(errors: Int, warnings: Int, files: Int) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -1,0 +1,82 @@
+import BoardCLI
+import Foundation
+import Testing
+
+/// `board diff`: two paths, or git's seven external-diff arguments; and real git using it.
+@Suite struct DiffCommandTests {
+    static let old = "## TODO\n- [ ] Tag the release due:2026-12-10\n- [ ] Announce \u{1b}[2J it\n## DOING\n- [ ] Parser round trip\n## DONE\n"
+    static let new = "## TODO\n- [ ] Tag the release due:2026-12-12\n- [ ] Brand new\n## DOING\n## DONE\n- [x] Parser round trip\n"
+    static let expected = """
+        - removed "Announce \\u{1B}[2J it" from TODO
+        ~ "Tag the release": due 2026-12-10 → 2026-12-12
+        + added "Brand new" to TODO
+        > moved "Parser round trip" DOING → DONE
+
+        """
+
+    @Test func twoPaths() {
+        let sandbox = Sandbox()
+        sandbox.write("old.md", Self.old)
+        sandbox.write("new.md", Self.new)
+        let outcome = sandbox.run(["diff", "old.md", "new.md"])
+        #expect(outcome == Outcome(exitCode: 0, stdout: Self.expected, stderr: ""))
+        #expect(sandbox.run(["diff", "old.md", "old.md"]) == Outcome(exitCode: 0, stdout: "", stderr: ""))
+        let created = sandbox.run(["diff", "/dev/null", "new.md"]).stdout
+        #expect(created.hasPrefix("+ added \"Tag the release\" to TODO\n"))
+    }
+
+    @Test func gitsSevenArguments() {
+        let sandbox = Sandbox()
+        sandbox.write("old.md", Self.old)
+        sandbox.write("new.md", Self.new)
+        let outcome = sandbox.run(["diff", "board.md", "old.md", "abc123", "100644", "new.md", "def456", "100644"])
+        #expect(outcome == Outcome(exitCode: 0, stdout: "board diff a/board.md b/board.md\n" + Self.expected, stderr: ""))
+    }
+
+    @Test func wrongArgumentsOrMissingFiles() {
+        let sandbox = Sandbox()
+        sandbox.write("old.md", Self.old)
+        let three = sandbox.run(["diff", "old.md", "old.md", "old.md"])
+        #expect(three.exitCode == 64)
+        #expect(three.stderr.hasPrefix("Error: Expected 2 paths (or git's 7 external-diff arguments), got 3\n"))
+        let missing = sandbox.run(["diff", "old.md", "gone.md"])
+        #expect(missing.exitCode == 1)
+        #expect(missing.stdout == "")
+        #expect(missing.stderr.hasPrefix("error: gone.md: "))
+    }
+
+    /// git with `diff=board` in .gitattributes and `diff.board.command` set shows board changes in
+    /// `git diff` and `git log -p --ext-diff`.
+    @Test func realGitUsesItAsExternalDiff() throws {
+        guard let binary = Paths.binary else {
+            Issue.record("the board binary is not built")
+            return
+        }
+        let sandbox = Sandbox()
+        func git(_ arguments: String...) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com",
+                                 "-c", "diff.board.command=\(binary) diff"] + arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+            return String(decoding: data, as: UTF8.self)
+        }
+        _ = try git("init", "-q")
+        sandbox.write(".gitattributes", "board.md diff=board\n")
+        sandbox.write("board.md", Self.old)
+        _ = try git("add", ".")
+        _ = try git("commit", "-qm", "start")
+        sandbox.write("board.md", Self.new)
+        #expect(try git("diff") == "board diff a/board.md b/board.md\n" + Self.expected)
+        _ = try git("commit", "-qam", "work")
+        let log = try git("log", "-p", "--ext-diff", "-1", "--format=%s")
+        #expect(log == "work\n\nboard diff a/board.md b/board.md\n" + Self.expected)
+    }
+}
