@@ -18,16 +18,10 @@ enum DisplayWidth {
         if first.value < 0x300 && !scalars.contains("\u{FE0F}") { return first.value < 0x20 || (0x7F...0x9F).contains(first.value) ? 0 : 1 }
         // A text-style emoji turned into an emoji by VS16 (U+FE0F), as in "❤️" or "1️⃣".
         if first.properties.isEmoji && scalars.contains("\u{FE0F}") { return 2 }
-        return of(first)
-    }
-
-    private static func of(_ scalar: Unicode.Scalar) -> Int {
-        switch scalar.properties.generalCategory {
+        switch first.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
+        default: return first.properties.isEmojiPresentation ? 2 : 1
         }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        return wide.contains { $0.contains(scalar.value) } ? 2 : 1
     }
 
     /// East Asian Wide and Fullwidth blocks (Unicode 15, UAX #11) not already covered by emoji presentation.
