@@ -130,7 +130,7 @@ enum BoardFile {
 
     /// Asks the kernel to back the whole 2 MiB pages inside a large buffer with huge pages, before it is
     /// touched: filling 8 MB then costs 4 page faults instead of 2,000. Only advice; failure changes nothing.
-    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
         let huge = 2 << 20
         guard let base = buffer.baseAddress, buffer.count >= 2 * huge else { return }

@@ -335,9 +335,10 @@ enum Commands {
         default:
             throw UsageError(message: "Expected 2 paths (or git's 7 external-diff arguments), got \(arguments.count)", command: spec("diff"))
         }
-        let old = Board(parsing: try BoardFile.contents(of: context.absolute(files.old), shownAs: files.old))
-        let new = Board(parsing: try BoardFile.contents(of: context.absolute(files.new), shownAs: files.new))
-        for change in old.changes(to: new) {
+        func board(_ path: String) throws -> Board {
+            Board(parsing: try BoardFile.contents(of: context.absolute(path), shownAs: path))
+        }
+        for change in try board(files.old).changes(to: try board(files.new)) {
             context.output.print(Report.changeLine(change))
         }
         return 0

@@ -93,13 +93,13 @@ extension Board {
         for (o, n) in pairing.pairs {
             let before = items[o], after = new.items[n]
             let oldTitle = title(of: before), newTitle = new.title(of: after)
+            let from = kind(of: before), to = new.kind(of: after)
             var found: [BoardChange] = []
             if oldTitle != newTitle { found.append(.retitled(from: oldTitle, to: newTitle)) }
-            let moved = kind(of: before) != new.kind(of: after)
-            if moved { found.append(.moved(title: newTitle, from: kind(of: before), to: new.kind(of: after))) }
+            if from != to { found.append(.moved(title: newTitle, from: from, to: to)) }
             if before.due != after.due { found.append(.due(title: newTitle, from: before.due, to: after.due)) }
             // A move into or out of DONE that ticks or unticks the box says so already.
-            let tickedByMove = moved && after.checked == (new.kind(of: after) == .done)
+            let tickedByMove = from != to && after.checked == (to == .done)
             if before.checked != after.checked && !tickedByMove { found.append(.checked(title: newTitle, after.checked)) }
             if bodyLines(of: before) != new.bodyLines(of: after) { found.append(.body(title: newTitle)) }
             byNew[n] = found
