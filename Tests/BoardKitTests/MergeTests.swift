@@ -1,0 +1,405 @@
+import BoardKit
+import Testing
+
+/// The three-way merge, one behaviour per test: every clean combination, then every conflicting one.
+@Suite struct MergeTests {
+    static let base = """
+        # Release
+
+        ## TODO
+
+        - [ ] Write the guide due:2026-12-01
+          Cover the flags.
+        - [ ] Tag the release
+        - [ ] Update the changelog
+
+        ## DOING
+
+        - [ ] Parser round trip due:2026-11-25
+
+        ## DONE
+
+        - [x] Pick a format
+
+        """
+
+    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: [MergeConflict]) {
+        let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
+        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
+    }
+
+    /// `base` with each (old, new) replacement made once.
+    func edited(_ replacements: [(String, String)]) -> String {
+        edited(Self.base, replacements)
+    }
+
+    /// `text` with each (old, new) replacement made once.
+    func edited(_ text: String, _ replacements: [(String, String)]) -> String {
+        var text = text
+        for (old, new) in replacements {
+            guard let range = text.range(of: old) else {
+                Issue.record("no '\(old)' in the text")
+                return text
+            }
+            text.replaceSubrange(range, with: new)
+        }
+        return text
+    }
+
+    // MARK: - Clean
+
+    @Test func sidesThatTouchDifferentItemsMergeCleanly() {
+        let ours = edited([("- [ ] Tag the release\n", ""), ("- [ ] Parser round trip due:2026-11-25\n",
+                                                             "- [ ] Parser round trip due:2026-11-25\n- [ ] Tag the release\n")])
+        let theirs = edited([("Update the changelog", "Update the changelog due:2026-12-09")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(ours, [("Update the changelog", "Update the changelog due:2026-12-09")]))
+    }
+
+    @Test func differentFieldsOfOneItemMergeCleanly() {
+        // Ours renames the item, theirs changes its date and its body.
+        let ours = edited([("Write the guide due", "Write the migration guide due")])
+        let theirs = edited([("due:2026-12-01", "due:2026-12-05"), ("Cover the flags.", "Cover the flags and the config.")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited([("- [ ] Write the guide due:2026-12-01\n  Cover the flags.",
+                                        "- [ ] Write the migration guide due:2026-12-05\n  Cover the flags and the config.")]))
+    }
+
+    @Test func aMoveOnOneSideAndAnEditOnTheOtherBothApply() {
+        // Theirs finishes the item (moves it to DONE, ticks it); ours changes its due date.
+        let theirs = edited([("- [ ] Parser round trip due:2026-11-25\n", ""),
+                             ("- [x] Pick a format\n", "- [x] Pick a format\n- [x] Parser round trip due:2026-11-25\n")])
+        let ours = edited([("due:2026-11-25", "due:2026-11-30")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(theirs, [("due:2026-11-25", "due:2026-11-30")]))
+        #expect(merge(Self.base, theirs, ours).text == result.text)
+    }
+
+    @Test func theSameChangeOnBothSidesAppliesOnce() {
+        let both = edited([("- [ ] Tag the release\n", ""), ("- [x] Pick a format\n", "- [x] Pick a format\n- [x] Tag the release\n"),
+                           ("Cover the flags.", "Cover every flag.")])
+        let result = merge(Self.base, both, both)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == both)
+    }
+
+    @Test func itemsAddedOnBothSidesAreAllKeptOursFirst() {
+        let ours = edited([("- [ ] Update the changelog\n", "- [ ] Update the changelog\n- [ ] Ours new\n")])
+        let theirs = edited([("- [ ] Update the changelog\n", "- [ ] Update the changelog\n- [ ] Theirs new\n"),
+                             ("- [x] Pick a format\n", "- [x] Pick a format\n- [x] Theirs done\n")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(theirs, [("- [ ] Theirs new\n", "- [ ] Ours new\n- [ ] Theirs new\n")]))
+    }
+
+    @Test func anItemAddedAtTheTopByTheirsStaysOnTop() {
+        let ours = edited([("- [ ] Update the changelog\n", "- [ ] Update the changelog\n- [ ] Ours new\n")])
+        let theirs = edited([("## TODO\n\n", "## TODO\n\n- [ ] Theirs first\n")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(ours, [("## TODO\n\n", "## TODO\n\n- [ ] Theirs first\n")]))
+    }
+
+    @Test func theSameItemAddedIdenticallyOnBothSidesAppearsOnce() {
+        let both = edited([("## DOING\n\n", "## DOING\n\n- [ ] Review the docs\n")])
+        let result = merge(Self.base, both, both)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == both)
+    }
+
+    @Test func itemsAddedToTheSameEmptySectionAreBothKept() {
+        let empty = "## TODO\n\n## DOING\n\n## DONE\n"
+        let ours = "## TODO\n\n- [ ] Ours\n\n## DOING\n\n## DONE\n"
+        let theirs = "## TODO\n\n- [ ] Theirs\n\n## DOING\n\n## DONE\n"
+        let result = merge(empty, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\n\n- [ ] Ours\n- [ ] Theirs\n\n## DOING\n\n## DONE\n")
+    }
+
+    @Test func aRemovalOfAnItemTheOtherSideLeftAloneApplies() {
+        let theirs = edited([("- [ ] Tag the release\n", "")])
+        let ours = edited([("Update the changelog", "Update the changelog due:2026-12-09")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(ours, [("- [ ] Tag the release\n", "")]))
+        let both = merge(Self.base, theirs, theirs)
+        #expect(both.conflicts.isEmpty)
+        #expect(both.text == theirs)
+    }
+
+    @Test func aReorderOnOneSideAppliesBesideEditsOnTheOther() {
+        let theirs = edited([("- [ ] Update the changelog\n", ""), ("## TODO\n\n", "## TODO\n\n- [ ] Update the changelog\n")])
+        let ours = edited([("Tag the release", "Tag the release due:2026-12-10")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(theirs, [("Tag the release", "Tag the release due:2026-12-10")]))
+    }
+
+    @Test func aRenamedItemIsStillTheSameItem() {
+        let ours = edited([("Update the changelog", "Update the changelogs")])
+        let theirs = edited([("- [ ] Update the changelog\n", ""),
+                             ("- [ ] Parser round trip due:2026-11-25\n", "- [ ] Parser round trip due:2026-11-25\n- [ ] Update the changelog\n")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(theirs, [("Update the changelog", "Update the changelogs")]))
+    }
+
+    @Test func titleMatchingIgnoresCaseAndSpacing() {
+        let ours = edited([("Tag the release", "tag  the   RELEASE")])
+        let theirs = edited([("- [ ] Tag the release", "- [ ] Tag the release due:2026-12-24")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited([("- [ ] Tag the release", "- [ ] tag  the   RELEASE due:2026-12-24")]))
+    }
+
+    @Test func textOutsideItemsMergesLineByLine() {
+        // Like `git merge-file`, changes to neighbouring lines would conflict; these are apart.
+        let ours = edited([("## DOING", "## In progress")])
+        let theirs = "---\nowner: platform\n---\n" + edited([("## DONE\n", "## DONE\n\nShipped items go here.\n"),
+                                                             ("Tag the release", "Tag the release due:2026-12-10")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(theirs, [("## DOING", "## In progress")]))
+    }
+
+    @Test func checkboxSpellingsOnBothSidesKeepOursAndTheTick() {
+        let ours = edited([("- [ ] Tag the release", "* [ ] Tag the release")])
+        let theirs = edited([("- [ ] Tag the release", "- [x] Tag the release due:2026-12-10")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited([("- [ ] Tag the release", "* [x] Tag the release due:2026-12-10")]))
+    }
+
+    @Test func aBodyAddedByOneSideJoinsAnItemLineChangedByTheOther() {
+        let ours = edited([("- [ ] Tag the release\n", "- [ ] Tag the release\n  Sign it.\n")])
+        let theirs = edited([("- [ ] Tag the release\n", "- [ ] Tag the release due:2026-12-10\n")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited([("- [ ] Tag the release\n", "- [ ] Tag the release due:2026-12-10\n  Sign it.\n")]))
+    }
+
+    @Test func randomBoardsMergedWithAnUnchangedSideComeOutAsTheOtherSideExactly() {
+        var rng = SeededGenerator(seed: 0x3E46E)
+        for run in 0..<2_000 {
+            let base = PropertyTests.randomDocument(&rng), other = PropertyTests.randomDocument(&rng)
+            let b = Board(parsing: base), x = Board(parsing: other)
+            let theirsOnly = Board.merge(base: b, ours: b, theirs: x)
+            let oursOnly = Board.merge(base: b, ours: x, theirs: b)
+            let both = Board.merge(base: b, ours: x, theirs: x)
+            #expect(theirsOnly.bytes == other && theirsOnly.conflicts.isEmpty, "run \(run): \(base) → \(other)")
+            #expect(oursOnly.bytes == other && oursOnly.conflicts.isEmpty, "run \(run): \(base) → \(other)")
+            #expect(both.bytes == other && both.conflicts.isEmpty, "run \(run): \(base) → \(other)")
+            if theirsOnly.bytes != other || oursOnly.bytes != other || both.bytes != other { return }
+        }
+    }
+
+    // MARK: - Conflicts
+
+    @Test func bothChangingTheDueDateDifferentlyConflictsAroundThatItemOnly() {
+        let ours = edited([("due:2026-12-01", "due:2026-12-03"), ("# Release", "# Release 2.4")])
+        let theirs = edited([("due:2026-12-01", "due:2026-12-05"), ("Tag the release", "Tag the release due:2026-12-10")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Write the guide", reason: .due)])
+        #expect(result.text == edited([
+            ("# Release", "# Release 2.4"), ("Tag the release", "Tag the release due:2026-12-10"),
+            ("- [ ] Write the guide due:2026-12-01\n  Cover the flags.\n", """
+                <<<<<<< ours
+                - [ ] Write the guide due:2026-12-03
+                  Cover the flags.
+                =======
+                - [ ] Write the guide due:2026-12-05
+                  Cover the flags.
+                >>>>>>> theirs
+
+                """),
+        ]))
+    }
+
+    @Test func bothChangingTheTitleDifferentlyConflicts() {
+        let ours = edited([("Tag the release", "Tag the release v2")])
+        let theirs = edited([("Tag the release", "Tag the release 2.4")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Tag the release v2", reason: .title)])
+        #expect(result.text.contains("<<<<<<< ours\n- [ ] Tag the release v2\n=======\n- [ ] Tag the release 2.4\n>>>>>>> theirs\n"))
+    }
+
+    @Test func bothChangingTheBodyDifferentlyConflicts() {
+        let ours = edited([("Cover the flags.", "Cover the flags, briefly.")])
+        let theirs = edited([("Cover the flags.", "Cover the flags in depth."), ("due:2026-12-01", "due:2026-12-02")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Write the guide", reason: .body)])
+        #expect(result.text.contains("""
+            <<<<<<< ours
+            - [ ] Write the guide due:2026-12-01
+              Cover the flags, briefly.
+            =======
+            - [ ] Write the guide due:2026-12-02
+              Cover the flags in depth.
+            >>>>>>> theirs
+
+            """))
+    }
+
+    @Test func movesToDifferentSectionsConflictAndSayWhere() {
+        let ours = edited([("- [ ] Tag the release\n", ""), ("- [ ] Parser round trip due:2026-11-25\n",
+                                                             "- [ ] Parser round trip due:2026-11-25\n- [ ] Tag the release\n")])
+        let theirs = edited([("- [ ] Tag the release\n", ""), ("- [x] Pick a format\n", "- [x] Pick a format\n- [x] Tag the release\n")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Tag the release", reason: .section)])
+        #expect(result.text == edited(ours, [("- [ ] Tag the release\n", """
+            <<<<<<< ours (DOING)
+            - [ ] Tag the release
+            =======
+            - [x] Tag the release
+            >>>>>>> theirs (DONE)
+
+            """)]))
+    }
+
+    @Test func removingAnItemTheOtherSideEditedConflicts() {
+        let removed = edited([("- [ ] Tag the release\n", "")])
+        let changed = edited([("Tag the release", "Tag the release due:2026-12-10")])
+        let theirsRemoved = merge(Self.base, changed, removed)
+        #expect(theirsRemoved.conflicts == [MergeConflict(title: "Tag the release", reason: .removedAndEdited(removedBy: .theirs))])
+        #expect(theirsRemoved.text == edited([("- [ ] Tag the release\n",
+                                               "<<<<<<< ours\n- [ ] Tag the release due:2026-12-10\n=======\n>>>>>>> theirs\n")]))
+        let oursRemoved = merge(Self.base, removed, changed)
+        #expect(oursRemoved.conflicts == [MergeConflict(title: "Tag the release", reason: .removedAndEdited(removedBy: .ours))])
+        #expect(oursRemoved.text == edited([("- [ ] Tag the release\n",
+                                             "<<<<<<< ours\n=======\n- [ ] Tag the release due:2026-12-10\n>>>>>>> theirs\n")]))
+    }
+
+    @Test func removingAnItemTheOtherSideMovedConflicts() {
+        let removed = edited([("- [ ] Tag the release\n", "")])
+        let moved = edited([("- [ ] Tag the release\n", ""), ("## DOING\n\n", "## DOING\n\n- [ ] Tag the release\n")])
+        let result = merge(Self.base, removed, moved)
+        #expect(result.conflicts == [MergeConflict(title: "Tag the release", reason: .removedAndEdited(removedBy: .ours))])
+    }
+
+    @Test func theSameTitleAddedDifferentlyOnBothSidesConflicts() {
+        let ours = edited([("## DOING\n\n", "## DOING\n\n- [ ] Review the docs due:2026-12-01\n")])
+        let theirs = edited([("## DOING\n\n", "## DOING\n\n- [ ] Review the docs due:2026-12-02\n")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Review the docs", reason: .addedTwice)])
+        #expect(result.text == edited([("## DOING\n\n", """
+            ## DOING
+
+            <<<<<<< ours
+            - [ ] Review the docs due:2026-12-01
+            =======
+            - [ ] Review the docs due:2026-12-02
+            >>>>>>> theirs
+
+            """)]))
+    }
+
+    @Test func bothChangingTheSameTextOutsideItemsConflictsThere() {
+        let ours = edited([("# Release", "# Release 2.4")])
+        let theirs = edited([("# Release", "# Release 3.0"), ("Tag the release", "Tag the release due:2026-12-10")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
+        #expect(result.text == edited(theirs, [("# Release 3.0\n", "<<<<<<< ours\n# Release 2.4\n=======\n# Release 3.0\n>>>>>>> theirs\n")]))
+    }
+
+    @Test func markersTakeTheGivenSizeAndTheFilesLineEnding() {
+        let crlf = { (text: String) in Array(text.utf8).flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
+        let base = crlf("## TODO\n\n- [ ] A due:2026-01-01\n")
+        let ours = crlf("## TODO\n\n- [ ] A due:2026-01-02\n"), theirs = crlf("## TODO\n\n- [ ] A due:2026-01-03\n")
+        let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs), markerSize: 9)
+        #expect(result.bytes == crlf("""
+            ## TODO
+
+            <<<<<<<<< ours
+            - [ ] A due:2026-01-02
+            =========
+            - [ ] A due:2026-01-03
+            >>>>>>>>> theirs
+
+            """))
+    }
+}
+
+/// Random edits by two sides to different items, checked against a model of what each item should become.
+@Suite struct MergePropertyTests {
+    static let titles = ["Write docs", "Fix parser", "Ship release", "Review design", "Plan sprint", "Update deps",
+                         "Triage bugs", "Refactor CLI", "Benchmark parse", "Draft blog", "Clean fixtures", "Tag version"]
+
+    /// What an item should look like: the fields the merge must carry.
+    struct Expected: Hashable, CustomStringConvertible {
+        var title: String
+        var kind: SectionKind
+        var due: CivilDate?
+        var body: [String]
+        var description: String { "\(kind.name) \(title) \(due.map { "\($0)" } ?? "-") \(body)" }
+    }
+
+    static func expectations(_ board: Board) -> [Expected] {
+        board.items.map { Expected(title: board.title(of: $0), kind: board.kind(of: $0), due: $0.due, body: board.bodyLines(of: $0)) }
+            .sorted { $0.description < $1.description }
+    }
+
+    static func randomDate(_ rng: inout SeededGenerator) -> CivilDate? {
+        CivilDate("2026-12-\(Int.random(in: 10...28, using: &rng))")
+    }
+
+    /// Makes 1–4 random edits to the items whose titles are in `mine` (and adds items named after `side`).
+    static func edit(_ board: Board, mine: [String], side: String, _ rng: inout SeededGenerator) throws -> Board {
+        var board = board
+        var mine = mine
+        for step in 0..<Int.random(in: 1...4, using: &rng) {
+            guard let title = mine.randomElement(using: &rng),
+                  case .one(let item) = board.item(matching: title) else { continue }
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: board = board.moving(item, to: SectionKind.allCases.randomElement(using: &rng) ?? .done,
+                                         atTop: Bool.random(using: &rng))
+            case 1: board = try board.editing(item, due: randomDate(&rng).map { .set($0) } ?? .remove)
+            case 2: board = try board.editing(item, body: Bool.random(using: &rng) ? .set("\(side) note \(step)") : .remove)
+            case 3:
+                board = try board.editing(item, title: title + " now")
+                mine = mine.map { $0 == title ? title + " now" : $0 }
+            case 4:
+                board = board.removing(item)
+                mine.removeAll { $0 == title }
+            default:
+                let added = "\(side) added \(step)"
+                board = try board.adding(title: added, due: randomDate(&rng), to: SectionKind.allCases.randomElement(using: &rng) ?? .todo)
+                mine.append(added)
+            }
+        }
+        return board
+    }
+
+    @Test func editsToDifferentItemsAlwaysMergeCleanlyAndKeepBothSidesWork() throws {
+        var rng = SeededGenerator(seed: 0x3E465)
+        for run in 0..<300 {
+            var base = Board(parsing: "# Board\n\n## TODO\n\n## DOING\n\n## DONE\n")
+            for title in Self.titles {
+                base = try base.adding(title: title, due: Bool.random(using: &rng) ? Self.randomDate(&rng) : nil,
+                                       body: Bool.random(using: &rng) ? "Some notes" : nil,
+                                       to: SectionKind.allCases.randomElement(using: &rng) ?? .todo)
+            }
+            let oursTitles = Self.titles.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            let theirsTitles = Self.titles.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            let ours = try Self.edit(base, mine: oursTitles, side: "Ours", &rng)
+            let theirs = try Self.edit(base, mine: theirsTitles, side: "Theirs", &rng)
+
+            let merged = Board.merge(base: base, ours: ours, theirs: theirs)
+            let result = Board(parsing: merged.bytes)
+            // Each item as the side that owns it left it.
+            let owned = { (board: Board, prefix: String, titles: [String]) in
+                Self.expectations(board).filter { item in
+                    item.title.hasPrefix(prefix) || titles.contains { item.title.hasPrefix($0) }
+                }
+            }
+            let expected = (owned(ours, "Ours", oursTitles) + owned(theirs, "Theirs", theirsTitles))
+                .sorted { $0.description < $1.description }
+            #expect(merged.conflicts.isEmpty, "run \(run)")
+            #expect(Self.expectations(result) == expected, "run \(run):\n\(String(decoding: merged.bytes, as: UTF8.self))")
+            #expect(result.items.allSatisfy { $0.checked == (result.kind(of: $0) == .done) }, "run \(run)")
+            if !merged.conflicts.isEmpty || Self.expectations(result) != expected { return }
+        }
+    }
+}
