@@ -74,7 +74,7 @@ enum Commands {
                     positionals: 0...Int.max),
         CommandSpec(name: "help", abstract: "Show help for a subcommand.", usage: "[<subcommand>]",
                     arguments: [("<subcommand>", "The subcommand to describe.")], positionals: 0...1),
-    ]
+    ] + gitSpecs
 
     static func spec(_ name: String) -> CommandSpec? {
         all.first { $0.name == name }
@@ -96,6 +96,8 @@ enum Commands {
         case "diff": return try diff(&context)
         case "check": return try check(&context)
         case "tidy": return try tidy(&context)
+        case "merge-driver": return try mergeDriver(&context)
+        case "git-setup": return try gitSetup(&context)
         default: return try help(&context)
         }
     }

@@ -80,6 +80,20 @@ enum Report {
         }
     }
 
+    /// What a merge conflict is about: `both changed the due date of "X"`.
+    static func conflictLine(_ conflict: MergeConflict) -> String {
+        let item = "\"\(escaped(conflict.title ?? ""))\""
+        switch conflict.reason {
+        case .section: return "both moved \(item), to different sections"
+        case .title: return "both changed the title of \(item)"
+        case .due: return "both changed the due date of \(item)"
+        case .body: return "both changed the body of \(item)"
+        case .removedAndEdited(let side): return "\(side.rawValue) removed \(item), the other side changed it"
+        case .addedTwice: return "both added \(item), differently"
+        case .text: return "both changed the same text outside the items"
+        }
+    }
+
     /// `2 errors, 1 warning in 1 file`.
     static func summary(errors: Int, warnings: Int, files: Int) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

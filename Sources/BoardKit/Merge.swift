@@ -96,6 +96,12 @@ private struct ThreeWayMerge {
             return board.bytes[board.lines[item.line].start..<board.lines[item.lines.upperBound - 1].end]
         }
 
+        /// True when a blank line follows the item.
+        func isFollowedByBlankLine(_ index: Int) -> Bool {
+            let next = board.items[index].lines.upperBound
+            return next < board.lines.count && board.isBlankLine(next)
+        }
+
         /// The item's lines without their endings: what "changed" is judged by.
         func itemContent(_ index: Int) -> [ArraySlice<UInt8>] {
             board.items[index].lines.map { board.bytes[board.lines[$0].start..<board.lines[$0].contentEnd] }
@@ -110,6 +116,8 @@ private struct ThreeWayMerge {
         /// Its item index in theirs, if theirs has it.
         let theirsIndex: Int?
         let bytes: [UInt8]
+        /// True when it was added, or moved here from another place, by its side.
+        var arrived = true
     }
 
     var base: Version
@@ -232,14 +240,14 @@ private struct ThreeWayMerge {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[o]),
                                                    reason: .removedAndEdited(removedBy: .theirs)))
                     entries.append(Entry(side: .ours, index: o, theirsIndex: nil,
-                                         bytes: conflictBlock(ours: ours.itemBytes(o), theirs: [])))
+                                         bytes: conflictBlock(ours: ours.itemBytes(o), theirs: []), arrived: false))
                 }
             case let (nil, t?):
                 if changed(index, in: theirs, at: t) {
                     conflicts.append(MergeConflict(title: theirs.board.title(of: theirs.board.items[t]),
                                                    reason: .removedAndEdited(removedBy: .ours)))
                     entries.append(Entry(side: .theirs, index: t, theirsIndex: t,
-                                         bytes: conflictBlock(ours: [], theirs: theirs.itemBytes(t))))
+                                         bytes: conflictBlock(ours: [], theirs: theirs.itemBytes(t)), arrived: false))
                 }
             case let (o?, t?):
                 entries.append(mergeItem(index, ours: o, theirs: t,
@@ -318,12 +326,13 @@ private struct ThreeWayMerge {
         let placeFromTheirs = movedByTheirs ? !movedByOurs : (!movedByOurs && reordered.theirs && !reordered.ours)
         let side: MergeSide = placeFromTheirs ? .theirs : .ours
 
-        let baseContent = base.itemContent(b), oursContent = ours.itemContent(o), theirsContent = theirs.itemContent(t)
+        // Line endings count here, so a side that changed only them is taken whole.
+        let baseBytes = base.itemBytes(b), oursBytes = ours.itemBytes(o), theirsBytes = theirs.itemBytes(t)
         var bytes: [UInt8]
-        if oursContent == baseContent && oursContent != theirsContent {
-            bytes = Array(theirs.itemBytes(t))
-        } else if theirsContent == baseContent || oursContent == theirsContent {
-            bytes = Array(ours.itemBytes(o))
+        if oursBytes.elementsEqual(baseBytes) {
+            bytes = Array(theirsBytes)
+        } else if theirsBytes.elementsEqual(baseBytes) || oursBytes.elementsEqual(theirsBytes) {
+            bytes = Array(oursBytes)
         } else {
             bytes = mergeFields(base: b, ours: o, theirs: t, reasons: &reasons)
         }
@@ -335,7 +344,8 @@ private struct ThreeWayMerge {
                 ? ("ours (\(kinds.0.name))", "theirs (\(kinds.1.name))") : ("ours", "theirs")
             bytes = conflictBlock(ours: ours.itemBytes(o), theirs: theirs.itemBytes(t), labels: labels)
         }
-        return Entry(side: side, index: placeFromTheirs ? t : o, theirsIndex: t, bytes: bytes)
+        return Entry(side: side, index: placeFromTheirs ? t : o, theirsIndex: t, bytes: bytes,
+                     arrived: placeFromTheirs ? movedByTheirs : movedByOurs)
     }
 
     /// The item line and body rebuilt from ours, with each field theirs alone changed taken from theirs.
@@ -453,7 +463,15 @@ private struct ThreeWayMerge {
         for number in bySlot[-1] ?? [] { appendLines(entries[number].bytes, to: &out) }
         for (line, bytes) in output.enumerated() {
             appendLines(bytes, to: &out)
-            for number in bySlot[line] ?? [] { appendLines(entries[number].bytes, to: &out) }
+            guard let group = bySlot[line], let last = group.last else { continue }
+            for number in group { appendLines(entries[number].bytes, to: &out) }
+            // A side that emptied a section dropped the blank line after its items; an item the other side put
+            // there keeps the blank line it had before the next heading or text.
+            let entry = entries[last]
+            if entry.arrived, line + 1 < output.count, !output[line + 1].allSatisfy({ Bytes.isWhitespace($0) || $0 == Bytes.cr || $0 == Bytes.lf }),
+               (entry.side == .ours ? ours : theirs).isFollowedByBlankLine(entry.index) {
+                appendLines(ours.board.lineEnding, to: &out)
+            }
         }
         return out
     }

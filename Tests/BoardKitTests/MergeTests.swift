@@ -119,6 +119,17 @@ import Testing
         #expect(result.text == "## TODO\n\n- [ ] Ours\n- [ ] Theirs\n\n## DOING\n\n## DONE\n")
     }
 
+    @Test func anItemMovedIntoASectionTheOtherSideEmptiedKeepsTheBlankLineAfterIt() {
+        // Theirs finishes the only DOING item, which also drops the blank line under it; ours starts another.
+        let theirs = edited([("- [ ] Parser round trip due:2026-11-25\n\n", ""),
+                             ("- [x] Pick a format\n", "- [x] Pick a format\n- [x] Parser round trip due:2026-11-25\n")])
+        let ours = edited([("- [ ] Tag the release\n", ""), ("- [ ] Parser round trip due:2026-11-25\n",
+                                                             "- [ ] Parser round trip due:2026-11-25\n- [ ] Tag the release\n")])
+        let result = merge(Self.base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(theirs, [("- [ ] Tag the release\n", ""), ("## DOING\n\n", "## DOING\n\n- [ ] Tag the release\n\n")]))
+    }
+
     @Test func aRemovalOfAnItemTheOtherSideLeftAloneApplies() {
         let theirs = edited([("- [ ] Tag the release\n", "")])
         let ours = edited([("Update the changelog", "Update the changelog due:2026-12-09")])
