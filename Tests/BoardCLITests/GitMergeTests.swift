@@ -1,0 +1,264 @@
+import BoardCLI
+import Foundation
+import Testing
+
+/// A git repository in a temporary folder, with the built `board` on PATH and no user or system git config.
+final class GitRepository {
+    let sandbox = Sandbox()
+    let environment: [String: String]
+
+    init?() {
+        guard let binary = Paths.binary else { return nil }
+        let bin = sandbox.path("bin")
+        try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: bin + "/board", withDestinationPath: binary)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["BOARD_TODAY"] = "2026-11-21"
+        self.environment = environment
+        try? FileManager.default.createDirectory(atPath: sandbox.path("repo"), withIntermediateDirectories: true)
+        git("init", "-q", "-b", "main")
+        git("config", "user.name", "Test")
+        git("config", "user.email", "test@example.com")
+    }
+
+    /// Runs a program in the repository; returns its exit status and stdout and stderr together.
+    @discardableResult
+    func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path("repo"))
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (127, "\(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @discardableResult
+    func git(_ arguments: String...) -> (status: Int32, output: String) { run("git", arguments) }
+
+    @discardableResult
+    func board(_ arguments: String...) -> (status: Int32, output: String) { run("board", arguments) }
+
+    var boardText: String { sandbox.read("repo/board.md") }
+
+    /// Commits a board on main, then makes `theirs` on branch `alice` and `ours` on main, each committed.
+    func branches(base: String, alice: () -> Void, main: () -> Void) {
+        sandbox.write("repo/board.md", base)
+        git("add", "board.md")
+        git("commit", "-qm", "base")
+        git("checkout", "-qb", "alice")
+        alice()
+        git("commit", "-qam", "alice")
+        git("checkout", "-q", "main")
+        main()
+        git("commit", "-qam", "main")
+    }
+}
+
+/// `board git-setup`, then git merging, rebasing and diffing a board with the driver, as a user would.
+@Suite struct GitMergeTests {
+    static let base = """
+        ## TODO
+
+        - [ ] Write docs due:2026-12-01
+        - [ ] Fix parser
+        - [ ] Ship it
+
+        ## DOING
+
+        - [ ] Plan
+
+        ## DONE
+
+
+        """
+
+    /// Alice starts "Fix parser" and moves "Write docs" back; main dates "Ship it" and finishes "Plan".
+    /// Their lines touch, so git's line merge conflicts.
+    static func neighbouringWork(_ repository: GitRepository) {
+        repository.branches(base: base, alice: {
+            repository.board("start", "Fix parser")
+            repository.board("edit", "Write docs", "--due", "2026-12-05")
+        }, main: {
+            repository.board("edit", "Ship it", "--due", "2026-12-24")
+            repository.board("done", "Plan")
+        })
+    }
+
+    static let merged = """
+        ## TODO
+
+        - [ ] Write docs due:2026-12-05
+        - [ ] Ship it due:2026-12-24
+
+        ## DOING
+
+        - [ ] Fix parser
+
+        ## DONE
+
+        - [x] Plan
+
+        """
+
+    @Test func gitSetupWritesTheAttributesLineOnceAndTheConfig() throws {
+        let repository = try #require(GitRepository())
+        let first = repository.board("git-setup")
+        #expect(first.status == 0)
+        #expect(first.output == """
+            .gitattributes: added 'board.md merge=board diff=board'
+            git config merge.board.name 'board: merge board.md item by item'
+            git config merge.board.driver 'board merge-driver %O %A %B %L %P'
+            git config diff.board.command 'board diff'
+
+            """)
+        let second = repository.board("git-setup")
+        #expect(second.output.hasPrefix(".gitattributes: already has 'board.md merge=board diff=board'\n"))
+        #expect(repository.sandbox.read("repo/.gitattributes") == "board.md merge=board diff=board\n")
+        #expect(repository.git("config", "merge.board.driver").output == "board merge-driver %O %A %B %L %P\n")
+        #expect(repository.git("config", "diff.board.command").output == "board diff\n")
+    }
+
+    @Test func gitSetupKeepsOtherAttributesAndRefusesOutsideARepository() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/.gitattributes", "*.png binary")
+        #expect(repository.board("git-setup").status == 0)
+        #expect(repository.sandbox.read("repo/.gitattributes") == "*.png binary\nboard.md merge=board diff=board\n")
+
+        let outside = Sandbox()
+        let outcome = outside.run(["git-setup"], environment: ["GIT_CEILING_DIRECTORIES": outside.directory])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr.hasSuffix("is not in a git repository (or git is not installed); nothing was written\n"))
+        #expect(!FileManager.default.fileExists(atPath: outside.path(".gitattributes")))
+    }
+
+    @Test func branchesEditingDifferentItemsConflictWithoutTheDriverAndMergeCleanlyWithIt() throws {
+        let repository = try #require(GitRepository())
+        Self.neighbouringWork(repository)
+
+        let plain = repository.git("merge", "alice", "-m", "merge")
+        #expect(plain.status != 0)
+        #expect(plain.output.contains("CONFLICT (content): Merge conflict in board.md"))
+        repository.git("merge", "--abort")
+
+        #expect(repository.board("git-setup").status == 0)
+        let merge = repository.git("merge", "alice", "-m", "merge")
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(repository.boardText == Self.merged)
+        #expect(repository.board("check").status == 0)
+    }
+
+    @Test func theSameFieldChangedOnBothBranchesConflictsAroundThatItemOnly() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        repository.branches(base: Self.base, alice: {
+            repository.board("edit", "Write docs", "--due", "2026-12-05")
+            repository.board("start", "Fix parser")
+        }, main: {
+            repository.board("edit", "Write docs", "--due", "2026-12-09")
+            repository.board("done", "Plan")
+        })
+        let merge = repository.git("merge", "alice", "-m", "merge")
+        #expect(merge.status != 0)
+        #expect(merge.output.contains("board.md: conflict: both changed the due date of \"Write docs\""))
+        #expect(merge.output.contains("CONFLICT (content): Merge conflict in board.md"))
+        #expect(repository.boardText == """
+            ## TODO
+
+            <<<<<<< ours
+            - [ ] Write docs due:2026-12-09
+            =======
+            - [ ] Write docs due:2026-12-05
+            >>>>>>> theirs
+            - [ ] Ship it
+
+            ## DOING
+
+            - [ ] Fix parser
+
+            ## DONE
+
+            - [x] Plan
+
+            """)
+    }
+
+    @Test func rebaseUsesTheDriverToo() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        Self.neighbouringWork(repository)
+        repository.git("checkout", "-q", "alice")
+        let rebase = repository.git("rebase", "main")
+        #expect(rebase.status == 0, "\(rebase.output)")
+        #expect(repository.boardText == Self.merged)
+        #expect(repository.git("log", "--format=%s").output == "alice\nmain\nbase\n")
+    }
+
+    @Test func afterGitSetupDiffAndLogShowBoardChanges() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        Self.neighbouringWork(repository)
+        repository.board("rm", "Ship it")
+        #expect(repository.git("diff").output == "board diff a/board.md b/board.md\n- removed \"Ship it\" from TODO\n")
+        let log = repository.git("log", "-p", "--ext-diff", "-1", "--format=%s", "alice")
+        #expect(log.output == """
+            alice
+
+            board diff a/board.md b/board.md
+            ~ "Write docs": due 2026-12-01 → 2026-12-05
+            > moved "Fix parser" TODO → DOING
+
+            """)
+    }
+}
+
+/// `board merge-driver` run directly, as git runs it.
+@Suite struct MergeDriverCommandTests {
+    static let base = "## TODO\n\n- [ ] A due:2026-01-01\n- [ ] B\n\n## DOING\n\n## DONE\n"
+
+    func sandbox(ours: String, theirs: String) -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.write("base.md", Self.base)
+        sandbox.write("ours.md", ours)
+        sandbox.write("theirs.md", theirs)
+        return sandbox
+    }
+
+    @Test func aCleanMergeIsWrittenOverOursAndExitsZero() {
+        let sandbox = sandbox(ours: "## TODO\n\n- [ ] A due:2026-01-02\n- [ ] B\n\n## DOING\n\n## DONE\n",
+                              theirs: "## TODO\n\n- [ ] A due:2026-01-01\n\n## DOING\n\n- [ ] B\n\n## DONE\n")
+        let outcome = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "7", "board.md"])
+        #expect(outcome == Outcome(exitCode: 0, stdout: "", stderr: ""))
+        #expect(sandbox.read("ours.md") == "## TODO\n\n- [ ] A due:2026-01-02\n\n## DOING\n\n- [ ] B\n\n## DONE\n")
+    }
+
+    @Test func conflictsAreMarkedNamedAndExitOne() {
+        let sandbox = sandbox(ours: "## TODO\n\n- [ ] A due:2026-01-02\n- [ ] B\n\n## DOING\n\n## DONE\n",
+                              theirs: "## TODO\n\n- [ ] A due:2026-01-03\n\n## DOING\n\n## DONE\n")
+        let outcome = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "3", "docs/board.md"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "docs/board.md: conflict: both changed the due date of \"A\"\n")
+        #expect(sandbox.read("ours.md") == "## TODO\n\n<<< ours\n- [ ] A due:2026-01-02\n===\n- [ ] A due:2026-01-03\n>>> theirs\n\n## DOING\n\n## DONE\n")
+    }
+
+    @Test func badArgumentsWriteNothing() {
+        let ours = "## TODO\n\n- [ ] A due:2026-01-02\n"
+        let sandbox = sandbox(ours: ours, theirs: "## TODO\n")
+        let size = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "big"])
+        #expect(size.exitCode == 64)
+        #expect(size.stderr.hasPrefix("Error: Invalid marker size 'big' (use a positive number)\n"))
+        let missing = sandbox.run(["merge-driver", "base.md", "ours.md", "gone.md"])
+        #expect(missing.exitCode == 1)
+        #expect(missing.stderr.hasPrefix("error: gone.md: cannot"))
+        #expect(sandbox.read("ours.md") == ours)
+        #expect(sandbox.run(["merge-driver", "base.md", "ours.md"]).exitCode == 64)
+    }
+}
