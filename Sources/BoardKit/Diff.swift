@@ -21,9 +21,10 @@ public struct ItemPairing: Sendable {
     public let added: [Int]
 
     public init(old: Board, new: Board) {
-        let oldKeys = old.items.map { Self.key(old.title(of: $0)) }
-        let newKeys = new.items.map { Self.key(new.title(of: $0)) }
-        var waiting: [String: [Int]] = [:]
+        let oldKeys = old.items.map(old.titleKey)
+        let newKeys = new.items.map(new.titleKey)
+        var waiting: [TitleKey: [Int]] = [:]
+        waiting.reserveCapacity(newKeys.count)
         for (index, key) in newKeys.enumerated().reversed() { waiting[key, default: []].append(index) }
         var pairs: [(old: Int, new: Int)] = []
         var unmatchedOld: [Int] = []
@@ -39,7 +40,7 @@ public struct ItemPairing: Sendable {
         var candidates: [(score: Double, old: Int, new: Int)] = []
         for o in unmatchedOld {
             for n in unmatchedNew {
-                let score = Self.similarity(oldKeys[o], newKeys[n])
+                let score = Self.similarity(oldKeys[o].text, newKeys[n].text)
                 if score >= 0.5 { candidates.append((score, o, n)) }
             }
         }
@@ -53,11 +54,6 @@ public struct ItemPairing: Sendable {
         self.pairs = pairs.sorted { $0.new < $1.new }
         removed = unmatchedOld.filter { !renamedOld.contains($0) }
         added = unmatchedNew.sorted()
-    }
-
-    /// A title as items are matched by: lowercased, runs of whitespace as one space, trimmed.
-    static func key(_ title: String) -> String {
-        title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Dice's coefficient over the titles' character pairs: 1 for equal titles, 0 for nothing in common.
@@ -78,7 +74,58 @@ public struct ItemPairing: Sendable {
     }
 }
 
+/// A title as items are matched by: lowercased, runs of whitespace as one space, trimmed; as UTF-8.
+struct TitleKey: Hashable {
+    let bytes: [UInt8]
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    func hash(into hasher: inout Hasher) {
+        // In one piece: an array of bytes hashes byte by byte otherwise, which is slow on a large board.
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
 extension Board {
+    /// The item's title as items are matched by, read from the bytes: ASCII words are lowercased byte by
+    /// byte, other words by Unicode case mapping, which is the slow part on a large board.
+    func titleKey(of item: Item) -> TitleKey {
+        let line = lines[item.line]
+        var key: [UInt8] = []
+        key.reserveCapacity(line.contentEnd - item.textStart)
+        func add(_ range: Range<Int>) {
+            var position = range.lowerBound
+            while true {
+                while position < range.upperBound, Bytes.isWhitespace(bytes[position]) { position += 1 }
+                let start = position
+                var ascii = true
+                while position < range.upperBound, !Bytes.isWhitespace(bytes[position]) {
+                    ascii = ascii && bytes[position] < 0x80
+                    position += 1
+                }
+                guard start < position else { return }
+                if ascii {
+                    if !key.isEmpty { key.append(Bytes.space) }
+                    for byte in bytes[start..<position] {
+                        key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+                    }
+                } else {
+                    for part in String(decoding: bytes[start..<position], as: UTF8.self).lowercased().split(whereSeparator: \.isWhitespace) {
+                        if !key.isEmpty { key.append(Bytes.space) }
+                        key += part.utf8
+                    }
+                }
+            }
+        }
+        if let token = item.dueToken {
+            add(item.textStart..<token.range.lowerBound)
+            add(token.range.upperBound..<line.contentEnd)
+        } else {
+            add(item.textStart..<line.contentEnd)
+        }
+        return TitleKey(bytes: key)
+    }
+
     /// The changes from this board to `new`, item by item: removals in old file order, then additions, moves
     /// and edits in new file order; `.otherText` last when text outside the items changed.
     public func changes(to new: Board) -> [BoardChange] {

@@ -256,20 +256,19 @@ private struct ThreeWayMerge {
         }
         // Items only one side has: added there (or renamed past recognition). One title added on both sides
         // is one item.
-        var theirsAdded: [String: [Int]] = [:]
+        var theirsAdded: [TitleKey: [Int]] = [:]
         for index in toTheirs.added.reversed() {
-            theirsAdded[ItemPairing.key(theirs.board.title(of: theirs.board.items[index])), default: []].append(index)
+            theirsAdded[theirs.board.titleKey(of: theirs.board.items[index]), default: []].append(index)
         }
         for index in toOurs.added {
-            let title = ours.board.title(of: ours.board.items[index])
-            guard let twin = theirsAdded[ItemPairing.key(title)]?.popLast() else {
+            guard let twin = theirsAdded[ours.board.titleKey(of: ours.board.items[index])]?.popLast() else {
                 entries.append(Entry(side: .ours, index: index, theirsIndex: nil, bytes: Array(ours.itemBytes(index))))
                 continue
             }
             if ours.itemContent(index) == theirs.itemContent(twin) {
                 entries.append(Entry(side: .ours, index: index, theirsIndex: twin, bytes: Array(ours.itemBytes(index))))
             } else {
-                conflicts.append(MergeConflict(title: title, reason: .addedTwice))
+                conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[index]), reason: .addedTwice))
                 entries.append(Entry(side: .ours, index: index, theirsIndex: twin,
                                      bytes: conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin))))
             }

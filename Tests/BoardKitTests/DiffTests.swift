@@ -28,6 +28,17 @@ import Testing
         #expect(changes { $0 }.isEmpty)
     }
 
+    @Test func titlesMatchAcrossCaseAndSpacingInAnyScript() {
+        // Too unlike for the similar-title fallback: only case-insensitive matching pairs them.
+        let old = Board(parsing: "## TODO\n- [ ] ÜBER due:2026-12-01\n- [ ] SHIP 배포\n")
+        let new = Board(parsing: "## TODO\n- [ ] über due:2026-12-02\n- [ ]   ship\t배포  \n")
+        #expect(old.changes(to: new) == [
+            .retitled(from: "ÜBER", to: "über"),
+            .due(title: "über", from: CivilDate("2026-12-01"), to: CivilDate("2026-12-02")),
+            .retitled(from: "SHIP 배포", to: "ship\t배포"),
+        ])
+    }
+
     @Test func eachKindOfChange() {
         #expect(changes { $0.replacingOccurrences("- [ ] Announce it\n", "") } == [.removed(title: "Announce it", from: .todo)])
         #expect(changes { $0 + "- [x] Shipped\n" } == [.added(title: "Shipped", to: .done)])
