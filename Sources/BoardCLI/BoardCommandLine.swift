@@ -156,14 +156,13 @@ struct Context {
         return (shown, Board(parsing: try BoardFile.contents(of: path, shownAs: shown)))
     }
 
-    /// Reads, edits and writes the board under a lock; `edit` returns the new board (nil for no change)
+    /// Reads, edits and writes the board under a lock; `edit` returns the new file's bytes (nil for no change)
     /// and the line to print.
     mutating func updateBoard(at target: (shown: String, path: String)? = nil,
-                              _ edit: (Board, String) throws -> (Board?, String)) throws {
+                              _ edit: (Board, String) throws -> ([UInt8]?, String)) throws {
         let (shown, path) = try target ?? boardPath()
         let message = try BoardFile.update(path, shownAs: shown, beforeRename: invocation.beforeRename) { bytes in
-            let (board, message) = try edit(Board(parsing: bytes), shown)
-            return (board?.bytes, message)
+            try edit(Board(parsing: bytes), shown)
         }
         output.print(message)
     }

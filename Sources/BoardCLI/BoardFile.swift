@@ -39,8 +39,7 @@ enum BoardFile {
         }
         let temporary = try writeTemporary(newBytes, besides: target, mode: status.st_mode & 0o7777, shownAs: name)
         beforeRename?()
-        let current = try? contents(of: target, shownAs: name)
-        guard current == original else {
+        guard holds(target, original) else {
             unlink(temporary)
             throw CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
         }
@@ -51,6 +50,30 @@ enum BoardFile {
         }
         syncDirectory(of: target)
         return result
+    }
+
+    /// True when the file at `path` holds exactly `bytes`. Reads it in pieces into one small buffer: a copy of
+    /// a large board would cost its size in fresh memory again.
+    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while true {
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return false }
+            if got == 0 { return offset == bytes.count }
+            let same = offset + got <= bytes.count && bytes.withUnsafeBytes { file in
+                buffer.withUnsafeBytes { piece in
+                    guard let expected = file.baseAddress, let found = piece.baseAddress else { return false }
+                    return memcmp(expected + offset, found, got) == 0
+                }
+            }
+            guard same else { return false }
+            offset += got
+        }
     }
 
     /// Creates a new file with these bytes; refuses when the path exists.
@@ -110,7 +133,7 @@ enum BoardFile {
             // Read straight into uninitialized space: no zero-filling pass over the file's size.
             var failed = false
             let bytes = [UInt8](unsafeUninitializedCapacity: capacity - result.count) { buffer, count in
-                adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+                Memory.adviseHugePages(buffer.baseAddress, count: buffer.count)
                 count = 0
                 while count < buffer.count {
                     let got = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
@@ -126,19 +149,6 @@ enum BoardFile {
             if result.count < capacity { return result }
             capacity *= 2
         }
-    }
-
-    /// Asks the kernel to back the whole 2 MiB pages inside a large buffer with huge pages, before it is
-    /// touched: filling 8 MB then costs 4 page faults instead of 2,000. Only advice; failure changes nothing.
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let huge = 2 << 20
-        guard let base = buffer.baseAddress, buffer.count >= 2 * huge else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
     }
 
     /// Writes the bytes to a new file in the target's folder, flushed to disk, and returns its path.

@@ -192,7 +192,7 @@ public struct Board: Sendable {
     /// The file's bytes, printed line by line from the spans.
     public func serialized() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        Memory.reserve(&out, bytes.count)
         for line in lines {
             out.append(contentsOf: bytes[line.start..<line.end])
         }

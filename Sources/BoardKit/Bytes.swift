@@ -61,7 +61,7 @@ enum Bytes {
     static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
         var lines: [Line] = []
         guard let base = bytes.baseAddress else { return lines }
-        lines.reserveCapacity(bytes.count / 40 + 1)
+        Memory.reserve(&lines, bytes.count / 40 + 1)
         let count = bytes.count
         var start = 0
         while start < count {

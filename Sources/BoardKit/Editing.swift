@@ -26,19 +26,46 @@ public enum BodyChange: Equatable, Sendable {
     case remove
 }
 
+/// One edit, as the commands make them. `Board.bytes(after:)` prints the file it produces.
+public enum BoardEdit: Sendable {
+    case add(title: String, due: CivilDate?, body: String?, to: SectionKind, atTop: Bool)
+    case remove(Item)
+    case move(Item, to: SectionKind, atTop: Bool)
+    /// The checkbox set to match the item's own section.
+    case fixCheckbox(Item)
+    case edit(Item, title: String?, due: DueChange, body: BodyChange)
+}
+
 extension Board {
+    /// The file's bytes after an edit, not parsed again: for a caller that only writes them, as parsing the
+    /// result costs as much as parsing the file did. The `-ing` methods below are the same edits, parsed.
+    public func bytes(after edit: BoardEdit) throws(EditError) -> [UInt8] {
+        switch edit {
+        case let .add(title, due, body, kind, atTop): return try addedBytes(title: title, due: due, body: body, to: kind, atTop: atTop)
+        case let .remove(item): return removedBytes(item)
+        case let .move(item, kind, atTop): return movedBytes(item, to: kind, atTop: atTop)
+        case let .fixCheckbox(item): return checkboxFixedBytes(item)
+        case let .edit(item, title, due, body): return try editedBytes(item, title: title, due: due, body: body)
+        }
+    }
+
     // MARK: - Adding
 
     /// The board with a new item `- [ ] Title due:DATE` (and an indented body) in the first section of `kind`,
     /// creating the section when the board has none (FORMAT.md §3, §6).
     public func adding(title: String, due: CivilDate? = nil, body: String? = nil, to kind: SectionKind,
                        atTop: Bool = false) throws(EditError) -> Board {
+        Board(parsing: try addedBytes(title: title, due: due, body: body, to: kind, atTop: atTop))
+    }
+
+    private func addedBytes(title: String, due: CivilDate?, body: String?, to kind: SectionKind,
+                            atTop: Bool) throws(EditError) -> [UInt8] {
         let title = try Self.normalizedTitle(title)
         var line = [bulletForNewItem(in: kind)] + Array(" [\(kind == .done ? "x" : " ")] ".utf8) + Array(title.utf8)
         if let due { line += Array(" due:\(due)".utf8) }
         let bodyLines = body.map { Self.indentedBody($0, indent: Array("  ".utf8)) } ?? []
         let ending = lineEnding
-        return inserting(([line] + bodyLines).map { NewLine(content: $0, ending: ending) }, into: kind, atTop: atTop)
+        return insertedBytes(([line] + bodyLines).map { NewLine(content: $0, ending: ending) }, into: kind, atTop: atTop)
     }
 
     // MARK: - Removing
@@ -46,7 +73,11 @@ extension Board {
     /// The board without the item's lines; when the lines around the hole are both blank,
     /// the one after goes too, so `add` then `rm` gives back the original bytes.
     public func removing(_ item: Item) -> Board {
-        rendering([Replacement(lines: removalRange(of: item), with: [])])
+        Board(parsing: removedBytes(item))
+    }
+
+    private func removedBytes(_ item: Item) -> [UInt8] {
+        rendered([Replacement(lines: removalRange(of: item), with: [])])
     }
 
     /// The item's lines, and the blank line after them when the line before them is blank too.
@@ -64,6 +95,10 @@ extension Board {
     /// The board with the item moved to the first section of `kind`: removed, then added there,
     /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`).
     public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) -> Board {
+        Board(parsing: movedBytes(item, to: kind, atTop: atTop))
+    }
+
+    private func movedBytes(_ item: Item, to kind: SectionKind, atTop: Bool) -> [UInt8] {
         var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
             return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
@@ -75,19 +110,22 @@ extension Board {
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
-            return removing(item).inserting(moved, into: kind, atTop: atTop)
+            return removing(item).insertedBytes(moved, into: kind, atTop: atTop)
         }
-        return rendering([Replacement(lines: removalRange(of: item), with: []),
+        return rendered([Replacement(lines: removalRange(of: item), with: []),
                           placement(of: moved, inSection: target, atTop: atTop)])
     }
 
     /// The board with the item's checkbox set to match its own section, nothing else changed.
     public func fixingCheckbox(_ item: Item) -> Board {
         let checked = sections[item.section].kind == .done
-        guard item.checked != checked else { return self }
+        return item.checked == checked ? self : Board(parsing: checkboxFixedBytes(item))
+    }
+
+    private func checkboxFixedBytes(_ item: Item) -> [UInt8] {
         var copy = bytes
-        copy[item.checkboxOffset + 1] = checked ? UInt8(ascii: "x") : Bytes.space
-        return Board(parsing: copy)
+        copy[item.checkboxOffset + 1] = sections[item.section].kind == .done ? UInt8(ascii: "x") : Bytes.space
+        return copy
     }
 
     // MARK: - Editing fields
@@ -95,6 +133,10 @@ extension Board {
     /// The board with the item's title, due date and body changed in place; every other byte stays.
     public func editing(_ item: Item, title newTitle: String? = nil, due: DueChange = .keep,
                         body: BodyChange = .keep) throws(EditError) -> Board {
+        Board(parsing: try editedBytes(item, title: newTitle, due: due, body: body))
+    }
+
+    private func editedBytes(_ item: Item, title newTitle: String?, due: DueChange, body: BodyChange) throws(EditError) -> [UInt8] {
         let line = lines[item.line]
         var text = Array(bytes[line.start..<line.contentEnd])
         let offset = line.start
@@ -142,23 +184,23 @@ extension Board {
         let itemLine = NewLine(content: text, ending: Array(bytes[line.contentEnd..<line.end]))
         switch body {
         case .keep:
-            return rendering([Replacement(lines: item.line..<(item.line + 1), with: [itemLine])])
+            return rendered([Replacement(lines: item.line..<(item.line + 1), with: [itemLine])])
         case .remove:
-            return rendering([Replacement(lines: item.lines, with: [itemLine])])
+            return rendered([Replacement(lines: item.lines, with: [itemLine])])
         case .set(let text):
             let ending = lineEnding
             let newBody = Self.indentedBody(text, indent: bodyIndent(of: item)).map { NewLine(content: $0, ending: ending) }
-            return rendering([Replacement(lines: item.lines, with: [itemLine] + newBody)])
+            return rendered([Replacement(lines: item.lines, with: [itemLine] + newBody)])
         }
     }
 
     // MARK: - Placement
 
-    /// The board with these lines placed in the first section of `kind` (FORMAT.md §6),
+    /// The file with these lines placed in the first section of `kind` (FORMAT.md §6),
     /// creating the section where FORMAT.md §3 places it when the board has none.
-    func inserting(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> Board {
+    func insertedBytes(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> [UInt8] {
         if let section = firstSection(kind) {
-            return rendering([placement(of: newLines, inSection: section, atTop: atTop)])
+            return rendered([placement(of: newLines, inSection: section, atTop: atTop)])
         }
         let ending = lineEnding
         let at = beforeUnclosedRegion(newSectionLine(kind))
@@ -166,7 +208,7 @@ extension Board {
         var block = [NewLine(content: heading, ending: ending), NewLine(content: [], ending: ending)] + newLines
         if at > 0, !isBlankLine(at - 1) { block.insert(NewLine(content: [], ending: ending), at: 0) }
         if at < lines.count, !isBlankLine(at) { block.append(NewLine(content: [], ending: ending)) }
-        return rendering([Replacement(lines: at..<at, with: block)])
+        return rendered([Replacement(lines: at..<at, with: block)])
     }
 
     /// Where new lines go in an existing section: after its last item's body, before its first item with
@@ -227,10 +269,10 @@ extension Board {
         Bytes.isBlank(bytes, lines[index].start..<lines[index].contentEnd)
     }
 
-    /// Prints the file with the replacements (which must not overlap) and parses it. Runs of untouched lines
+    /// Prints the file with the replacements (which must not overlap). Runs of untouched lines
     /// are copied whole. Every line but the last gets an ending (the file's when it had none); the last line
     /// has one exactly when the original file ended with one (FORMAT.md §6).
-    func rendering(_ replacements: [Replacement]) -> Board {
+    func rendered(_ replacements: [Replacement]) -> [UInt8] {
         enum Piece {
             case original(Range<Int>)
             case new(NewLine)
@@ -247,7 +289,7 @@ extension Board {
         let endsWithoutNewline = lines.last.map { !$0.hasEnding } ?? false
         let ending = lineEnding
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 256)
+        Memory.reserve(&out, bytes.count + 256)
         for (position, piece) in pieces.enumerated() {
             let isLast = position == pieces.count - 1
             switch piece {
@@ -271,7 +313,7 @@ extension Board {
             out.removeLast()
             if out.last == Bytes.cr { out.removeLast() }
         }
-        return Board(parsing: out)
+        return out
     }
 
     // MARK: - Text from the command line

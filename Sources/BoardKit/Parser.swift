@@ -22,7 +22,7 @@ struct Parser {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, lines: Bytes.splitLines(buffer))
             // Untouched capacity costs no memory (the pages are never faulted in); growing would copy every item.
-            parser.items.reserveCapacity(parser.lines.count)
+            Memory.reserve(&parser.items, parser.lines.count)
             parser.run()
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
                          items: parser.items, plainListItems: parser.plainListItems)
