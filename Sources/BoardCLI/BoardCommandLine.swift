@@ -11,27 +11,40 @@ public struct Invocation: Sendable {
     public var terminalColumns: Int?
     /// Called after the new file is written and before it replaces the old one (tests use it to edit the file meanwhile).
     public var beforeRename: (@Sendable () -> Void)?
+    /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
+    /// nil collects all of it in `Outcome`.
+    public var stdoutWriter: (@Sendable ([UInt8]) -> Void)?
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
-                stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, beforeRename: (@Sendable () -> Void)? = nil) {
+                stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, beforeRename: (@Sendable () -> Void)? = nil,
+                stdoutWriter: (@Sendable ([UInt8]) -> Void)? = nil) {
         self.arguments = arguments
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.stdoutIsTerminal = stdoutIsTerminal
         self.terminalColumns = terminalColumns
         self.beforeRename = beforeRename
+        self.stdoutWriter = stdoutWriter
     }
 }
 
 /// What a run of `board` printed and its exit code.
 public struct Outcome: Equatable, Sendable {
     public var exitCode: Int32
-    public var stdout: String
+    /// Standard output as UTF-8 bytes: a large JSON document goes out without a copy into a `String`.
+    public var stdoutBytes: [UInt8]
     public var stderr: String
 
+    /// Standard output as text.
+    public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+
     public init(exitCode: Int32, stdout: String, stderr: String) {
+        self.init(exitCode: exitCode, stdoutBytes: Array(stdout.utf8), stderr: stderr)
+    }
+
+    init(exitCode: Int32, stdoutBytes: [UInt8], stderr: String) {
         self.exitCode = exitCode
-        self.stdout = stdout
+        self.stdoutBytes = stdoutBytes
         self.stderr = stderr
     }
 }
@@ -42,7 +55,7 @@ public enum BoardCommandLine {
 
     /// Runs one command line. Never crashes on bad input: usage errors exit 64, failures exit 1.
     public static func run(_ invocation: Invocation) -> Outcome {
-        var output = Output()
+        var output = Output(writer: invocation.stdoutWriter)
         var spec: CommandSpec?
         do {
             let parsed = try Arguments.parse(invocation.arguments, commands: Commands.all)
@@ -67,7 +80,7 @@ public enum BoardCommandLine {
             let code = try Commands.run(command.name, &context)
             return context.output.outcome(code)
         } catch let error as UsageError {
-            output = Output()
+            output = Output(writer: invocation.stdoutWriter)
             let command = error.command ?? spec
             output.error("Error: \(error.message)")
             if let command {
@@ -79,34 +92,52 @@ public enum BoardCommandLine {
             }
             return output.outcome(64)
         } catch let error as CommandError {
-            output.stdout = ""
+            output.stdout = []
             output.error("error: \(error.message)")
             return output.outcome(1)
         } catch {
-            output.stdout = ""
+            output.stdout = []
             output.error("error: \(error)")
             return output.outcome(1)
         }
     }
 }
 
-/// Collected stdout and stderr text.
+/// Collected stdout bytes and stderr text.
 struct Output {
-    var stdout = ""
+    var stdout: [UInt8] = []
     var stderr = ""
+    /// Takes streamed output as it comes, when the run has a writer.
+    let writer: (@Sendable ([UInt8]) -> Void)?
+
+    /// Hands a piece of long output to the writer (after what was printed before it), or collects it;
+    /// `piece` is left empty with its capacity kept, ready for the next piece.
+    mutating func stream(_ piece: inout [UInt8]) {
+        guard let writer else {
+            stdout += piece
+            piece.removeAll(keepingCapacity: true)
+            return
+        }
+        if !stdout.isEmpty {
+            writer(stdout)
+            stdout = []
+        }
+        writer(piece)
+        piece.removeAll(keepingCapacity: true)
+    }
 
     mutating func print(_ line: String, terminator: String = "\n") {
-        // Two appends, not `line + terminator`: a long first line is then taken over, not copied.
-        stdout += line
-        stdout += terminator
+        stdout += line.utf8
+        stdout += terminator.utf8
     }
+
 
     mutating func error(_ line: String) {
         stderr += line + "\n"
     }
 
     func outcome(_ code: Int32) -> Outcome {
-        Outcome(exitCode: code, stdout: stdout, stderr: stderr)
+        Outcome(exitCode: code, stdoutBytes: stdout, stderr: stderr)
     }
 }
 

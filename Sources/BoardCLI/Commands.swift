@@ -276,7 +276,7 @@ enum Commands {
             return true
         }
         if parsed.flag("json") {
-            context.output.print(Report.listJSON(board, selected, today: today))
+            Report.listJSON(board, selected, today: today, to: &context.output)
             return 0
         }
         for item in selected {
@@ -291,7 +291,7 @@ enum Commands {
         let color = try showColor(context)
         let board = try context.readBoard().board
         if context.parsed.flag("json") {
-            context.output.print(Report.listJSON(board, board.items, today: today))
+            Report.listJSON(board, board.items, today: today, to: &context.output)
         } else {
             context.output.print(BoardView(board: board, today: today, color: color).render(width: width), terminator: "")
         }

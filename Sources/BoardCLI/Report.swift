@@ -11,9 +11,11 @@ enum Report {
     }
 
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "overdue", "checked", "body", "line"}]}]}`
-    static func listJSON(_ board: Board, _ items: [Item], today: CivilDate) -> String {
+    /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.
+    static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
+        let piece = 1 << 20
         var out: [UInt8] = []
-        out.reserveCapacity(items.count * 160 + 128)
+        out.reserveCapacity(piece + (1 << 16))
         func append(_ text: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
@@ -40,11 +42,12 @@ enum Report {
                 append(",\"line\":")
                 out += Array(String(item.line + 1).utf8)
                 append("}")
+                if out.count >= piece { output.stream(&out) }
             }
             append("]}")
         }
-        append("]}")
-        return String(decoding: out, as: UTF8.self)
+        append("]}\n")
+        output.stream(&out)
     }
 
     /// `{"schemaVersion": 1, "files": [{"path", "diagnostics": [{"line", "column", "severity", "message"}]}]}`;

@@ -312,40 +312,43 @@ struct Parser {
 
     // MARK: - Due tokens
 
-    /// Every due token among the whitespace-delimited words of `start..<end`: the first, and any others.
-    /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so those
-    /// bytes are found with `memchr` and only the words around them are looked at.
-    private static let dueTriggers: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: "{"), 0xF0]
-
     /// The due tokens after the first on an item line (validation reports them; they are rare).
     static func otherDueTokens(in bytes: [UInt8], _ start: Int, _ end: Int) -> [DueToken] {
         bytes.withUnsafeBufferPointer { Parser(bytes: $0, lines: []).dueTokens(start, end).1 }
     }
 
+    /// Every due token among the whitespace-delimited words of `start..<end`: the first, and any others.
+    /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so the line is
+    /// read eight bytes at a time, and only a word of eight holding one of those bytes is looked at closely.
     private func dueTokens(_ start: Int, _ end: Int) -> (DueToken?, [DueToken]) {
         var first: DueToken?
         var others: [DueToken] = []
         guard let base = b.baseAddress else { return (nil, []) }
-        for trigger in Self.dueTriggers {
-            var position = start
-            while position < end, let found = memchr(base + position, Int32(trigger), end - position) {
-                let hit = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                position = hit + 1
-                guard let token = dueToken(at: hit, trigger: trigger, lineStart: start, lineEnd: end) else { continue }
-                if let current = first {
-                    if token.range.lowerBound < current.range.lowerBound {
-                        others.append(current)
-                        first = token
-                    } else {
-                        others.append(token)
-                    }
-                } else {
-                    first = token
-                }
+        let raw = UnsafeRawPointer(base)
+        var position = start
+        while position < end {
+            if end - position >= 8, !Self.mayHoldTrigger(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+                position += 8
+                continue
             }
+            let byte = b[position]
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0,
+               let token = dueToken(at: position, trigger: byte, lineStart: start, lineEnd: end) {
+                if first == nil { first = token } else { others.append(token) }
+            }
+            position += 1
         }
-        if others.count > 1 { others.sort { $0.range.lowerBound < $1.range.lowerBound } }
         return (first, others)
+    }
+
+    /// True when one of the eight bytes may be `:`, `{` or 0xF0 (exactly: when one is).
+    @inline(__always)
+    private static func mayHoldTrigger(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool {
+            (value &- ones) & ~value & (ones &* 0x80) != 0
+        }
+        return hasZeroByte(word ^ (ones &* 0x3A)) || hasZeroByte(word ^ (ones &* 0x7B)) || hasZeroByte(word ^ (ones &* 0xF0))
     }
 
     /// The due token whose colon, brace or 📅 first byte stands at `hit`, if there is one.

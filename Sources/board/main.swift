@@ -22,11 +22,11 @@ var size = winsize()
 let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
 let outcome = BoardCommandLine.run(Invocation(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-    currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: columns))
-/// Writes all of the text to a file descriptor.
-func emit(_ text: String, to fd: Int32) {
-    var text = text
-    text.withUTF8 { bytes in
+    currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: columns,
+    stdoutWriter: { emit($0, to: 1) }))
+/// Writes all of the bytes to a file descriptor.
+func emit(_ bytes: [UInt8], to fd: Int32) {
+    bytes.withUnsafeBufferPointer { bytes in
         var offset = 0
         while offset < bytes.count {
             let count = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
@@ -37,6 +37,6 @@ func emit(_ text: String, to fd: Int32) {
     }
 }
 
-emit(outcome.stdout, to: 1)
-emit(outcome.stderr, to: 2)
+emit(outcome.stdoutBytes, to: 1)
+emit(Array(outcome.stderr.utf8), to: 2)
 exit(outcome.exitCode)

@@ -216,3 +216,28 @@ import Testing
         #expect(unreadable["message"] as? String == "gone.md: cannot read: No such file or directory")
     }
 }
+
+/// `list --json` streamed to a writer in pieces gives the same document as collected whole.
+@Suite struct StreamedOutputTests {
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pieces: [[UInt8]] = []
+        func add(_ piece: [UInt8]) { lock.withLock { pieces.append(piece) } }
+        var all: [[UInt8]] { lock.withLock { pieces } }
+    }
+
+    @Test func listJSONStreamedInPiecesEqualsTheCollectedDocument() {
+        let sandbox = Sandbox()
+        let items = (1...15_000).map { "- [ ] Item number \($0) with a longer title due:2026-12-01\n" }.joined()
+        sandbox.write("board.md", "## TODO\n\n" + items + "\n## DOING\n\n## DONE\n")
+        let collected = sandbox.run(["list", "--json"])
+        let collector = Collector()
+        let streamed = BoardCommandLine.run(Invocation(arguments: ["list", "--json"], environment: ["BOARD_TODAY": "2026-11-21"],
+                                                       currentDirectory: sandbox.directory, stdoutWriter: collector.add))
+        #expect(collected.exitCode == 0 && streamed.exitCode == 0)
+        #expect(streamed.stdoutBytes.isEmpty)
+        #expect(collector.all.count >= 2)
+        #expect(Array(collector.all.joined()) == collected.stdoutBytes)
+        #expect(collected.stdout.hasPrefix("{\"schemaVersion\":1,") && collected.stdout.hasSuffix("]}\n"))
+    }
+}
