@@ -189,13 +189,20 @@ public struct Board: Sendable {
         self.init(parsing: Array(text.utf8))
     }
 
-    /// The file's bytes, printed line by line from the spans.
+    /// The file's bytes, printed from the lines' spans; spans that follow each other are copied as one run.
     public func serialized() -> [UInt8] {
         var out: [UInt8] = []
         Memory.reserve(&out, bytes.count)
+        var run = 0..<0
         for line in lines {
-            out.append(contentsOf: bytes[line.start..<line.end])
+            if line.start == run.upperBound {
+                run = run.lowerBound..<line.end
+            } else {
+                out.append(contentsOf: bytes[run])
+                run = line.start..<line.end
+            }
         }
+        out.append(contentsOf: bytes[run])
         return out
     }
 
