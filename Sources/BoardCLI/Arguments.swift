@@ -16,6 +16,9 @@ struct CommandSpec: Sendable {
     var arguments: [(String, String)] = []
     var options: [OptionSpec] = []
     var positionals: ClosedRange<Int> = 0...0
+
+    /// `board NAME USAGE`.
+    var synopsis: String { "board \(name)" + (usage.isEmpty ? "" : " " + usage) }
 }
 
 /// The command line after parsing: the command, its positional arguments, option values and flags.
@@ -130,7 +133,7 @@ enum Arguments {
 
     /// `board NAME --help`, in swift-argument-parser's layout.
     static func help(for spec: CommandSpec) -> String {
-        var text = "OVERVIEW: \(spec.abstract)\n\nUSAGE: board \(spec.name) \(spec.usage)\n"
+        var text = "OVERVIEW: \(spec.abstract)\n\nUSAGE: \(spec.synopsis)\n"
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n" + spec.arguments.map { row($0.0, $0.1) }.joined()
         }

@@ -84,7 +84,7 @@ public enum BoardCommandLine {
             let command = error.command ?? spec
             output.error("Error: \(error.message)")
             if let command {
-                output.error("Usage: board \(command.name) \(command.usage)")
+                output.error("Usage: \(command.synopsis)")
                 output.error("  See 'board \(command.name) --help' for more information.")
             } else {
                 output.error("Usage: board <subcommand> [<arguments>] [<options>]")

@@ -72,9 +72,10 @@ enum Commands {
                     arguments: [("<path>", "Files to tidy (default: the board file).")],
                     options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")],
                     positionals: 0...Int.max),
+    ] + gitSpecs + [
         CommandSpec(name: "help", abstract: "Show help for a subcommand.", usage: "[<subcommand>]",
                     arguments: [("<subcommand>", "The subcommand to describe.")], positionals: 0...1),
-    ] + gitSpecs
+    ]
 
     static func spec(_ name: String) -> CommandSpec? {
         all.first { $0.name == name }
