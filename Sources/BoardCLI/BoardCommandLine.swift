@@ -187,6 +187,11 @@ struct Context {
         return (shown, Board(parsing: try BoardFile.contents(of: path, shownAs: shown)))
     }
 
+    /// A board file named on the command line, relative to the current directory.
+    func readBoard(_ path: String) throws -> Board {
+        Board(parsing: try BoardFile.contents(of: absolute(path), shownAs: path))
+    }
+
     /// Reads, edits and writes the board under a lock; `edit` returns the new file's bytes (nil for no change)
     /// and the line to print.
     mutating func updateBoard(at target: (shown: String, path: String)? = nil,

@@ -154,8 +154,7 @@ enum BoardFile {
     /// Writes the bytes to a new file in the target's folder, flushed to disk, and returns its path.
     private static func writeTemporary(_ bytes: [UInt8], besides target: String, mode: mode_t,
                                        shownAs name: String) throws(CommandError) -> String {
-        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
-        let base = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+        let (folder, base) = split(target)
         let temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
@@ -182,12 +181,18 @@ enum BoardFile {
     }
 
     private static func syncDirectory(of path: String) {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let fd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = open(split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
             fsync(fd)
             close(fd)
         }
+    }
+
+    /// A path's folder (`.` when it names none, `/` for the root) and its last component.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 
     private static func currentUmask() -> mode_t {

@@ -339,10 +339,7 @@ enum Commands {
         default:
             throw UsageError(message: "Expected 2 paths (or git's 7 external-diff arguments), got \(arguments.count)", command: spec("diff"))
         }
-        func board(_ path: String) throws -> Board {
-            Board(parsing: try BoardFile.contents(of: context.absolute(path), shownAs: path))
-        }
-        for change in try board(files.old).changes(to: try board(files.new)) {
+        for change in try context.readBoard(files.old).changes(to: try context.readBoard(files.new)) {
             context.output.print(Report.changeLine(change))
         }
         return 0

@@ -32,8 +32,8 @@ extension Commands {
             markerSize = size
         }
         let shown = arguments.count > 4 ? arguments[4] : arguments[1]
-        let base = Board(parsing: try BoardFile.contents(of: context.absolute(arguments[0]), shownAs: arguments[0]))
-        let theirs = Board(parsing: try BoardFile.contents(of: context.absolute(arguments[2]), shownAs: arguments[2]))
+        let base = try context.readBoard(arguments[0])
+        let theirs = try context.readBoard(arguments[2])
         let conflicts = try BoardFile.update(context.absolute(arguments[1]), shownAs: arguments[1]) { ours in
             let merged = Board.merge(base: base, ours: Board(parsing: ours), theirs: theirs, markerSize: markerSize)
             return (merged.bytes, merged.conflicts)
@@ -47,12 +47,12 @@ extension Commands {
     static func gitSetup(_ context: inout Context) throws -> Int32 {
         let environment = context.invocation.environment
         let board = (try? context.boardPath()) ?? (shown: "board.md", path: context.absolute("board.md"))
-        let (folder, name) = split(board.path)
+        let (folder, name) = BoardFile.split(board.path)
         guard Git.run(["-C", folder, "rev-parse", "--git-dir"], environment: environment) == 0 else {
             throw CommandError(message: "\(folder) is not in a git repository (or git is not installed); nothing was written")
         }
 
-        let shown = (board.shown.contains("/") ? split(board.shown).folder + "/" : "") + ".gitattributes"
+        let shown = (board.shown.contains("/") ? BoardFile.split(board.shown).folder + "/" : "") + ".gitattributes"
         let attributes = folder + "/.gitattributes"
         let line = "\(name) merge=board diff=board"
         if !BoardFile.exists(attributes) {
@@ -80,12 +80,5 @@ extension Commands {
             context.output.error("warning: no 'board' on PATH; git runs the merge driver and diff by that name, so put the binary there")
         }
         return 0
-    }
-
-    /// A path's folder and last component.
-    private static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 }
