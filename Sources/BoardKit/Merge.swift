@@ -227,8 +227,8 @@ private struct ThreeWayMerge {
         var theirsOf = oursOf
         for pair in toOurs.pairs { oursOf[pair.old] = pair.new }
         for pair in toTheirs.pairs { theirsOf[pair.old] = pair.new }
-        let oursReordered = reordered(base: base, side: ours, pairs: toOurs.pairs)
-        let theirsReordered = reordered(base: base, side: theirs, pairs: toTheirs.pairs)
+        let oursReordered = reordered(side: ours, sideOf: oursOf, pairs: toOurs.pairs)
+        let theirsReordered = reordered(side: theirs, sideOf: theirsOf, pairs: toTheirs.pairs)
 
         var entries: [Entry] = []
         for index in base.board.items.indices {
@@ -286,13 +286,10 @@ private struct ThreeWayMerge {
 
     /// For each base item, whether `side` put it somewhere else among its neighbours: moved it to another
     /// place, or gave it another predecessor among the items both versions keep in that same place.
-    func reordered(base: Version, side: Version, pairs: [(old: Int, new: Int)]) -> [Bool] {
-        var sideOf = [Int?](repeating: nil, count: base.board.items.count)
+    /// `sideOf` maps base items to the side's, as `pairs` pair them.
+    func reordered(side: Version, sideOf: [Int?], pairs: [(old: Int, new: Int)]) -> [Bool] {
         var baseOf = [Int?](repeating: nil, count: side.board.items.count)
-        for pair in pairs {
-            sideOf[pair.old] = pair.new
-            baseOf[pair.new] = pair.old
-        }
+        for pair in pairs { baseOf[pair.new] = pair.old }
         func staysPut(_ baseIndex: Int) -> Bool {
             guard let index = sideOf[baseIndex] else { return false }
             return side.slot(ofItem: index) == base.slot(ofItem: baseIndex)
@@ -335,9 +332,9 @@ private struct ThreeWayMerge {
         } else {
             bytes = mergeFields(base: b, ours: o, theirs: t, reasons: &reasons)
         }
-        let title = ours.board.title(of: ours.board.items[o])
-        for reason in reasons { conflicts.append(MergeConflict(title: title, reason: reason)) }
         if !reasons.isEmpty {
+            let title = ours.board.title(of: ours.board.items[o])
+            for reason in reasons { conflicts.append(MergeConflict(title: title, reason: reason)) }
             let kinds = (ours.board.kind(of: ours.board.items[o]), theirs.board.kind(of: theirs.board.items[t]))
             let labels = reasons.contains(.section) && kinds.0 != kinds.1
                 ? ("ours (\(kinds.0.name))", "theirs (\(kinds.1.name))") : ("ours", "theirs")
@@ -432,16 +429,14 @@ private struct ThreeWayMerge {
         for (number, entry) in entries.enumerated() {
             if let t = entry.theirsIndex { entryOfTheirs[t] = number }
         }
-        func slot(_ entry: Entry) -> Int {
-            entry.side == .ours ? ours.slot(ofItem: entry.index) : theirs.slot(ofItem: entry.index)
+        // Each side's entries in that side's file order.
+        let ordered = entries.indices.sorted { entries[$0].index < entries[$1].index }
+        for number in ordered where entries[number].side == .ours {
+            bySlot[ours.slot(ofItem: entries[number].index), default: []].append(number)
         }
-        for (number, entry) in entries.enumerated().sorted(by: { $0.element.index < $1.element.index })
-        where entry.side == .ours {
-            bySlot[slot(entry), default: []].append(number)
-        }
-        for (number, entry) in entries.enumerated().sorted(by: { $0.element.index < $1.element.index })
-        where entry.side == .theirs {
-            let place = slot(entry)
+        for number in ordered where entries[number].side == .theirs {
+            let entry = entries[number]
+            let place = theirs.slot(ofItem: entry.index)
             var list = bySlot[place] ?? []
             var position = 0
             var previous = entry.index - 1
