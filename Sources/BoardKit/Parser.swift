@@ -319,36 +319,43 @@ struct Parser {
 
     /// Every due token among the whitespace-delimited words of `start..<end`: the first, and any others.
     /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so the line is
-    /// read eight bytes at a time, and only a word of eight holding one of those bytes is looked at closely.
+    /// read eight bytes at a time and only those bytes, found by a mask, are looked at closely.
     private func dueTokens(_ start: Int, _ end: Int) -> (DueToken?, [DueToken]) {
         var first: DueToken?
         var others: [DueToken] = []
         guard let base = b.baseAddress else { return (nil, []) }
         let raw = UnsafeRawPointer(base)
-        var position = start
-        while position < end {
-            if end - position >= 8, !Self.mayHoldTrigger(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
-                position += 8
-                continue
-            }
-            let byte = b[position]
-            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0,
-               let token = dueToken(at: position, trigger: byte, lineStart: start, lineEnd: end) {
+        func look(at hit: Int) {
+            if let token = dueToken(at: hit, trigger: b[hit], lineStart: start, lineEnd: end) {
                 if first == nil { first = token } else { others.append(token) }
             }
+        }
+        var position = start
+        while end - position >= 8 {
+            var hits = Self.triggerMask(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian)
+            while hits != 0 {
+                look(at: position + hits.trailingZeroBitCount / 8)
+                hits &= hits - 1
+            }
+            position += 8
+        }
+        while position < end {
+            let byte = b[position]
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0 { look(at: position) }
             position += 1
         }
         return (first, others)
     }
 
-    /// True when one of the eight bytes may be `:`, `{` or 0xF0 (exactly: when one is).
+    /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{` or 0xF0, and no other bit.
     @inline(__always)
-    private static func mayHoldTrigger(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool {
-            (value &- ones) & ~value & (ones &* 0x80) != 0
+    private static func triggerMask(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 {
+            ~(((value & low7) &+ low7) | value | low7)
         }
-        return hasZeroByte(word ^ (ones &* 0x3A)) || hasZeroByte(word ^ (ones &* 0x7B)) || hasZeroByte(word ^ (ones &* 0xF0))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return zeroBytes(word ^ (ones &* 0x3A)) | zeroBytes(word ^ (ones &* 0x7B)) | zeroBytes(word ^ (ones &* 0xF0))
     }
 
     /// The due token whose colon, brace or 📅 first byte stands at `hit`, if there is one.
@@ -371,7 +378,8 @@ struct Parser {
             return DueToken(style: .obsidianKanban, range: wordStart..<wordEnd,
                             date: CivilDate(iso: b[(wordStart + 2)..<(wordEnd - 1)]))
         default:
-            guard isWordStart(hit, lineStart: lineStart) else { return nil }
+            // Most 0xF0 bytes start other emoji; the 📅's last byte rules them out before anything else.
+            guard hit + 3 < lineEnd, b[hit + 3] == 0x85, isWordStart(hit, lineStart: lineStart) else { return nil }
             return calendarToken(hit, wordEnd: wordEnd(from: hit, lineEnd), lineEnd: lineEnd)
         }
     }

@@ -120,6 +120,63 @@ import Testing
         #expect(board.column(ofOffset: tasks.range.lowerBound, onLine: 2) == 9)
     }
 
+    /// Every due token on a line, read word by word as FORMAT.md spells them: the reference for the parser's
+    /// eight-bytes-at-a-time scan, whichever byte of a word of eight each trigger falls on.
+    static func referenceDueTokens(_ text: [UInt8]) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var position = 0
+        while position < text.count {
+            while position < text.count, text[position] == 0x20 || text[position] == 0x09 { position += 1 }
+            let start = position
+            while position < text.count, text[position] != 0x20, text[position] != 0x09 { position += 1 }
+            if position > start { words.append(start..<position) }
+        }
+        let calendars = [Array("📅".utf8), Array("📅\u{FE0F}".utf8)]
+        var tokens: [Range<Int>] = []
+        for (index, word) in words.enumerated() {
+            let bytes = Array(text[word])
+            if bytes.starts(with: Array("due:".utf8)), bytes.count > 4 {
+                tokens.append(word)
+            } else if bytes.starts(with: Array("@{".utf8)), bytes.count >= 3, bytes.last == UInt8(ascii: "}") {
+                tokens.append(word)
+            } else if calendars.contains(bytes), index + 1 < words.count {
+                let date = Array(text[words[index + 1]])
+                let shaped = date.count == 10 && date.indices.allSatisfy { i in
+                    i == 4 || i == 7 ? date[i] == UInt8(ascii: "-") : (48...57).contains(date[i])
+                }
+                if shaped { tokens.append(word.lowerBound..<words[index + 1].upperBound) }
+            }
+        }
+        return tokens
+    }
+
+    @Test func dueTokensOnRandomLinesMatchAWordByWordReading() {
+        let words = ["due:2026-12-01", "due:", "due:x", "xdue:2026-01-01", "due:due:1", "@{2026-01-02}", "@{", "@{}",
+                     "a@{2026-01-01}", "@{x", "📅", "📅\u{FE0F}", "2026-03-04", "2026-3-04", "📅2026-01-01", "🚀", "🚀📅",
+                     "한국어", "w", "words", ":", "{", "::{{", "due:2026-02-30", "@{due:2026-01-01}"]
+        let separators = [" ", " ", "  ", "\t"]
+        var rng = SeededGenerator(seed: 0xD0E)
+        for run in 0..<3_000 {
+            var title = ""
+            for index in 0..<Int.random(in: 1...8, using: &rng) {
+                if index > 0 { title += separators.randomElement(using: &rng) ?? " " }
+                title += words.randomElement(using: &rng) ?? ""
+            }
+            let prefix = "- [ ] "
+            let board = Board(parsing: Array("## TODO\n\(prefix)\(title)\n".utf8))
+            guard let item = board.items.first else {
+                Issue.record("run \(run): no item in \(title)")
+                return
+            }
+            let textStart = 8 + prefix.utf8.count
+            let found = ([item.firstDueToken].compactMap { $0 } + board.otherDueTokens(of: item)).map {
+                ($0.range.lowerBound - textStart)..<($0.range.upperBound - textStart)
+            }
+            #expect(found == Self.referenceDueTokens(Array(title.utf8)), "run \(run): \(title)")
+            if found != Self.referenceDueTokens(Array(title.utf8)) { return }
+        }
+    }
+
     @Test func bodyLinesAreTextWithoutTheirCommonIndent() {
         let board = Board(parsing: Fixtures.bytes("30-messy.md"))
         let item = board.items[0]
