@@ -23,7 +23,7 @@ extension Board {
         var found: [Diagnostic] = []
         found += sectionDiagnostics()
         for item in items {
-            found += itemDiagnostics(item)
+            appendDiagnostics(of: item, to: &found)
         }
         for line in plainListItems {
             let sectionName = sections.last { $0.lines.contains(line) }?.kind.name ?? "TODO"
@@ -61,8 +61,7 @@ extension Board {
         return found
     }
 
-    private func itemDiagnostics(_ item: Item) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    private func appendDiagnostics(of item: Item, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
         func add(_ severity: Diagnostic.Severity, at offset: Int, _ message: String) {
             found.append(Diagnostic(line: item.line + 1, column: column(ofOffset: offset, onLine: item.line),
@@ -90,7 +89,6 @@ extension Board {
         } else if kind != .done, item.checked {
             add(.warning, at: item.checkboxOffset, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
         }
-        return found
     }
 
     /// True when nothing but whitespace and the due token follows the checkbox.
