@@ -118,15 +118,15 @@ public struct Item: Equatable, Sendable {
     /// `-`, `*` or `+`.
     public let bullet: UInt8
     public let checked: Bool
+    // The parser sets the three due-token fields in a pass of its own, after the line loop.
     /// True when the line has due tokens after the first; `Board.otherDueTokens(of:)` lists them.
-    public let hasOtherDueTokens: Bool
+    public internal(set) var hasOtherDueTokens = false
     /// The first due token on the line, valid or not.
-    public let firstDueToken: DueToken?
+    public internal(set) var firstDueToken: DueToken?
     /// The first token holding a real date: the item's due date.
-    public let dueToken: DueToken?
+    public internal(set) var dueToken: DueToken?
 
-    init(line: Int, bodyEnd: Int, section: Int, bullet: UInt8, checkboxOffset: Int, checked: Bool, textStart: Int,
-         firstDueToken: DueToken?, dueToken: DueToken?, hasOtherDueTokens: Bool) {
+    init(line: Int, bodyEnd: Int, section: Int, bullet: UInt8, checkboxOffset: Int, checked: Bool, textStart: Int) {
         storedLine = UInt32(truncatingIfNeeded: line)
         storedBodyEnd = UInt32(truncatingIfNeeded: bodyEnd)
         storedSection = UInt32(truncatingIfNeeded: section)
@@ -134,9 +134,6 @@ public struct Item: Equatable, Sendable {
         storedTextStart = UInt32(truncatingIfNeeded: textStart)
         self.bullet = bullet
         self.checked = checked
-        self.hasOtherDueTokens = hasOtherDueTokens
-        self.firstDueToken = firstDueToken
-        self.dueToken = dueToken
     }
 
     /// The item line's index, 0-based.

@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +25,7 @@ struct Parser {
             // Untouched capacity costs no memory (the pages are never faulted in); growing would copy every item.
             Memory.reserve(&parser.items, parser.lines.count)
             parser.run()
+            parser.findDueTokens()
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
                          items: parser.items, plainListItems: parser.plainListItems)
         }
@@ -149,11 +151,44 @@ struct Parser {
     }
 
     private mutating func finish(_ open: OpenItem) {
-        let (first, others) = dueTokens(open.textStart, lines[open.line].contentEnd)
-        let valid = first?.date != nil ? first : others.first { $0.date != nil }
         items.append(Item(line: open.line, bodyEnd: open.bodyEnd, section: open.section, bullet: open.bullet,
-                          checkboxOffset: open.checkboxOffset, checked: open.checked, textStart: open.textStart,
-                          firstDueToken: first, dueToken: valid, hasOtherDueTokens: !others.isEmpty))
+                          checkboxOffset: open.checkboxOffset, checked: open.checked, textStart: open.textStart))
+    }
+
+    // MARK: - The due-token pass
+
+    /// Items per share of the due-token pass: fewer are not worth a thread.
+    static let itemsPerShare = 8_192
+
+    /// Sets every item's due tokens. Each item's tokens depend on its own line only, so a large board's items
+    /// are cut into shares that the cores take in turn; a small board's are done here, in line order.
+    private mutating func findDueTokens() {
+        let shares = min(16, items.count / Self.itemsPerShare)
+        guard shares > 1 else {
+            for index in items.indices { setDueTokens(of: &items[index]) }
+            return
+        }
+        var table = items
+        items = []  // `table` is now the only reference: no copy on write below.
+        let count = table.count
+        table.withUnsafeMutableBufferPointer { buffer in
+            // Each share writes its own disjoint slice of the buffer, and `self` is only read meanwhile.
+            nonisolated(unsafe) let buffer = buffer
+            nonisolated(unsafe) let parser = self
+            DispatchQueue.concurrentPerform(iterations: shares) { share in
+                for index in (count * share / shares)..<(count * (share + 1) / shares) {
+                    parser.setDueTokens(of: &buffer[index])
+                }
+            }
+        }
+        items = table
+    }
+
+    private func setDueTokens(of item: inout Item) {
+        let (first, others) = dueTokens(item.textStart, lines[item.line].contentEnd)
+        item.firstDueToken = first
+        item.dueToken = first?.date != nil ? first : others.first { $0.date != nil }
+        item.hasOtherDueTokens = !others.isEmpty
     }
 
     // MARK: - Line classification

@@ -150,31 +150,65 @@ import Testing
         return tokens
     }
 
-    @Test func dueTokensOnRandomLinesMatchAWordByWordReading() {
+    /// The date a token spells, if it is a real one.
+    static func referenceDate(_ token: [UInt8]) -> CivilDate? {
+        if token.starts(with: Array("due:".utf8)) { return CivilDate(iso: token.dropFirst(4)) }
+        if token.starts(with: Array("@{".utf8)) { return CivilDate(iso: token.dropFirst(2).dropLast()) }
+        return CivilDate(iso: token.suffix(10))
+    }
+
+    static func randomTitle(_ rng: inout SeededGenerator) -> String {
         let words = ["due:2026-12-01", "due:", "due:x", "xdue:2026-01-01", "due:due:1", "@{2026-01-02}", "@{", "@{}",
                      "a@{2026-01-01}", "@{x", "📅", "📅\u{FE0F}", "2026-03-04", "2026-3-04", "📅2026-01-01", "🚀", "🚀📅",
                      "한국어", "w", "words", ":", "{", "::{{", "due:2026-02-30", "@{due:2026-01-01}"]
         let separators = [" ", " ", "  ", "\t"]
+        var title = ""
+        for index in 0..<Int.random(in: 1...8, using: &rng) {
+            if index > 0 { title += separators.randomElement(using: &rng) ?? " " }
+            title += words.randomElement(using: &rng) ?? ""
+        }
+        return title
+    }
+
+    /// The parser's due tokens of every item, as ranges relative to the text after the checkbox.
+    static func parsedDueTokens(_ board: Board) -> [[Range<Int>]] {
+        board.items.map { item in
+            ([item.firstDueToken].compactMap { $0 } + board.otherDueTokens(of: item)).map {
+                ($0.range.lowerBound - item.textStart)..<($0.range.upperBound - item.textStart)
+            }
+        }
+    }
+
+    @Test func dueTokensOnRandomLinesMatchAWordByWordReading() {
         var rng = SeededGenerator(seed: 0xD0E)
         for run in 0..<3_000 {
-            var title = ""
-            for index in 0..<Int.random(in: 1...8, using: &rng) {
-                if index > 0 { title += separators.randomElement(using: &rng) ?? " " }
-                title += words.randomElement(using: &rng) ?? ""
-            }
-            let prefix = "- [ ] "
-            let board = Board(parsing: Array("## TODO\n\(prefix)\(title)\n".utf8))
-            guard let item = board.items.first else {
-                Issue.record("run \(run): no item in \(title)")
-                return
-            }
-            let textStart = 8 + prefix.utf8.count
-            let found = ([item.firstDueToken].compactMap { $0 } + board.otherDueTokens(of: item)).map {
-                ($0.range.lowerBound - textStart)..<($0.range.upperBound - textStart)
-            }
-            #expect(found == Self.referenceDueTokens(Array(title.utf8)), "run \(run): \(title)")
-            if found != Self.referenceDueTokens(Array(title.utf8)) { return }
+            let title = Self.randomTitle(&rng)
+            let board = Board(parsing: Array("## TODO\n- [ ] \(title)\n".utf8))
+            let expected = [Self.referenceDueTokens(Array(title.utf8))]
+            #expect(Self.parsedDueTokens(board) == expected, "run \(run): \(title)")
+            if Self.parsedDueTokens(board) != expected { return }
         }
+    }
+
+    /// A board large enough that its due tokens are found in shares, on several threads.
+    @Test func dueTokensOfALargeBoardMatchAWordByWordReading() throws {
+        var rng = SeededGenerator(seed: 0x5BA2E)
+        let titles = (0..<40_000).map { _ in Self.randomTitle(&rng) }
+        let board = Board(parsing: Array(("## TODO\n" + titles.map { "- [ ] \($0)\n" }.joined()).utf8))
+        try #require(board.items.count == titles.count)
+        let expected = titles.map { Self.referenceDueTokens(Array($0.utf8)) }
+        let found = Self.parsedDueTokens(board)
+        let wrong = titles.indices.filter { found[$0] != expected[$0] }
+        #expect(wrong.isEmpty, "\(wrong.count) items differ, the first: \(wrong.first.map { titles[$0] } ?? "")")
+        // The due date is the first token whose date is real.
+        let dueTokens = board.items.map { item in
+            item.dueToken.map { ($0.range.lowerBound - item.textStart)..<($0.range.upperBound - item.textStart) }
+        }
+        let expectedDueTokens = zip(titles, expected).map { title, ranges in
+            ranges.first { Self.referenceDate(Array(Array(title.utf8)[$0])) != nil }
+        }
+        let wrongDue = titles.indices.filter { dueTokens[$0] != expectedDueTokens[$0] }
+        #expect(wrongDue.isEmpty, "\(wrongDue.count) due dates differ, the first: \(wrongDue.first.map { titles[$0] } ?? "")")
     }
 
     @Test func bodyLinesAreTextWithoutTheirCommonIndent() {
