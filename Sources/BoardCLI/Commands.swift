@@ -192,7 +192,7 @@ enum Commands {
             let updated = try editing("edit") { () throws(EditError) in
                 try board.bytes(after: .edit(item, title: parsed.value("title"), due: due, body: body))
             }
-            guard updated != board.bytes else { return (nil, "No change") }
+            guard !BoardFile.same(updated, board.bytes) else { return (nil, "No change") }
             let title = try parsed.value("title").map { title in
                 try editing("edit") { () throws(EditError) in try Board.normalizedTitle(title) }
             }
@@ -208,7 +208,7 @@ enum Commands {
             let from = board.kind(of: item)
             if from == kind {
                 let fixed = try board.bytes(after: .fixCheckbox(item))
-                if fixed == board.bytes { return (nil, "No change") }
+                if BoardFile.same(fixed, board.bytes) { return (nil, "No change") }
                 return (fixed, "\(kind == .done ? "Checked" : "Unchecked") \(quoted(board, item)) in \(kind.name)")
             }
             return (try board.bytes(after: .move(item, to: kind, atTop: atTop)), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")

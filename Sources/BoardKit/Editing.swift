@@ -215,8 +215,8 @@ extension Board {
     /// `atTop`, or in an empty section after the blank line under its last non-blank line.
     private func placement(of newLines: [NewLine], inSection sectionIndex: Int, atTop: Bool) -> Replacement {
         let section = sections[sectionIndex]
-        let sectionItems = items.filter { $0.section == sectionIndex }
-        if let first = sectionItems.first, let last = sectionItems.last {
+        if let first = items.first(where: { $0.section == sectionIndex }),
+           let last = items.last(where: { $0.section == sectionIndex }) {
             let at = atTop ? first.line : last.lines.upperBound
             return Replacement(lines: at..<at, with: newLines)
         }
