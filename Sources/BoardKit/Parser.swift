@@ -374,6 +374,17 @@ struct Parser {
             }
             position += 8
         }
+        if position < end, end - start >= 8 {
+            // The last word of eight ends at the line's end; its bytes before `position` were seen already.
+            let seen = 8 - (end - position)
+            var hits = Self.triggerMask(raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self).littleEndian)
+                & (~0 << UInt64(8 * seen))
+            while hits != 0 {
+                look(at: end - 8 + hits.trailingZeroBitCount / 8)
+                hits &= hits - 1
+            }
+            return (first, others)
+        }
         while position < end {
             let byte = b[position]
             if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0 { look(at: position) }
@@ -403,7 +414,7 @@ struct Parser {
                   b[wordStart + 2] == UInt8(ascii: "e"), isWordStart(wordStart, lineStart: lineStart) else { return nil }
             let wordEnd = self.wordEnd(from: hit, lineEnd)
             guard wordEnd - wordStart > 4 else { return nil }
-            return DueToken(style: .todoTxt, range: wordStart..<wordEnd, date: CivilDate(iso: b[(wordStart + 4)..<wordEnd]))
+            return DueToken(style: .todoTxt, range: wordStart..<wordEnd, date: CivilDate(iso: b, (wordStart + 4)..<wordEnd))
         case UInt8(ascii: "{"):
             let wordStart = hit - 1
             guard wordStart >= lineStart, b[wordStart] == UInt8(ascii: "@"), isWordStart(wordStart, lineStart: lineStart)
@@ -411,7 +422,7 @@ struct Parser {
             let wordEnd = self.wordEnd(from: hit, lineEnd)
             guard wordEnd - wordStart >= 3, b[wordEnd - 1] == UInt8(ascii: "}") else { return nil }
             return DueToken(style: .obsidianKanban, range: wordStart..<wordEnd,
-                            date: CivilDate(iso: b[(wordStart + 2)..<(wordEnd - 1)]))
+                            date: CivilDate(iso: b, (wordStart + 2)..<(wordEnd - 1)))
         default:
             // Most 0xF0 bytes start other emoji; the 📅's last byte rules them out before anything else.
             guard hit + 3 < lineEnd, b[hit + 3] == 0x85, isWordStart(hit, lineStart: lineStart) else { return nil }
@@ -440,7 +451,7 @@ struct Parser {
         let dateStart = Bytes.skipWhitespace(b, end..<lineEnd)
         let dateEnd = wordEnd(from: dateStart, lineEnd)
         guard dateStart > end, hasDateShape(dateStart..<dateEnd) else { return nil }
-        return DueToken(style: .obsidianTasks, range: start..<dateEnd, date: CivilDate(iso: b[dateStart..<dateEnd]))
+        return DueToken(style: .obsidianTasks, range: start..<dateEnd, date: CivilDate(iso: b, dateStart..<dateEnd))
     }
 
     /// `NNNN-NN-NN`, whether or not it is a real date.
