@@ -161,25 +161,23 @@ struct Parser {
     static let itemsPerShare = 8_192
 
     /// Sets every item's due tokens. Each item's tokens depend on its own line only, so a large board's items
-    /// are cut into shares that the cores take in turn; a small board's are done here, in line order.
+    /// are cut into shares that the cores take in turn; a small board's are one share, done here.
     private mutating func findDueTokens() {
-        let shares = min(16, items.count / Self.itemsPerShare)
-        guard shares > 1 else {
-            for index in items.indices { setDueTokens(of: &items[index]) }
-            return
-        }
+        // The items move out of `self` first: writing `self.items` while `self` is read would copy it each time.
         var table = items
-        items = []  // `table` is now the only reference: no copy on write below.
+        items = []
         let count = table.count
+        let shares = max(1, min(16, count / Self.itemsPerShare))
         table.withUnsafeMutableBufferPointer { buffer in
             // Each share writes its own disjoint slice of the buffer, and `self` is only read meanwhile.
             nonisolated(unsafe) let buffer = buffer
             nonisolated(unsafe) let parser = self
-            DispatchQueue.concurrentPerform(iterations: shares) { share in
+            let work = { @Sendable (share: Int) in
                 for index in (count * share / shares)..<(count * (share + 1) / shares) {
                     parser.setDueTokens(of: &buffer[index])
                 }
             }
+            if shares == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: shares, execute: work) }
         }
         items = table
     }
