@@ -188,19 +188,18 @@ public struct Board: Sendable {
 
     /// The file's bytes, printed from the lines' spans; spans that follow each other are copied as one run.
     public func serialized() -> [UInt8] {
-        var out: [UInt8] = []
-        Memory.reserve(&out, bytes.count)
+        var runs: [Chunk] = []
         var run = 0..<0
         for line in lines {
             if line.start == run.upperBound {
                 run = run.lowerBound..<line.end
             } else {
-                out.append(contentsOf: bytes[run])
+                runs.append(.original(run))
                 run = line.start..<line.end
             }
         }
-        out.append(contentsOf: bytes[run])
-        return out
+        runs.append(.original(run))
+        return Chunk.joined(runs, original: bytes)
     }
 
     /// The text of a line, without its ending (invalid UTF-8 repaired with U+FFFD).

@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -75,5 +76,63 @@ enum Bytes {
             lines.append(Line(start: start, contentEnd: count, end: count))
         }
         return lines
+    }
+}
+
+/// What a printed file is made of: runs of the original bytes, and bytes of its own between them.
+enum Chunk: Sendable {
+    case original(Range<Int>)
+    case own([UInt8])
+
+    var count: Int {
+        switch self {
+        case .original(let range): range.count
+        case .own(let bytes): bytes.count
+        }
+    }
+
+    /// Bytes per share of a large copy: less is not worth a thread.
+    static let bytesPerShare = 2 << 20
+
+    /// The chunks one after another. A large file is copied in shares that the cores take in turn: filling
+    /// fresh memory costs a page fault and the zeroing of each page, and those run in parallel too.
+    static func joined(_ chunks: [Chunk], original: [UInt8]) -> [UInt8] {
+        var starts: [Int] = []  // Where each chunk starts in the output.
+        var end = 0
+        for chunk in chunks {
+            starts.append(end)
+            end += chunk.count
+        }
+        let (offsets, total) = (starts, end)
+        let shares = max(1, min(16, total / bytesPerShare))
+        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            Memory.adviseHugePages(output.baseAddress, count: total)
+            original.withUnsafeBufferPointer { source in
+                // Each share writes its own disjoint part of `output`; `source` is only read.
+                nonisolated(unsafe) let output = output
+                nonisolated(unsafe) let source = source
+                let copyShare = { @Sendable (share: Int) in
+                    let part = (total * share / shares)..<(total * (share + 1) / shares)
+                    for (index, chunk) in chunks.enumerated() {
+                        let span = offsets[index]..<(offsets[index] + chunk.count)
+                        let overlap = span.clamped(to: part)
+                        guard !overlap.isEmpty, let to = output.baseAddress else { continue }
+                        let from = overlap.lowerBound - span.lowerBound
+                        switch chunk {
+                        case .original(let range):
+                            guard let base = source.baseAddress else { continue }
+                            memcpy(to + overlap.lowerBound, base + range.lowerBound + from, overlap.count)
+                        case .own(let bytes):
+                            bytes.withUnsafeBufferPointer { own in
+                                guard let base = own.baseAddress else { return }
+                                memcpy(to + overlap.lowerBound, base + from, overlap.count)
+                            }
+                        }
+                    }
+                }
+                if shares == 1 { copyShare(0) } else { DispatchQueue.concurrentPerform(iterations: shares, execute: copyShare) }
+            }
+            initialized = total
+        }
     }
 }

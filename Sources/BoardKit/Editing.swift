@@ -288,8 +288,7 @@ extension Board {
 
         let endsWithoutNewline = lines.last.map { !$0.hasEnding } ?? false
         let ending = lineEnding
-        var out: [UInt8] = []
-        Memory.reserve(&out, bytes.count + 256)
+        var chunks: [Chunk] = []
         for (position, piece) in pieces.enumerated() {
             let isLast = position == pieces.count - 1
             switch piece {
@@ -297,17 +296,18 @@ extension Board {
                 let first = lines[range.lowerBound]
                 let last = lines[range.upperBound - 1]
                 if isLast && endsWithoutNewline {
-                    out.append(contentsOf: bytes[first.start..<last.contentEnd])
+                    chunks.append(.original(first.start..<last.contentEnd))
                 } else {
-                    out.append(contentsOf: bytes[first.start..<last.end])
-                    if !last.hasEnding { out += ending }
+                    chunks.append(.original(first.start..<last.end))
+                    if !last.hasEnding { chunks.append(.own(ending)) }
                 }
             case .new(let line):
-                out += line.content
+                chunks.append(.own(line.content))
                 if isLast && endsWithoutNewline { continue }
-                out += line.ending.isEmpty ? ending : line.ending
+                chunks.append(.own(line.ending.isEmpty ? ending : line.ending))
             }
         }
+        var out = Chunk.joined(chunks, original: bytes)
         // Blank lines left at the end of a file without a final newline would give it one: drop them.
         while endsWithoutNewline, out.last == Bytes.lf {
             out.removeLast()

@@ -15,6 +15,29 @@ import Testing
         #expect(board.serialized() == bytes)
     }
 
+    /// Files of several megabytes are printed in shares, on several threads: every byte lands in its place.
+    @Test func largeFilesPrintInPlace() throws {
+        var rng = SeededGenerator(seed: 0x1A46E)
+        var bytes: [UInt8] = []
+        while bytes.count < 9_000_000 { bytes += PropertyTests.randomDocument(&rng) }
+        #expect(Self.firstDifference(Board(parsing: bytes).serialized(), bytes) == nil)
+
+        // A move near the start of a large board: a line leaves the top and lands near the end.
+        let items = (0..<60_000).map { "- [ ] item \($0) " + String(repeating: "x", count: 30 + $0 % 97) + "\n" }
+        let board = Board(parsing: "## TODO\n" + items.joined() + "## DONE\n- [x] last\n")
+        let moved = try board.bytes(after: .move(board.items[1], to: .done, atTop: false))
+        let expected = "## TODO\n" + items[0] + items[2...].joined() + "## DONE\n- [x] last\n"
+            + "- [x]" + items[1].dropFirst(5)
+        #expect(Self.firstDifference(moved, Array(expected.utf8)) == nil)
+    }
+
+    /// Where two large byte arrays first differ (their shorter length when one is a prefix of the other),
+    /// so a failure names a place instead of printing megabytes.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        if let index = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) { return index }
+        return a.count == b.count ? nil : min(a.count, b.count)
+    }
+
     @Test func linesCoverEveryByteInOrder() {
         for name in Fixtures.names {
             let board = Board(parsing: Fixtures.bytes(name))
