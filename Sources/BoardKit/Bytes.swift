@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -91,30 +90,24 @@ enum Chunk: Sendable {
         }
     }
 
-    /// Bytes per share of a large copy: less is not worth a thread.
+    /// Bytes per share of a large copy.
     static let bytesPerShare = 2 << 20
 
     /// The chunks one after another. A large file is copied in shares that the cores take in turn: filling
     /// fresh memory costs a page fault and the zeroing of each page, and those run in parallel too.
     static func joined(_ chunks: [Chunk], original: [UInt8]) -> [UInt8] {
-        var starts: [Int] = []  // Where each chunk starts in the output.
-        var end = 0
-        for chunk in chunks {
-            starts.append(end)
-            end += chunk.count
-        }
-        let (offsets, total) = (starts, end)
-        let shares = max(1, min(16, total / bytesPerShare))
+        // Where each chunk starts in the output, then where the last one ends.
+        let starts = chunks.reduce(into: [0]) { starts, chunk in starts.append((starts.last ?? 0) + chunk.count) }
+        let total = starts[chunks.count]
         return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
             Memory.adviseHugePages(output.baseAddress, count: total)
             original.withUnsafeBufferPointer { source in
                 // Each share writes its own disjoint part of `output`; `source` is only read.
                 nonisolated(unsafe) let output = output
                 nonisolated(unsafe) let source = source
-                let copyShare = { @Sendable (share: Int) in
-                    let part = (total * share / shares)..<(total * (share + 1) / shares)
+                Shares.run(total, minimum: bytesPerShare) { part in
                     for (index, chunk) in chunks.enumerated() {
-                        let span = offsets[index]..<(offsets[index] + chunk.count)
+                        let span = starts[index]..<starts[index + 1]
                         let overlap = span.clamped(to: part)
                         guard !overlap.isEmpty, let to = output.baseAddress else { continue }
                         let from = overlap.lowerBound - span.lowerBound
@@ -130,7 +123,6 @@ enum Chunk: Sendable {
                         }
                     }
                 }
-                if shares == 1 { copyShare(0) } else { DispatchQueue.concurrentPerform(iterations: shares, execute: copyShare) }
             }
             initialized = total
         }

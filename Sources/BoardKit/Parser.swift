@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -157,27 +156,22 @@ struct Parser {
 
     // MARK: - The due-token pass
 
-    /// Items per share of the due-token pass: fewer are not worth a thread.
+    /// Items per share of the due-token pass.
     static let itemsPerShare = 8_192
 
     /// Sets every item's due tokens. Each item's tokens depend on its own line only, so a large board's items
-    /// are cut into shares that the cores take in turn; a small board's are one share, done here.
+    /// are cut into shares that the cores take in turn.
     private mutating func findDueTokens() {
         // The items move out of `self` first: writing `self.items` while `self` is read would copy it each time.
         var table = items
         items = []
-        let count = table.count
-        let shares = max(1, min(16, count / Self.itemsPerShare))
         table.withUnsafeMutableBufferPointer { buffer in
             // Each share writes its own disjoint slice of the buffer, and `self` is only read meanwhile.
             nonisolated(unsafe) let buffer = buffer
             nonisolated(unsafe) let parser = self
-            let work = { @Sendable (share: Int) in
-                for index in (count * share / shares)..<(count * (share + 1) / shares) {
-                    parser.setDueTokens(of: &buffer[index])
-                }
+            Shares.run(buffer.count, minimum: Self.itemsPerShare) { share in
+                for index in share { parser.setDueTokens(of: &buffer[index]) }
             }
-            if shares == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: shares, execute: work) }
         }
         items = table
     }
