@@ -37,24 +37,13 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`; nil for any other text or an impossible date.
     public init?<Bytes: Collection<UInt8>>(iso bytes: Bytes) {
-        guard bytes.count == 10 else { return nil }
-        var year = 0, month = 0, day = 0
-        var index = 0
-        for byte in bytes {
-            if index == 4 || index == 7 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-            } else {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                let digit = Int(byte &- UInt8(ascii: "0"))
-                if index < 4 { year = year * 10 + digit } else if index < 7 { month = month * 10 + digit } else { day = day * 10 + digit }
-            }
-            index += 1
-        }
-        self.init(year: year, month: month, day: day)
+        guard bytes.count == 10,
+              let date = Array(bytes).withUnsafeBufferPointer({ CivilDate(iso: $0, 0..<10) }) else { return nil }
+        self = date
     }
 
     /// Parses exactly `YYYY-MM-DD` at `range` of `bytes`; nil for any other text or an impossible date.
-    /// The parser's path: each of the ten bytes read once, with no loop.
+    /// The parser calls this directly, on the file's buffer.
     init?(iso bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard range.count == 10, bytes[range.lowerBound + 4] == UInt8(ascii: "-"),
               bytes[range.lowerBound + 7] == UInt8(ascii: "-") else { return nil }
