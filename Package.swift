@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(
             name: "board", dependencies: ["BoardCLI"],
             // A release binary carries the Swift runtime inside: no shared libraries to load and bind at each
-            // start, which is about a third of a start-up (4.1 -> 2.5 ms here) and matters inside commit hooks.
+            // start, which is about a third of a start-up (4.4 -> 3.0 ms here) and matters inside commit hooks.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
         // `swift run -c release board-bench`: speed and memory on generated boards of 1,000 to 1,000,000 items.
         .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI"]),
