@@ -16,7 +16,9 @@ let package = Package(
             name: "board", dependencies: ["BoardCLI"],
             // A release binary carries the Swift runtime inside: no shared libraries to load and bind at each
             // start, which is about a third of a start-up (4.4 -> 3.0 ms here) and matters inside commit hooks.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
+            // Linked at a fixed address (`-no-pie`), it has no 25,000 relocations to apply and their pages to
+            // copy at each start: 275 -> 215 page faults, 5.5 -> 4.7 million instructions for a small `check`.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
         // `swift run -c release board-bench`: speed and memory on generated boards of 1,000 to 1,000,000 items.
         .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
