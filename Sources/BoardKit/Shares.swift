@@ -1,18 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 
 /// Work on a large board cut into shares that the cores take in turn.
-enum Shares {
+public enum Shares {
+    /// The cores this process can run on.
+    public static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
     /// Calls `body` with consecutive ranges that together cover `0..<count`, in parallel: one range when
-    /// `count` is under twice `minimum` (less is not worth a thread), else up to 16. Each call must write only
-    /// what its own range owns.
-    static func run(_ count: Int, minimum: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let shares = max(1, min(16, count / minimum))
-        if shares == 1 {
-            body(0..<count)
-            return
-        }
-        DispatchQueue.concurrentPerform(iterations: shares) { share in
-            body((count * share / shares)..<(count * (share + 1) / shares))
+    /// `count` is under twice `minimum` (less is not worth a thread), else up to `most`. Each call must write
+    /// only what its own range owns.
+    ///
+    /// Work bound by the processor gains from many shares, which even out a busy core. Work bound by memory
+    /// (copying into fresh pages, reading a file) should pass `most: cores`: with more shares than cores, two
+    /// threads fault in the same huge page and one waits while the other clears it.
+    public static func run(_ count: Int, minimum: Int, most: Int = 16, _ body: @Sendable (Range<Int>) -> Void) {
+        _ = map(count, minimum: minimum, most: most, body)
+    }
+
+    /// `run`, returning what each share's call returns, in the order of the ranges.
+    public static func map<Result: Sendable>(_ count: Int, minimum: Int, most: Int = 16,
+                                             _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
+        let shares = max(1, min(most, count / max(1, minimum)))
+        if shares == 1 { return [body(0..<count)] }
+        return [Result](unsafeUninitializedCapacity: shares) { results, initialized in
+            // Each share initializes its own element, and only that.
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: shares) { share in
+                results.initializeElement(at: share, to: body((count * share / shares)..<(count * (share + 1) / shares)))
+            }
+            initialized = shares
         }
     }
 }
