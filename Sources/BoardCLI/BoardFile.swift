@@ -62,28 +62,43 @@ enum BoardFile {
         }
     }
 
-    /// True when the file at `path` holds exactly `bytes`. Reads it in pieces into one small buffer: a copy of
-    /// a large board would cost its size in fresh memory again.
+    /// True when the file at `path` holds exactly `bytes`. A large file is compared in one share per core, each
+    /// reading its part in pieces into one small buffer: a copy of a large board would cost its size in fresh
+    /// memory again.
     private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var offset = 0
-        while true {
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return false }
-            if got == 0 { return offset == bytes.count }
-            let same = offset + got <= bytes.count && bytes.withUnsafeBytes { file in
-                buffer.withUnsafeBytes { piece in
-                    guard let expected = file.baseAddress, let found = piece.baseAddress else { return false }
-                    return memcmp(expected + offset, found, got) == 0
-                }
+        var status = stat()
+        guard fstat(fd, &status) == 0, Int(status.st_size) == bytes.count else { return false }
+        let partsMatch = bytes.withUnsafeBytes { expected in
+            // The shares only read `expected`.
+            nonisolated(unsafe) let expected = expected
+            return Shares.map(bytes.count, minimum: bytesPerReadShare, most: Shares.cores) { range in
+                matches(fd, expected, range)
             }
-            guard same else { return false }
+        }
+        // Nothing may follow: the file could have grown since `fstat`.
+        var next: UInt8 = 0
+        return !partsMatch.contains(false) && pread(fd, &next, 1, off_t(bytes.count)) == 0
+    }
+
+    /// True when the file's bytes at `range` are `expected`'s bytes there.
+    private static func matches(_ fd: Int32, _ expected: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        guard let base = expected.baseAddress else { return range.isEmpty }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let got = buffer.withUnsafeMutableBytes { piece in
+                pread(fd, piece.baseAddress, min(piece.count, range.upperBound - offset), off_t(offset))
+            }
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { return false }
+            let same = buffer.withUnsafeBytes { piece in piece.baseAddress.map { memcmp(base + offset, $0, got) == 0 } }
+            guard same == true else { return false }
             offset += got
         }
+        return true
     }
 
     /// Creates a new file with these bytes; refuses when the path exists.

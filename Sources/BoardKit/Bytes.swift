@@ -93,8 +93,8 @@ enum Chunk: Sendable {
     /// Bytes per share of a large copy.
     static let bytesPerShare = 2 << 20
 
-    /// The chunks one after another. A large file is copied in shares that the cores take in turn: filling
-    /// fresh memory costs a page fault and the zeroing of each page, and those run in parallel too.
+    /// The chunks one after another. A large file is copied in one share per core: filling fresh memory costs a
+    /// page fault and the zeroing of each page, and those run in parallel too.
     static func joined(_ chunks: [Chunk], original: [UInt8]) -> [UInt8] {
         // Where each chunk starts in the output, then where the last one ends.
         let starts = chunks.reduce(into: [0]) { starts, chunk in starts.append((starts.last ?? 0) + chunk.count) }
@@ -105,7 +105,7 @@ enum Chunk: Sendable {
                 // Each share writes its own disjoint part of `output`; `source` is only read.
                 nonisolated(unsafe) let output = output
                 nonisolated(unsafe) let source = source
-                Shares.run(total, minimum: bytesPerShare) { part in
+                Shares.run(total, minimum: bytesPerShare, most: Shares.cores) { part in
                     for (index, chunk) in chunks.enumerated() {
                         let span = starts[index]..<starts[index + 1]
                         let overlap = span.clamped(to: part)

@@ -12,10 +12,12 @@ import Testing
         return "## TODO\n\n" + items.joined() + "\n## DONE\n"
     }
 
+    /// Large enough to be read and compared in shares on every core (`BoardFile.bytesPerReadShare`).
+    static let large = largeBoard(megabytes: 5)
+
     @Test func aLargeBoardIsReadWholeAndInOrder() throws {
-        // Large enough to be read in shares on every core (BoardFile.bytesPerReadShare).
-        let original = Self.largeBoard(megabytes: 9)
-        #expect(original.utf8.count >= 4 * 2 << 20)
+        let original = Self.large
+        #expect(original.utf8.count >= 4 << 20)
         let sandbox = Sandbox()
         sandbox.write("board.md", original)
         let outcome = sandbox.run(["add", "one more"])
@@ -25,6 +27,24 @@ import Testing
         #expect(written.count == expected.count)
         // The first differing offset, not megabytes of two arrays, when they differ.
         #expect((0..<min(written.count, expected.count)).first { written[$0] != expected[$0] } == nil)
+    }
+
+    /// The check that nobody changed the file meanwhile sees a change of one byte anywhere in a large file.
+    @Test(arguments: [0.0, 0.3, 0.7, 1.0])
+    func aChangedByteInALargeFileStopsTheWrite(at fraction: Double) throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.large)
+        var edited = Array(Self.large.utf8)
+        let offset = min(edited.count - 1, Int(Double(edited.count) * fraction))
+        edited[offset] = edited[offset] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        let path = sandbox.path("board.md")
+        let changed = edited
+        let outcome = sandbox.run(["add", "From the tool"], beforeRename: {
+            FileManager.default.createFile(atPath: path, contents: Data(changed))
+        })
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr.contains("the file changed on disk while board was editing it"))
+        #expect(sandbox.bytes() == edited)
     }
 
     @Test func aFileThatIsNotRegularIsReadInOrder() throws {
