@@ -177,10 +177,16 @@ struct Parser {
     }
 
     private func setDueTokens(of item: inout Item) {
-        let (first, others) = dueTokens(item.textStart, lines[item.line].contentEnd)
+        var first: DueToken?
+        var valid: DueToken?
+        var hasOthers = false
+        forEachDueToken(item.textStart, lines[item.line].contentEnd) { token in
+            if first == nil { first = token } else { hasOthers = true }
+            if valid == nil, token.date != nil { valid = token }
+        }
         item.firstDueToken = first
-        item.dueToken = first?.date != nil ? first : others.first { $0.date != nil }
-        item.hasOtherDueTokens = !others.isEmpty
+        item.dueToken = valid
+        item.hasOtherDueTokens = hasOthers
     }
 
     // MARK: - Line classification
@@ -341,21 +347,20 @@ struct Parser {
 
     /// The due tokens after the first on an item line (validation reports them; they are rare).
     static func otherDueTokens(in bytes: [UInt8], _ start: Int, _ end: Int) -> [DueToken] {
-        bytes.withUnsafeBufferPointer { Parser(bytes: $0, lines: []).dueTokens(start, end).1 }
+        var tokens: [DueToken] = []
+        bytes.withUnsafeBufferPointer { Parser(bytes: $0, lines: []).forEachDueToken(start, end) { tokens.append($0) } }
+        return Array(tokens.dropFirst())
     }
 
-    /// Every due token among the whitespace-delimited words of `start..<end`: the first, and any others.
+    /// Calls `found` with every due token among the whitespace-delimited words of `start..<end`, in order.
     /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so the line is
     /// read eight bytes at a time and only those bytes, found by a mask, are looked at closely.
-    private func dueTokens(_ start: Int, _ end: Int) -> (DueToken?, [DueToken]) {
-        var first: DueToken?
-        var others: [DueToken] = []
-        guard let base = b.baseAddress else { return (nil, []) }
+    @inline(__always)
+    private func forEachDueToken(_ start: Int, _ end: Int, _ found: (DueToken) -> Void) {
+        guard let base = b.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         func look(at hit: Int) {
-            if let token = dueToken(at: hit, trigger: b[hit], lineStart: start, lineEnd: end) {
-                if first == nil { first = token } else { others.append(token) }
-            }
+            if let token = dueToken(at: hit, trigger: b[hit], lineStart: start, lineEnd: end) { found(token) }
         }
         var position = start
         while end - position >= 8 {
@@ -375,14 +380,13 @@ struct Parser {
                 look(at: end - 8 + hits.trailingZeroBitCount / 8)
                 hits &= hits - 1
             }
-            return (first, others)
+            return
         }
         while position < end {
             let byte = b[position]
             if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0 { look(at: position) }
             position += 1
         }
-        return (first, others)
     }
 
     /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{` or 0xF0, and no other bit.
