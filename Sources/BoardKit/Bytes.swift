@@ -56,23 +56,57 @@ enum Bytes {
         return true
     }
 
+    /// Bytes per share when a large file is split into lines.
+    static let bytesPerLineShare = 2 << 20
+
     /// Splits bytes into lines: a line ends at LF, a CR right before the LF belongs to the ending,
-    /// and a last line may have no ending. An empty input has no lines.
+    /// and a last line may have no ending. An empty input has no lines. A large file is split in one share
+    /// per core, each listing the lines that start in its part, and the lists are then joined.
     static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
+        // The shares only read `bytes`.
+        nonisolated(unsafe) let bytes = bytes
+        let parts = Shares.map(bytes.count, minimum: bytesPerLineShare, most: Shares.cores) { part in
+            lines(startingIn: part, of: bytes)
+        }
+        if parts.count == 1 { return parts[0] }
+        let starts = parts.reduce(into: [0]) { starts, part in starts.append((starts.last ?? 0) + part.count) }
+        let total = starts[parts.count]
+        return [Line](unsafeUninitializedCapacity: total) { joined, initialized in
+            Memory.adviseHugePages(joined.baseAddress, count: total * MemoryLayout<Line>.stride)
+            // Each share fills its own part of `joined`.
+            nonisolated(unsafe) let joined = joined
+            Shares.run(parts.count, minimum: 1, most: Shares.cores) { indices in
+                for index in indices {
+                    _ = UnsafeMutableBufferPointer(rebasing: joined[starts[index]..<starts[index + 1]])
+                        .initialize(from: parts[index])
+                }
+            }
+            initialized = total
+        }
+    }
+
+    /// The lines that start in `part` of `bytes`: the first line starts at 0, every other one after an LF.
+    private static func lines(startingIn part: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
         var lines: [Line] = []
         guard let base = bytes.baseAddress else { return lines }
-        Memory.reserve(&lines, bytes.count / 40 + 1)
+        Memory.reserve(&lines, part.count / 40 + 1)
         let count = bytes.count
-        var start = 0
-        while start < count {
-            guard let found = memchr(base + start, Int32(lf), count - start) else { break }
-            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        func lineFeed(from start: Int) -> Int? {
+            memchr(base + start, Int32(lf), count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        }
+        var start = part.lowerBound
+        if start > 0 && bytes[start - 1] != lf {
+            guard let found = lineFeed(from: start) else { return lines }
+            start = found + 1
+        }
+        while start < part.upperBound {
+            guard let position = lineFeed(from: start) else {
+                lines.append(Line(start: start, contentEnd: count, end: count))
+                break
+            }
             let contentEnd = position > start && bytes[position - 1] == cr ? position - 1 : position
             lines.append(Line(start: start, contentEnd: contentEnd, end: position + 1))
             start = position + 1
-        }
-        if start < count {
-            lines.append(Line(start: start, contentEnd: count, end: count))
         }
         return lines
     }

@@ -32,6 +32,29 @@ import Testing
         #expect(Self.firstDifference(moved, Array(expected.utf8)) == nil)
     }
 
+    /// A file of several megabytes is split into lines in shares, one per core (4 MiB makes two shares): the
+    /// lines are the same as one pass finds, wherever a share's border falls among short lines, CRs and LFs.
+    @Test(arguments: 0..<26)
+    func largeFilesSplitIntoTheSameLines(padding: Int) {
+        // Long filler lines keep the parse cheap; the dense part sits where the borders fall.
+        let filler = String(repeating: String(repeating: "x", count: 4_199) + "\n", count: 500)
+        let dense = String(repeating: "\r\na\r\n\nb\rc\n\r", count: 50)
+        let text = filler + dense + filler + String(repeating: "y", count: padding) + "\r"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count >= 4 << 20)
+        var expected: [Line] = []
+        var start = 0
+        while let lf = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let contentEnd = lf > start && bytes[lf - 1] == UInt8(ascii: "\r") ? lf - 1 : lf
+            expected.append(Line(start: start, contentEnd: contentEnd, end: lf + 1))
+            start = lf + 1
+        }
+        expected.append(Line(start: start, contentEnd: bytes.count, end: bytes.count))
+        let lines = Board(parsing: bytes).lines
+        #expect(lines.count == expected.count)
+        #expect(lines.indices.first { lines[$0] != expected[$0] } == nil)
+    }
+
     /// Where two large byte arrays first differ (their shorter length when one is a prefix of the other),
     /// so a failure names a place instead of printing megabytes.
     static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
