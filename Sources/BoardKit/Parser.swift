@@ -156,9 +156,6 @@ struct Parser {
 
     // MARK: - The due-token pass
 
-    /// Items per share of the due-token pass.
-    static let itemsPerShare = 8_192
-
     /// Sets every item's due tokens. Each item's tokens depend on its own line only, so a large board's items
     /// are cut into shares that the cores take in turn.
     private mutating func findDueTokens() {
@@ -169,7 +166,7 @@ struct Parser {
             // Each share writes its own disjoint slice of the buffer, and `self` is only read meanwhile.
             nonisolated(unsafe) let buffer = buffer
             nonisolated(unsafe) let parser = self
-            Shares.run(buffer.count, minimum: Self.itemsPerShare) { share in
+            Shares.run(buffer.count, minimum: Shares.itemsPerShare) { share in
                 for index in share { parser.setDueTokens(of: &buffer[index]) }
             }
         }

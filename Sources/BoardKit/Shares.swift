@@ -7,6 +7,9 @@ import Dispatch
 
 /// Work on a large board cut into shares that the cores take in turn.
 public enum Shares {
+    /// Items per share of work done item by item (finding due tokens, validation).
+    static let itemsPerShare = 8_192
+
     /// The cores this process can run on.
     public static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 

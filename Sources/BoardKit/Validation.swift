@@ -20,11 +20,14 @@ public struct Diagnostic: Equatable, Sendable {
 extension Board {
     /// Everything wrong with the board (FORMAT.md §3–§5), in line and column order.
     public func diagnostics() -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        found += sectionDiagnostics()
-        for item in items {
-            appendDiagnostics(of: item, to: &found)
+        var found = sectionDiagnostics()
+        // An item's diagnostics depend on its own line only, so a large board's items are checked in shares.
+        let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
+            var diagnostics: [Diagnostic] = []
+            for index in share { appendDiagnostics(of: items[index], to: &diagnostics) }
+            return diagnostics
         }
+        for diagnostics in shares { found += diagnostics }
         for line in plainListItems {
             let sectionName = sections.last { $0.lines.contains(line) }?.kind.name ?? "TODO"
             let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)

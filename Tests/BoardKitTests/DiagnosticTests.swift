@@ -70,6 +70,29 @@ import Testing
         ])
     }
 
+    /// A large board's items are checked in shares on several threads (40,000 items make at least two): every
+    /// diagnostic comes out once, in line order, with the line it belongs to.
+    @Test func aLargeBoardGetsEveryDiagnosticInOrder() {
+        var text = "## TODO\n"
+        var expected: [String] = []
+        for index in 0..<40_000 {
+            let line = index + 2
+            // Every item has a diagnostic, and every third one two.
+            let checked = index % 3 != 0
+            let date = index % 3 == 1 ? "2026-02-28" : "2026-02-30"
+            text += "- [\(checked ? "x" : " ")] item \(index) due:\(date)\n"
+            if checked {
+                expected.append("\(line):3: warning: checked item in TODO; run 'board tidy' to move it to DONE")
+            }
+            if date == "2026-02-30" {
+                expected.append("\(line):\(13 + String(index).count): error: 'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)")
+            }
+        }
+        let found = diagnostics(text + Self.sections)
+        #expect(found.count == expected.count)
+        #expect(found.indices.first { found[$0] != expected[$0] } == nil)
+    }
+
     @Test func aWellFormedBoardHasNoDiagnostics() {
         #expect(diagnostics("## TODO\n- [ ] a due:2026-01-01\n## DOING\n## DONE\n- [x] b\n").isEmpty)
     }
