@@ -157,7 +157,7 @@ enum BoardFile {
         }
         let size = Int(status.st_size)
         var result: [UInt8] = []
-        var capacity = max(size + 1, 4096)
+        var capacity = Memory.hugeCapacity(max(size + 1, 4096), of: UInt8.self)
         while true {
             // Read straight into uninitialized space: no zero-filling pass over the file's size.
             var failed = false

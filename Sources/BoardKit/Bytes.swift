@@ -71,8 +71,8 @@ enum Bytes {
         if parts.count == 1 { return parts[0] }
         let starts = parts.reduce(into: [0]) { starts, part in starts.append((starts.last ?? 0) + part.count) }
         let total = starts[parts.count]
-        return [Line](unsafeUninitializedCapacity: total) { joined, initialized in
-            Memory.adviseHugePages(joined.baseAddress, count: total * MemoryLayout<Line>.stride)
+        return [Line](unsafeUninitializedCapacity: Memory.hugeCapacity(total, of: Line.self)) { joined, initialized in
+            Memory.adviseHugePages(joined.baseAddress, count: joined.count * MemoryLayout<Line>.stride)
             // Each share fills its own part of `joined`.
             nonisolated(unsafe) let joined = joined
             Shares.run(parts.count, minimum: 1, most: Shares.cores) { indices in
@@ -133,8 +133,8 @@ enum Chunk: Sendable {
         // Where each chunk starts in the output, then where the last one ends.
         let starts = chunks.reduce(into: [0]) { starts, chunk in starts.append((starts.last ?? 0) + chunk.count) }
         let total = starts[chunks.count]
-        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            Memory.adviseHugePages(output.baseAddress, count: total)
+        return [UInt8](unsafeUninitializedCapacity: Memory.hugeCapacity(total, of: UInt8.self)) { output, initialized in
+            Memory.adviseHugePages(output.baseAddress, count: output.count)
             original.withUnsafeBufferPointer { source in
                 // Each share writes its own disjoint part of `output`; `source` is only read.
                 nonisolated(unsafe) let output = output

@@ -4,27 +4,53 @@ import Glibc
 import Darwin
 #endif
 
-/// Advice to the kernel about large buffers: a hint only, never a change in behaviour.
+/// Large buffers laid out for huge pages. On this project's machine a fresh 4 KiB page costs about 4 µs to fault
+/// in, and a fresh 2 MiB page about 150 µs: ten times less per byte. Advice and sizes only, never a change in
+/// behaviour.
 public enum Memory {
-    /// Asks for the whole 2 MiB pages inside `count` bytes at `start` to be backed by huge pages before they
-    /// are touched: filling 8 MB then costs 4 page faults instead of 2,000, which is most of the time a fresh
-    /// buffer costs. Does nothing for a small buffer, on a system without them, or when refused.
+    static let hugePage = 2 << 20
+    static let page = 4096
+    /// Buffers from this size on are laid out for huge pages: one costs less than the 4 KiB pages of half of it.
+    static let largeBuffer = 1 << 20
+    /// `MADV_COLLAPSE` (Linux 6.1 and later), which Glibc's module does not name.
+    static let adviceCollapse: Int32 = 25
+
+    /// A capacity of at least `count` elements for a buffer of 1 MiB or more, chosen so that its allocation fills
+    /// whole 2 MiB pages: glibc maps such a buffer on its own, Linux (6.7 and later) places a mapping of whole
+    /// 2 MiB pages on a 2 MiB boundary, and then every page of the buffer, its first and last included, can be a
+    /// huge page. Untouched capacity costs no memory; the last huge page touched counts whole.
+    public static func hugeCapacity<Element>(_ count: Int, of _: Element.Type) -> Int {
+        let stride = MemoryLayout<Element>.stride
+        guard count * stride >= largeBuffer else { return count }
+        // The allocation adds a few dozen bytes of headers and is rounded up to whole pages.
+        let bytes = (count * stride + page + hugePage - 1) / hugePage * hugePage - page
+        return bytes / stride
+    }
+
+    /// Asks for huge pages for the `count` bytes at `start` before they are touched, from the 4 KiB page the buffer
+    /// starts in to the one it ends in: with a buffer sized by `hugeCapacity`, that is its whole mapping. Does
+    /// nothing for a small buffer, on a system without huge pages, or when refused.
     public static func adviseHugePages(_ start: UnsafeRawPointer?, count: Int) {
         #if os(Linux)
-        let huge = 2 << 20
-        guard let start, count >= huge else { return }
-        let first = (Int(bitPattern: start) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: start) + count) & ~(huge - 1)
-        guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-        _ = madvise(aligned, end - first, MADV_HUGEPAGE)
+        guard let start, count >= largeBuffer else { return }
+        let first = Int(bitPattern: start) & ~(page - 1)
+        let end = (Int(bitPattern: start) + count + page - 1) & ~(page - 1)
+        guard let pages = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(pages, end - first, MADV_HUGEPAGE)
+        // The allocator wrote its header into the first page before this advice, so that page is a small one, and
+        // the rest of its 2 MiB would be faulted in as small pages too (512 faults instead of 1). When the buffer
+        // starts a 2 MiB page, that page is made one huge page now.
+        if first % hugePage == 0, end - first >= hugePage {
+            _ = madvise(pages, hugePage, adviceCollapse)
+        }
         #endif
     }
 
-    /// `reserveCapacity(capacity)`, then the huge-page advice for the whole reserved storage.
+    /// Reserves a `hugeCapacity` for at least `capacity` elements, then the huge-page advice for all of it.
     static func reserve<Element>(_ array: inout [Element], _ capacity: Int) {
-        array.reserveCapacity(capacity)
+        array.reserveCapacity(hugeCapacity(capacity, of: Element.self))
         // The storage's address, for the advice only: nothing is read or written through it.
         let start = array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        adviseHugePages(start, count: capacity * MemoryLayout<Element>.stride)
+        adviseHugePages(start, count: array.capacity * MemoryLayout<Element>.stride)
     }
 }
