@@ -61,35 +61,25 @@ enum Bytes {
 
     /// Splits bytes into lines: a line ends at LF, a CR right before the LF belongs to the ending,
     /// and a last line may have no ending. An empty input has no lines. A large file is split in one share
-    /// per core, each listing the lines that start in its part, and the lists are then joined.
+    /// per core, each listing the lines that start in its part; the first list has room for all of them.
     static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
         // The shares only read `bytes`.
         nonisolated(unsafe) let bytes = bytes
-        let parts = Shares.map(bytes.count, minimum: bytesPerLineShare, most: Shares.cores) { part in
+        var parts = Shares.map(bytes.count, minimum: bytesPerLineShare, most: Shares.cores) { part in
             lines(startingIn: part, of: bytes)
         }
-        if parts.count == 1 { return parts[0] }
-        let starts = parts.reduce(into: [0]) { starts, part in starts.append((starts.last ?? 0) + part.count) }
-        let total = starts[parts.count]
-        return [Line](unsafeUninitializedCapacity: Memory.hugeCapacity(total, of: Line.self)) { joined, initialized in
-            Memory.adviseHugePages(joined.baseAddress, count: joined.count * MemoryLayout<Line>.stride)
-            // Each share fills its own part of `joined`.
-            nonisolated(unsafe) let joined = joined
-            Shares.run(parts.count, minimum: 1, most: Shares.cores) { indices in
-                for index in indices {
-                    _ = UnsafeMutableBufferPointer(rebasing: joined[starts[index]..<starts[index + 1]])
-                        .initialize(from: parts[index])
-                }
-            }
-            initialized = total
-        }
+        // Taken out of `parts`, the first list is the only reference to its storage and grows in place.
+        var all = parts.isEmpty ? [] : parts.removeFirst()
+        for part in parts { all += part }
+        return all
     }
 
-    /// The lines that start in `part` of `bytes`: the first line starts at 0, every other one after an LF.
+    /// The lines that start in `part` of `bytes`: the first line starts at 0, every other one after an LF. The
+    /// first part's list reserves room for the lines of all of `bytes`.
     private static func lines(startingIn part: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
         var lines: [Line] = []
         guard let base = bytes.baseAddress else { return lines }
-        Memory.reserve(&lines, part.count / 40 + 1)
+        Memory.reserve(&lines, (part.lowerBound == 0 ? bytes.count : part.count) / 40 + 1)
         let count = bytes.count
         func lineFeed(from start: Int) -> Int? {
             memchr(base + start, Int32(lf), count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
