@@ -74,7 +74,7 @@ enum BoardFile {
         let partsMatch = bytes.withUnsafeBytes { expected in
             // The shares only read `expected`.
             nonisolated(unsafe) let expected = expected
-            return Shares.map(bytes.count, minimum: bytesPerReadShare, most: Shares.cores) { range in
+            return Shares.mapBytes(bytes.count) { range in
                 matches(fd, expected, range)
             }
         }
@@ -146,9 +146,6 @@ enum BoardFile {
         }
     }
 
-    /// Bytes per share when a large file is read on several cores.
-    static let bytesPerReadShare = 2 << 20
-
     private static func readAll(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure(name, "cannot read") }
@@ -192,7 +189,7 @@ enum BoardFile {
     private static func fillInShares(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32, count: Int) -> Int? {
         // Each share writes its own part of the buffer.
         nonisolated(unsafe) let buffer = buffer
-        let shares = Shares.map(count, minimum: bytesPerReadShare, most: Shares.cores) { range in
+        let shares = Shares.mapBytes(count) { range in
             fill(UnsafeMutableBufferPointer(rebasing: buffer[range]), from: fd, at: range.lowerBound).map { $0 == range.count }
         }
         if shares.contains(nil) { return nil }

@@ -56,16 +56,13 @@ enum Bytes {
         return true
     }
 
-    /// Bytes per share when a large file is split into lines.
-    static let bytesPerLineShare = 2 << 20
-
     /// Splits bytes into lines: a line ends at LF, a CR right before the LF belongs to the ending,
     /// and a last line may have no ending. An empty input has no lines. A large file is split in one share
     /// per core, each listing the lines that start in its part; the first list has room for all of them.
     static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
         // The shares only read `bytes`.
         nonisolated(unsafe) let bytes = bytes
-        var parts = Shares.map(bytes.count, minimum: bytesPerLineShare, most: Shares.cores) { part in
+        var parts = Shares.mapBytes(bytes.count) { part in
             lines(startingIn: part, of: bytes)
         }
         // Taken out of `parts`, the first list is the only reference to its storage and grows in place.
@@ -114,9 +111,6 @@ enum Chunk: Sendable {
         }
     }
 
-    /// Bytes per share of a large copy.
-    static let bytesPerShare = 2 << 20
-
     /// The chunks one after another. A large file is copied in one share per core: filling fresh memory costs a
     /// page fault and the zeroing of each page, and those run in parallel too.
     static func joined(_ chunks: [Chunk], original: [UInt8]) -> [UInt8] {
@@ -129,7 +123,7 @@ enum Chunk: Sendable {
                 // Each share writes its own disjoint part of `output`; `source` is only read.
                 nonisolated(unsafe) let output = output
                 nonisolated(unsafe) let source = source
-                Shares.run(total, minimum: bytesPerShare, most: Shares.cores) { part in
+                _ = Shares.mapBytes(total) { part in
                     for (index, chunk) in chunks.enumerated() {
                         let span = starts[index]..<starts[index + 1]
                         let overlap = span.clamped(to: part)

@@ -10,6 +10,9 @@ public enum Shares {
     /// Items per share of work done item by item (finding due tokens, validation).
     static let itemsPerShare = 8_192
 
+    /// Bytes per share of work done over a file's bytes (reading, splitting into lines, printing, comparing).
+    public static let bytesPerShare = 2 << 20
+
     /// The cores this process can run on.
     public static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
@@ -17,9 +20,8 @@ public enum Shares {
     /// `count` is under twice `minimum` (less is not worth a thread), else up to `most`. Each call must write
     /// only what its own range owns.
     ///
-    /// Work bound by the processor gains from many shares, which even out a busy core. Work bound by memory
-    /// (copying into fresh pages, reading a file) should pass `most: cores`: with more shares than cores, two
-    /// threads fault in the same huge page and one waits while the other clears it.
+    /// Work bound by the processor gains from many shares, which even out a busy core. Work over a file's
+    /// bytes is bound by memory and goes through `mapBytes`.
     public static func run(_ count: Int, minimum: Int, most: Int = 16, _ body: @Sendable (Range<Int>) -> Void) {
         _ = map(count, minimum: minimum, most: most, body)
     }
@@ -37,5 +39,12 @@ public enum Shares {
             }
             initialized = shares
         }
+    }
+
+    /// `map` over `count` bytes, for work bound by memory (copying into fresh pages, reading a file): shares of
+    /// `bytesPerShare` at least, one per core at most. With more shares than cores, two threads fault in the same
+    /// huge page and one waits while the other clears it.
+    public static func mapBytes<Result: Sendable>(_ count: Int, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
+        map(count, minimum: bytesPerShare, most: cores, body)
     }
 }

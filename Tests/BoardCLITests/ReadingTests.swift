@@ -12,12 +12,12 @@ import Testing
         return "## TODO\n\n" + items.joined() + "\n## DONE\n"
     }
 
-    /// Large enough to be read and compared in shares on every core (`BoardFile.bytesPerReadShare`).
+    /// Large enough to be read and compared in shares on every core (`Shares.bytesPerShare`).
     static let large = largeBoard(megabytes: 5)
 
     @Test func aLargeBoardIsReadWholeAndInOrder() throws {
         let original = Self.large
-        #expect(original.utf8.count >= 4 << 20)
+        #expect(original.utf8.count >= 2 * Shares.bytesPerShare)
         let sandbox = Sandbox()
         sandbox.write("board.md", original)
         let outcome = sandbox.run(["add", "one more"])

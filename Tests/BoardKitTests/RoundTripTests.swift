@@ -32,7 +32,7 @@ import Testing
         #expect(Self.firstDifference(moved, Array(expected.utf8)) == nil)
     }
 
-    /// A file of several megabytes is split into lines in shares, one per core (4 MiB makes two shares): the
+    /// A file of several megabytes is split into lines in shares, one per core (twice `Shares.bytesPerShare` makes two shares): the
     /// lines are the same as one pass finds, wherever a share's border falls among short lines, CRs and LFs.
     @Test(arguments: 0..<26)
     func largeFilesSplitIntoTheSameLines(padding: Int) {
@@ -41,7 +41,7 @@ import Testing
         let dense = String(repeating: "\r\na\r\n\nb\rc\n\r", count: 50)
         let text = filler + dense + filler + String(repeating: "y", count: padding) + "\r"
         let bytes = Array(text.utf8)
-        #expect(bytes.count >= 4 << 20)
+        #expect(bytes.count >= 2 * Shares.bytesPerShare)
         var expected: [Line] = []
         var start = 0
         while let lf = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
