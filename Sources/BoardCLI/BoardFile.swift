@@ -89,14 +89,14 @@ enum BoardFile {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var offset = range.lowerBound
         while offset < range.upperBound {
-            let got = buffer.withUnsafeMutableBytes { piece in
-                pread(fd, piece.baseAddress, min(piece.count, range.upperBound - offset), off_t(offset))
+            let wanted = min(buffer.count, range.upperBound - offset)
+            let same = buffer.withUnsafeMutableBufferPointer { buffer in
+                let piece = UnsafeMutableBufferPointer(rebasing: buffer[..<wanted])
+                guard fill(piece, from: fd, at: offset) == wanted, let found = piece.baseAddress else { return false }
+                return memcmp(base + offset, found, wanted) == 0
             }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return false }
-            let same = buffer.withUnsafeBytes { piece in piece.baseAddress.map { memcmp(base + offset, $0, got) == 0 } }
-            guard same == true else { return false }
-            offset += got
+            guard same else { return false }
+            offset += wanted
         }
         return true
     }
@@ -153,6 +153,8 @@ enum BoardFile {
             throw CommandError(message: "\(name): is a directory, not a board file")
         }
         let size = Int(status.st_size)
+        // A pipe or device has no offsets to read at: it is read in order, in one piece.
+        let regular = status.st_mode & S_IFMT == S_IFREG
         var result: [UInt8] = []
         var capacity = Memory.hugeCapacity(max(size + 1, 4096), of: UInt8.self)
         while true {
@@ -161,8 +163,6 @@ enum BoardFile {
             let offset = result.count
             let bytes = [UInt8](unsafeUninitializedCapacity: capacity - offset) { buffer, count in
                 Memory.adviseHugePages(buffer.baseAddress, count: buffer.count)
-                // A pipe or device has no offsets to read at: it is read in order, in one piece.
-                let regular = status.st_mode & S_IFMT == S_IFREG
                 let known = regular && offset == 0 ? min(size, buffer.count) : 0
                 guard let head = fillInShares(buffer, from: fd, count: known),
                       let rest = fill(UnsafeMutableBufferPointer(rebasing: buffer[head...]), from: fd,
