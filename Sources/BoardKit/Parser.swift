@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One pass over the lines of a file, building the structure of FORMAT.md §2–§5.
 struct Parser {
     private let b: UnsafeBufferPointer<UInt8>

@@ -72,13 +72,14 @@ extension Board {
         }
         if let first = item.firstDueToken {
             func spelling(_ token: DueToken) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
-            if first.date == nil {
-                add(.error, at: first.range.lowerBound, "'\(spelling(first))' is not a real calendar date (write YYYY-MM-DD)")
-            }
-            for token in otherDueTokens(of: item) {
+            func checkDate(of token: DueToken) {
                 if token.date == nil {
                     add(.error, at: token.range.lowerBound, "'\(spelling(token))' is not a real calendar date (write YYYY-MM-DD)")
                 }
+            }
+            checkDate(of: first)
+            for token in otherDueTokens(of: item) {
+                checkDate(of: token)
                 let firstColumn = column(ofOffset: first.range.lowerBound, onLine: item.line)
                 add(.error, at: token.range.lowerBound,
                     "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
