@@ -195,7 +195,7 @@ struct Context {
     /// Reads, edits and writes the board under a lock; `edit` returns the new file's bytes (nil for no change)
     /// and the line to print.
     mutating func updateBoard(at target: (shown: String, path: String)? = nil,
-                              _ edit: (Board, String) throws -> ([UInt8]?, String)) throws {
+                              _ edit: (Board, String) throws -> (PrintedFile?, String)) throws {
         let (shown, path) = try target ?? boardPath()
         let message = try BoardFile.update(path, shownAs: shown, beforeRename: invocation.beforeRename) { bytes in
             try edit(Board(parsing: bytes), shown)

@@ -20,10 +20,10 @@ enum BoardFile {
         return try readAll(fd, shownAs: name)
     }
 
-    /// Locks the file, reads it, and writes `transform`'s bytes atomically in its place when they differ.
+    /// Locks the file, reads it, and writes the file `transform` prints atomically in its place when they differ.
     /// Writes nothing when `transform` returns nil or the same bytes, or when the file changed meanwhile.
     static func update<Result>(_ path: String, shownAs name: String, beforeRename: (() -> Void)? = nil,
-                               _ transform: ([UInt8]) throws -> (bytes: [UInt8]?, result: Result)) throws -> Result {
+                               _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
         guard let resolved = realpath(path, nil) else { throw failure(name, "cannot open") }
         let target = String(cString: resolved)
         free(resolved)
@@ -31,13 +31,13 @@ enum BoardFile {
         let (fd, status) = try lockCurrentFile(target, shownAs: name)
         defer { close(fd) }  // Closing releases the lock.
         let original = try readAll(fd, shownAs: name)
-        let (newBytes, result) = try transform(original)
-        guard let newBytes, !same(newBytes, original) else { return result }
+        let (newFile, result) = try transform(original)
+        guard let newFile, !newFile.equals(original) else { return result }
 
         if status.st_mode & S_IWUSR == 0 || access(target, W_OK) != 0 {
             throw CommandError(message: "\(name): the file is read-only; nothing was written")
         }
-        let temporary = try writeTemporary(newBytes, besides: target, mode: status.st_mode & 0o7777, shownAs: name)
+        let temporary = try writeTemporary(newFile, besides: target, mode: status.st_mode & 0o7777, shownAs: name)
         beforeRename?()
         guard holds(target, original) else {
             unlink(temporary)
@@ -50,16 +50,6 @@ enum BoardFile {
         }
         syncDirectory(of: target)
         return result
-    }
-
-    /// `a == b`, compared with `memcmp`: the generic `==` goes byte by byte, milliseconds on a large board.
-    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count && a.withUnsafeBytes { a in
-            b.withUnsafeBytes { b in
-                guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-                return memcmp(first, second, a.count) == 0
-            }
-        }
     }
 
     /// True when the file at `path` holds exactly `bytes`. A large file is compared in one share per core, each
@@ -107,7 +97,7 @@ enum BoardFile {
         if lstat(path, &status) == 0 {
             throw CommandError(message: "\(name): the file already exists; board init never overwrites a file")
         }
-        let temporary = try writeTemporary(bytes, besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
+        let temporary = try writeTemporary(PrintedFile(bytes), besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {
             throw errno == EEXIST
@@ -212,25 +202,15 @@ enum BoardFile {
         return count
     }
 
-    /// Writes the bytes to a new file in the target's folder, flushed to disk, and returns its path.
-    private static func writeTemporary(_ bytes: [UInt8], besides target: String, mode: mode_t,
+    /// Writes the file to a new file in the target's folder, flushed to disk, and returns its path. The pieces are
+    /// written as they are: copying a large board into one buffer first would cost its size in fresh memory.
+    private static func writeTemporary(_ file: PrintedFile, besides target: String, mode: mode_t,
                                        shownAs name: String) throws(CommandError) -> String {
         let (folder, base) = split(target)
         let temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
-        var written = 0
-        let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            while written < buffer.count {
-                let count = write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += count
-            }
-            return true
-        }
+        let ok = file.withPieces { pieces in pieces.allSatisfy { writeAll($0, to: fd) } }
         let error = failure(name, "cannot write")
         guard ok, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
             close(fd)
@@ -239,6 +219,20 @@ enum BoardFile {
         }
         close(fd)
         return temporary
+    }
+
+    /// Writes the whole buffer at the file's current offset; false on an error.
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var written = 0
+        while written < buffer.count {
+            let count = write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += count
+        }
+        return true
     }
 
     private static func syncDirectory(of path: String) {

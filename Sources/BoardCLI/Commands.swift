@@ -170,7 +170,7 @@ enum Commands {
         try context.updateBoard { board, _ in
             let title = try editing("add") { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
             let updated = try editing("add") { () throws(EditError) in
-                try board.bytes(after: .add(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top")))
+                try board.printed(after: .add(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top")))
             }
             return (updated, "Added \"\(escaped(title))\" to \(kind.name)")
         }
@@ -190,9 +190,9 @@ enum Commands {
         try context.updateBoard { board, shown in
             let item = try resolve(parsed.positionals[0], in: board, shown: shown)
             let updated = try editing("edit") { () throws(EditError) in
-                try board.bytes(after: .edit(item, title: parsed.value("title"), due: due, body: body))
+                try board.printed(after: .edit(item, title: parsed.value("title"), due: due, body: body))
             }
-            guard !BoardFile.same(updated, board.bytes) else { return (nil, "No change") }
+            guard !updated.equals(board.bytes) else { return (nil, "No change") }
             let title = try parsed.value("title").map { title in
                 try editing("edit") { () throws(EditError) in try Board.normalizedTitle(title) }
             }
@@ -207,11 +207,11 @@ enum Commands {
             let item = try resolve(ref, in: board, shown: shown)
             let from = board.kind(of: item)
             if from == kind {
-                let fixed = try board.bytes(after: .fixCheckbox(item))
-                if BoardFile.same(fixed, board.bytes) { return (nil, "No change") }
+                let fixed = try board.printed(after: .fixCheckbox(item))
+                if fixed.equals(board.bytes) { return (nil, "No change") }
                 return (fixed, "\(kind == .done ? "Checked" : "Unchecked") \(quoted(board, item)) in \(kind.name)")
             }
-            return (try board.bytes(after: .move(item, to: kind, atTop: atTop)), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")
+            return (try board.printed(after: .move(item, to: kind, atTop: atTop)), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")
         }
         return 0
     }
@@ -220,7 +220,7 @@ enum Commands {
         let ref = context.parsed.positionals[0]
         try context.updateBoard { board, shown in
             let item = try resolve(ref, in: board, shown: shown)
-            return (try board.bytes(after: .remove(item)), "Removed \(quoted(board, item)) from \(board.kind(of: item).name)")
+            return (try board.printed(after: .remove(item)), "Removed \(quoted(board, item)) from \(board.kind(of: item).name)")
         }
         return 0
     }
@@ -243,7 +243,7 @@ enum Commands {
                 let (tidied, moves) = board.tidied()
                 if moves.isEmpty { return (nil, "No change") }
                 let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
-                return (tidied.bytes, lines.joined(separator: "\n"))
+                return (PrintedFile(tidied.bytes), lines.joined(separator: "\n"))
             }
         }
         if context.parsed.flag("check") && !wouldChange { context.output.print("No change") }

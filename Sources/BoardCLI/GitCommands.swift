@@ -36,7 +36,7 @@ extension Commands {
         let theirs = try context.readBoard(arguments[2])
         let conflicts = try BoardFile.update(context.absolute(arguments[1]), shownAs: arguments[1]) { ours in
             let merged = Board.merge(base: base, ours: Board(parsing: ours), theirs: theirs, markerSize: markerSize)
-            return (merged.bytes, merged.conflicts)
+            return (PrintedFile(merged.bytes), merged.conflicts)
         }
         for conflict in conflicts {
             context.output.error("\(shown): conflict: \(Report.conflictLine(conflict))")
@@ -59,13 +59,13 @@ extension Commands {
             try BoardFile.create(attributes, bytes: Array((line + "\n").utf8), shownAs: shown)
             context.output.print("\(shown): added '\(line)'")
         } else {
-            let added = try BoardFile.update(attributes, shownAs: shown) { bytes -> ([UInt8]?, Bool) in
+            let added = try BoardFile.update(attributes, shownAs: shown) { bytes -> (PrintedFile?, Bool) in
                 let present = bytes.split(separator: 0x0A).contains {
                     String(decoding: $0, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ") == line
                 }
                 guard !present else { return (nil, false) }
                 let separator: [UInt8] = bytes.isEmpty || bytes.last == 0x0A ? [] : [0x0A]
-                return (bytes + separator + Array((line + "\n").utf8), true)
+                return (PrintedFile(bytes + separator + Array((line + "\n").utf8)), true)
             }
             context.output.print(added ? "\(shown): added '\(line)'" : "\(shown): already has '\(line)'")
         }

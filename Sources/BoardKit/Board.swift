@@ -188,18 +188,9 @@ public struct Board: Sendable {
 
     /// The file's bytes, printed from the lines' spans; spans that follow each other are copied as one run.
     public func serialized() -> [UInt8] {
-        var runs: [Chunk] = []
-        var run = 0..<0
-        for line in lines {
-            if line.start == run.upperBound {
-                run = run.lowerBound..<line.end
-            } else {
-                runs.append(.original(run))
-                run = line.start..<line.end
-            }
-        }
-        runs.append(.original(run))
-        return Chunk.joined(runs, original: bytes)
+        var file = PrintedFile(source: bytes)
+        for line in lines { file.append(source: line.start..<line.end) }
+        return file.bytes
     }
 
     /// The text of a line, without its ending (invalid UTF-8 repaired with U+FFFD).

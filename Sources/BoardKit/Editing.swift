@@ -26,7 +26,7 @@ public enum BodyChange: Equatable, Sendable {
     case remove
 }
 
-/// One edit, as the commands make them. `Board.bytes(after:)` prints the file it produces.
+/// One edit, as the commands make them. `Board.printed(after:)` prints the file it produces.
 public enum BoardEdit: Sendable {
     case add(title: String, due: CivilDate?, body: String?, to: SectionKind, atTop: Bool)
     case remove(Item)
@@ -37,9 +37,9 @@ public enum BoardEdit: Sendable {
 }
 
 extension Board {
-    /// The file's bytes after an edit, not parsed again: for a caller that only writes them, as parsing the
-    /// result costs as much as parsing the file did. The `-ing` methods below are the same edits, parsed.
-    public func bytes(after edit: BoardEdit) throws(EditError) -> [UInt8] {
+    /// The file after an edit, not parsed again: for a caller that only writes it, as parsing the result costs as
+    /// much as parsing the file did. The `-ing` methods below are the same edits, parsed.
+    public func printed(after edit: BoardEdit) throws(EditError) -> PrintedFile {
         switch edit {
         case let .add(title, due, body, kind, atTop): return try addedBytes(title: title, due: due, body: body, to: kind, atTop: atTop)
         case let .remove(item): return removedBytes(item)
@@ -55,11 +55,11 @@ extension Board {
     /// creating the section when the board has none (FORMAT.md §3, §6).
     public func adding(title: String, due: CivilDate? = nil, body: String? = nil, to kind: SectionKind,
                        atTop: Bool = false) throws(EditError) -> Board {
-        Board(parsing: try addedBytes(title: title, due: due, body: body, to: kind, atTop: atTop))
+        Board(parsing: try addedBytes(title: title, due: due, body: body, to: kind, atTop: atTop).bytes)
     }
 
     private func addedBytes(title: String, due: CivilDate?, body: String?, to kind: SectionKind,
-                            atTop: Bool) throws(EditError) -> [UInt8] {
+                            atTop: Bool) throws(EditError) -> PrintedFile {
         let title = try Self.normalizedTitle(title)
         var line = [bulletForNewItem(in: kind)] + Array(" [\(kind == .done ? "x" : " ")] ".utf8) + Array(title.utf8)
         if let due { line += Array(" due:\(due)".utf8) }
@@ -73,10 +73,10 @@ extension Board {
     /// The board without the item's lines; when the lines around the hole are both blank,
     /// the one after goes too, so `add` then `rm` gives back the original bytes.
     public func removing(_ item: Item) -> Board {
-        Board(parsing: removedBytes(item))
+        Board(parsing: removedBytes(item).bytes)
     }
 
-    private func removedBytes(_ item: Item) -> [UInt8] {
+    private func removedBytes(_ item: Item) -> PrintedFile {
         rendered([Replacement(lines: removalRange(of: item), with: [])])
     }
 
@@ -95,10 +95,10 @@ extension Board {
     /// The board with the item moved to the first section of `kind`: removed, then added there,
     /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`).
     public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) -> Board {
-        Board(parsing: movedBytes(item, to: kind, atTop: atTop))
+        Board(parsing: movedBytes(item, to: kind, atTop: atTop).bytes)
     }
 
-    private func movedBytes(_ item: Item, to kind: SectionKind, atTop: Bool) -> [UInt8] {
+    private func movedBytes(_ item: Item, to kind: SectionKind, atTop: Bool) -> PrintedFile {
         var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
             return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
@@ -119,13 +119,16 @@ extension Board {
     /// The board with the item's checkbox set to match its own section, nothing else changed.
     public func fixingCheckbox(_ item: Item) -> Board {
         let checked = sections[item.section].kind == .done
-        return item.checked == checked ? self : Board(parsing: checkboxFixedBytes(item))
+        return item.checked == checked ? self : Board(parsing: checkboxFixedBytes(item).bytes)
     }
 
-    private func checkboxFixedBytes(_ item: Item) -> [UInt8] {
-        var copy = bytes
-        copy[item.checkboxOffset + 1] = sections[item.section].kind == .done ? UInt8(ascii: "x") : Bytes.space
-        return copy
+    private func checkboxFixedBytes(_ item: Item) -> PrintedFile {
+        let mark = sections[item.section].kind == .done ? UInt8(ascii: "x") : Bytes.space
+        var file = PrintedFile(source: bytes)
+        file.append(source: 0..<(item.checkboxOffset + 1))
+        file.append([mark])
+        file.append(source: (item.checkboxOffset + 2)..<bytes.count)
+        return file
     }
 
     // MARK: - Editing fields
@@ -133,10 +136,10 @@ extension Board {
     /// The board with the item's title, due date and body changed in place; every other byte stays.
     public func editing(_ item: Item, title newTitle: String? = nil, due: DueChange = .keep,
                         body: BodyChange = .keep) throws(EditError) -> Board {
-        Board(parsing: try editedBytes(item, title: newTitle, due: due, body: body))
+        Board(parsing: try editedBytes(item, title: newTitle, due: due, body: body).bytes)
     }
 
-    private func editedBytes(_ item: Item, title newTitle: String?, due: DueChange, body: BodyChange) throws(EditError) -> [UInt8] {
+    private func editedBytes(_ item: Item, title newTitle: String?, due: DueChange, body: BodyChange) throws(EditError) -> PrintedFile {
         let line = lines[item.line]
         var text = Array(bytes[line.start..<line.contentEnd])
         let offset = line.start
@@ -198,7 +201,7 @@ extension Board {
 
     /// The file with these lines placed in the first section of `kind` (FORMAT.md §6),
     /// creating the section where FORMAT.md §3 places it when the board has none.
-    func insertedBytes(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> [UInt8] {
+    func insertedBytes(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> PrintedFile {
         if let section = firstSection(kind) {
             return rendered([placement(of: newLines, inSection: section, atTop: atTop)])
         }
@@ -272,7 +275,7 @@ extension Board {
     /// Prints the file with the replacements (which must not overlap). Runs of untouched lines
     /// are copied whole. Every line but the last gets an ending (the file's when it had none); the last line
     /// has one exactly when the original file ended with one (FORMAT.md §6).
-    func rendered(_ replacements: [Replacement]) -> [UInt8] {
+    func rendered(_ replacements: [Replacement]) -> PrintedFile {
         enum Piece {
             case original(Range<Int>)
             case new(NewLine)
@@ -288,7 +291,7 @@ extension Board {
 
         let endsWithoutNewline = lines.last.map { !$0.hasEnding } ?? false
         let ending = lineEnding
-        var chunks: [Chunk] = []
+        var file = PrintedFile(source: bytes)
         for (position, piece) in pieces.enumerated() {
             let isLast = position == pieces.count - 1
             switch piece {
@@ -296,24 +299,23 @@ extension Board {
                 let first = lines[range.lowerBound]
                 let last = lines[range.upperBound - 1]
                 if isLast && endsWithoutNewline {
-                    chunks.append(.original(first.start..<last.contentEnd))
+                    file.append(source: first.start..<last.contentEnd)
                 } else {
-                    chunks.append(.original(first.start..<last.end))
-                    if !last.hasEnding { chunks.append(.own(ending)) }
+                    file.append(source: first.start..<last.end)
+                    if !last.hasEnding { file.append(ending) }
                 }
             case .new(let line):
-                chunks.append(.own(line.content))
+                file.append(line.content)
                 if isLast && endsWithoutNewline { continue }
-                chunks.append(.own(line.ending.isEmpty ? ending : line.ending))
+                file.append(line.ending.isEmpty ? ending : line.ending)
             }
         }
-        var out = Chunk.joined(chunks, original: bytes)
         // Blank lines left at the end of a file without a final newline would give it one: drop them.
-        while endsWithoutNewline, out.last == Bytes.lf {
-            out.removeLast()
-            if out.last == Bytes.cr { out.removeLast() }
+        while endsWithoutNewline, file.last == Bytes.lf {
+            file.removeLast()
+            if file.last == Bytes.cr { file.removeLast() }
         }
-        return out
+        return file
     }
 
     // MARK: - Text from the command line

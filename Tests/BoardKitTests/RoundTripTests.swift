@@ -26,7 +26,7 @@ import Testing
         // A move near the start of a large board: a line leaves the top and lands near the end.
         let items = (0..<60_000).map { "- [ ] item \($0) " + String(repeating: "x", count: 30 + $0 % 97) + "\n" }
         let board = Board(parsing: "## TODO\n" + items.joined() + "## DONE\n- [x] last\n")
-        let moved = try board.bytes(after: .move(board.items[1], to: .done, atTop: false))
+        let moved = try board.printed(after: .move(board.items[1], to: .done, atTop: false)).bytes
         let expected = "## TODO\n" + items[0] + items[2...].joined() + "## DONE\n- [x] last\n"
             + "- [x]" + items[1].dropFirst(5)
         #expect(Self.firstDifference(moved, Array(expected.utf8)) == nil)
