@@ -109,7 +109,8 @@ struct Parser {
                 }
                 continue
             }
-            if let (level, textRange) = heading(at, end) {
+            // Each call out of the loop copies the parser to pass it: most lines are not headings, so they skip it.
+            if b[at] == UInt8(ascii: "#"), let (level, textRange) = heading(at, end) {
                 if let kind = sectionKind(textRange) {
                     closeSection(section, at: index)
                     section = OpenSection(kind: kind, level: level, headingLine: index)
@@ -298,7 +299,9 @@ struct Parser {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")
     }
 
-    /// `- [ ] title`: bullet, spaces, checkbox, then a space and the title or the line's end.
+    /// `- [ ] title`: bullet, spaces, checkbox, then a space and the title or the line's end. Inlined: most lines
+    /// are items, and a call would copy the parser.
+    @inline(__always)
     private func itemLine(_ index: Int, _ at: Int, _ end: Int) -> OpenItem? {
         guard at < end, isBullet(b[at]) else { return nil }
         var position = at + 1
