@@ -11,7 +11,9 @@ let package = Package(
         // The document model: parsing, validation, edits. Pure values, no I/O.
         .target(name: "BoardKit"),
         // The command line: argument parsing, commands, file I/O. A library so tests reach it.
-        .target(name: "BoardCLI", dependencies: ["BoardKit"]),
+        .target(name: "BoardCLI", dependencies: ["BoardKit", "SystemShims"]),
+        // C calls that Swift's Glibc module does not declare.
+        .target(name: "SystemShims"),
         .executableTarget(
             name: "board", dependencies: ["BoardCLI"],
             // A release binary is linked statically, the Swift runtime and the C libraries inside, at a fixed

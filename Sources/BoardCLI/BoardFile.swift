@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import BoardKit
+import SystemShims
 
 /// A failure the command reports in one line and exits 1 for.
 struct CommandError: Error {
@@ -210,7 +211,24 @@ enum BoardFile {
         let temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
-        let ok = file.withPieces { pieces in pieces.allSatisfy { writeAll($0, to: fd) } }
+        // Every 2 MiB written starts on its way to disk while the next is copied in, so `fsync` waits for less.
+        var written = 0
+        var sent = 0
+        let ok = file.withPieces { pieces in
+            pieces.allSatisfy { piece in
+                stride(from: 0, to: piece.count, by: writebackSize).allSatisfy { start in
+                    let part = UnsafeRawBufferPointer(rebasing: piece[start..<min(start + writebackSize, piece.count)])
+                    guard writeAll(part, to: fd) else { return false }
+                    written += part.count
+                    let pagesEnd = written / pageSize * pageSize
+                    if pagesEnd - sent >= writebackSize {
+                        _ = board_start_writeback(fd, Int64(sent), Int64(pagesEnd - sent))
+                        sent = pagesEnd
+                    }
+                    return true
+                }
+            }
+        }
         let error = failure(name, "cannot write")
         guard ok, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
             close(fd)
@@ -220,6 +238,10 @@ enum BoardFile {
         close(fd)
         return temporary
     }
+
+    /// How much of a new file is written before it is sent on to disk.
+    private static let writebackSize = 2 << 20
+    private static let pageSize = 4096
 
     /// Writes the whole buffer at the file's current offset; false on an error.
     private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
