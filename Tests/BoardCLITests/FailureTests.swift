@@ -72,7 +72,7 @@ import Testing
         let path = sandbox.path("board.md")
         let edited = Self.board + "- [ ] Typed in an editor meanwhile\n"
         let outcome = sandbox.run(["add", "From the tool"], beforeRename: {
-            FileManager.default.createFile(atPath: path, contents: Data(edited.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(edited.utf8))
         })
         #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr:
             "error: board.md: the file changed on disk while board was editing it; nothing was written, run the command again\n"))
