@@ -192,7 +192,7 @@ struct Context {
         Board(parsing: try BoardFile.contents(of: absolute(path), shownAs: path))
     }
 
-    /// Reads, edits and writes the board under a lock; `edit` returns the new file's bytes (nil for no change)
+    /// Reads, edits and writes the board under a lock; `edit` returns the file it prints (nil for no change)
     /// and the line to print.
     mutating func updateBoard(at target: (shown: String, path: String)? = nil,
                               _ edit: (Board, String) throws -> (PrintedFile?, String)) throws {

@@ -41,11 +41,11 @@ extension Board {
     /// much as parsing the file did. The `-ing` methods below are the same edits, parsed.
     public func printed(after edit: BoardEdit) throws(EditError) -> PrintedFile {
         switch edit {
-        case let .add(title, due, body, kind, atTop): return try addedBytes(title: title, due: due, body: body, to: kind, atTop: atTop)
-        case let .remove(item): return removedBytes(item)
-        case let .move(item, kind, atTop): return movedBytes(item, to: kind, atTop: atTop)
-        case let .fixCheckbox(item): return checkboxFixedBytes(item)
-        case let .edit(item, title, due, body): return try editedBytes(item, title: title, due: due, body: body)
+        case let .add(title, due, body, kind, atTop): return try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop)
+        case let .remove(item): return removedFile(item)
+        case let .move(item, kind, atTop): return movedFile(item, to: kind, atTop: atTop)
+        case let .fixCheckbox(item): return checkboxFixedFile(item)
+        case let .edit(item, title, due, body): return try editedFile(item, title: title, due: due, body: body)
         }
     }
 
@@ -55,17 +55,17 @@ extension Board {
     /// creating the section when the board has none (FORMAT.md §3, §6).
     public func adding(title: String, due: CivilDate? = nil, body: String? = nil, to kind: SectionKind,
                        atTop: Bool = false) throws(EditError) -> Board {
-        Board(parsing: try addedBytes(title: title, due: due, body: body, to: kind, atTop: atTop).bytes)
+        Board(parsing: try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop).bytes)
     }
 
-    private func addedBytes(title: String, due: CivilDate?, body: String?, to kind: SectionKind,
+    private func addedFile(title: String, due: CivilDate?, body: String?, to kind: SectionKind,
                             atTop: Bool) throws(EditError) -> PrintedFile {
         let title = try Self.normalizedTitle(title)
         var line = [bulletForNewItem(in: kind)] + Array(" [\(kind == .done ? "x" : " ")] ".utf8) + Array(title.utf8)
         if let due { line += Array(" due:\(due)".utf8) }
         let bodyLines = body.map { Self.indentedBody($0, indent: Array("  ".utf8)) } ?? []
         let ending = lineEnding
-        return insertedBytes(([line] + bodyLines).map { NewLine(content: $0, ending: ending) }, into: kind, atTop: atTop)
+        return insertedFile(([line] + bodyLines).map { NewLine(content: $0, ending: ending) }, into: kind, atTop: atTop)
     }
 
     // MARK: - Removing
@@ -73,10 +73,10 @@ extension Board {
     /// The board without the item's lines; when the lines around the hole are both blank,
     /// the one after goes too, so `add` then `rm` gives back the original bytes.
     public func removing(_ item: Item) -> Board {
-        Board(parsing: removedBytes(item).bytes)
+        Board(parsing: removedFile(item).bytes)
     }
 
-    private func removedBytes(_ item: Item) -> PrintedFile {
+    private func removedFile(_ item: Item) -> PrintedFile {
         rendered([Replacement(lines: removalRange(of: item), with: [])])
     }
 
@@ -95,10 +95,10 @@ extension Board {
     /// The board with the item moved to the first section of `kind`: removed, then added there,
     /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`).
     public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) -> Board {
-        Board(parsing: movedBytes(item, to: kind, atTop: atTop).bytes)
+        Board(parsing: movedFile(item, to: kind, atTop: atTop).bytes)
     }
 
-    private func movedBytes(_ item: Item, to kind: SectionKind, atTop: Bool) -> PrintedFile {
+    private func movedFile(_ item: Item, to kind: SectionKind, atTop: Bool) -> PrintedFile {
         var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
             return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
@@ -110,7 +110,7 @@ extension Board {
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
-            return removing(item).insertedBytes(moved, into: kind, atTop: atTop)
+            return removing(item).insertedFile(moved, into: kind, atTop: atTop)
         }
         return rendered([Replacement(lines: removalRange(of: item), with: []),
                           placement(of: moved, inSection: target, atTop: atTop)])
@@ -119,10 +119,10 @@ extension Board {
     /// The board with the item's checkbox set to match its own section, nothing else changed.
     public func fixingCheckbox(_ item: Item) -> Board {
         let checked = sections[item.section].kind == .done
-        return item.checked == checked ? self : Board(parsing: checkboxFixedBytes(item).bytes)
+        return item.checked == checked ? self : Board(parsing: checkboxFixedFile(item).bytes)
     }
 
-    private func checkboxFixedBytes(_ item: Item) -> PrintedFile {
+    private func checkboxFixedFile(_ item: Item) -> PrintedFile {
         let mark = sections[item.section].kind == .done ? UInt8(ascii: "x") : Bytes.space
         var file = PrintedFile(source: bytes)
         file.append(source: 0..<(item.checkboxOffset + 1))
@@ -136,10 +136,10 @@ extension Board {
     /// The board with the item's title, due date and body changed in place; every other byte stays.
     public func editing(_ item: Item, title newTitle: String? = nil, due: DueChange = .keep,
                         body: BodyChange = .keep) throws(EditError) -> Board {
-        Board(parsing: try editedBytes(item, title: newTitle, due: due, body: body).bytes)
+        Board(parsing: try editedFile(item, title: newTitle, due: due, body: body).bytes)
     }
 
-    private func editedBytes(_ item: Item, title newTitle: String?, due: DueChange, body: BodyChange) throws(EditError) -> PrintedFile {
+    private func editedFile(_ item: Item, title newTitle: String?, due: DueChange, body: BodyChange) throws(EditError) -> PrintedFile {
         let line = lines[item.line]
         var text = Array(bytes[line.start..<line.contentEnd])
         let offset = line.start
@@ -201,7 +201,7 @@ extension Board {
 
     /// The file with these lines placed in the first section of `kind` (FORMAT.md §6),
     /// creating the section where FORMAT.md §3 places it when the board has none.
-    func insertedBytes(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> PrintedFile {
+    func insertedFile(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> PrintedFile {
         if let section = firstSection(kind) {
             return rendered([placement(of: newLines, inSection: section, atTop: atTop)])
         }
