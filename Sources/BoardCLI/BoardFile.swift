@@ -215,19 +215,19 @@ enum BoardFile {
         var written = 0
         var sent = 0
         let ok = file.withPieces { pieces in
-            pieces.allSatisfy { piece in
-                stride(from: 0, to: piece.count, by: writebackSize).allSatisfy { start in
+            for piece in pieces {
+                for start in stride(from: 0, to: piece.count, by: writebackSize) {
                     let part = UnsafeRawBufferPointer(rebasing: piece[start..<min(start + writebackSize, piece.count)])
                     guard writeAll(part, to: fd) else { return false }
                     written += part.count
-                    let pagesEnd = written / pageSize * pageSize
-                    if pagesEnd - sent >= writebackSize {
-                        _ = board_start_writeback(fd, Int64(sent), Int64(pagesEnd - sent))
-                        sent = pagesEnd
+                    let wholePages = written / Memory.page * Memory.page
+                    if wholePages - sent >= writebackSize {
+                        _ = board_start_writeback(fd, Int64(sent), Int64(wholePages - sent))
+                        sent = wholePages
                     }
-                    return true
                 }
             }
+            return true
         }
         let error = failure(name, "cannot write")
         guard ok, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
@@ -241,7 +241,6 @@ enum BoardFile {
 
     /// How much of a new file is written before it is sent on to disk.
     private static let writebackSize = 2 << 20
-    private static let pageSize = 4096
 
     /// Writes the whole buffer at the file's current offset; false on an error.
     private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {

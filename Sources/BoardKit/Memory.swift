@@ -9,7 +9,8 @@ import Darwin
 /// behaviour.
 public enum Memory {
     static let hugePage = 2 << 20
-    static let page = 4096
+    /// The size of a small memory page, and of a page of a file in the cache.
+    public static let page = 4096
     /// Buffers from this size on are laid out for huge pages: one costs less than the 4 KiB pages of half of it.
     static let largeBuffer = 1 << 20
     /// `MADV_COLLAPSE` (Linux 6.1 and later), which Glibc's module does not name.
