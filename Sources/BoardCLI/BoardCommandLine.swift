@@ -198,7 +198,11 @@ struct Context {
                               _ edit: (Board, String) throws -> (PrintedFile?, String)) throws {
         let (shown, path) = try target ?? boardPath()
         let message = try BoardFile.update(path, shownAs: shown, beforeRename: invocation.beforeRename) { bytes in
-            try edit(Board(parsing: bytes), shown)
+            do {
+                return try edit(Board(parsing: bytes), shown)
+            } catch let error as EditError {
+                throw Commands.located(error, shown)
+            }
         }
         output.print(message)
     }

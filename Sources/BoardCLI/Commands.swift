@@ -137,11 +137,28 @@ enum Commands {
         "\"\(escaped(board.title(of: item)))\""
     }
 
+    /// Runs an edit; a refusal to change what an untouched line means becomes an error naming the file and line.
+    static func located<T>(_ shown: String, _ body: () throws(EditError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw located(error, shown)
+        }
+    }
+
+    /// A refusal to change what an untouched line means, as an error naming the file and line; other edit errors
+    /// as they are.
+    static func located(_ error: EditError, _ shown: String) -> any Error {
+        guard case let .wouldChangeMeaning(line, message) = error else { return error }
+        return CommandError(message: "\(shown):\(line + 1): \(message); nothing was written")
+    }
+
     /// Turns a refused title into a usage error: the command line itself is wrong.
     static func editing<T>(_ command: String, _ body: () throws(EditError) -> T) throws -> T {
         do {
             return try body()
         } catch {
+            if case .wouldChangeMeaning = error { throw error }
             throw UsageError(message: "Invalid title: \(error)", command: spec(command))
         }
     }
@@ -232,7 +249,7 @@ enum Commands {
         for target in targets {
             if context.parsed.flag("check") {
                 let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown))
-                let moves = board.tidied().moves
+                let moves = try located(target.shown) { () throws(EditError) in try board.tidied().moves }
                 for move in moves {
                     context.output.error("\(target.shown): would move \"\(escaped(move.title))\" from \(move.from.name) to \(move.to.name); run 'board tidy'")
                 }
@@ -240,7 +257,7 @@ enum Commands {
                 continue
             }
             try context.updateBoard(at: target) { board, _ in
-                let (tidied, moves) = board.tidied()
+                let (tidied, moves) = try board.tidied()
                 if moves.isEmpty { return (nil, "No change") }
                 let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
                 return (PrintedFile(tidied.bytes), lines.joined(separator: "\n"))

@@ -115,6 +115,7 @@ public struct Item: Equatable, Sendable {
     private let storedSection: UInt32
     private let storedCheckboxOffset: UInt32
     private let storedTextStart: UInt32
+    private let storedIndent: UInt8
     /// `-`, `*` or `+`.
     public let bullet: UInt8
     public let checked: Bool
@@ -126,8 +127,10 @@ public struct Item: Equatable, Sendable {
     /// The first token holding a real date: the item's due date.
     public internal(set) var dueToken: DueToken?
 
-    init(line: Int, bodyEnd: Int, section: Int, bullet: UInt8, checkboxOffset: Int, checked: Bool, textStart: Int) {
+    init(line: Int, bodyEnd: Int, section: Int, indent: Int, bullet: UInt8, checkboxOffset: Int, checked: Bool,
+         textStart: Int) {
         storedLine = UInt32(truncatingIfNeeded: line)
+        storedIndent = UInt8(truncatingIfNeeded: indent)
         storedBodyEnd = UInt32(truncatingIfNeeded: bodyEnd)
         storedSection = UInt32(truncatingIfNeeded: section)
         storedCheckboxOffset = UInt32(truncatingIfNeeded: checkboxOffset)
@@ -142,6 +145,8 @@ public struct Item: Equatable, Sendable {
     public var body: Range<Int> { (line + 1)..<Int(storedBodyEnd) }
     /// Index into `Board.sections`.
     public var section: Int { Int(storedSection) }
+    /// The spaces before the bullet (0–3).
+    public var indent: Int { Int(storedIndent) }
     /// Byte offset of the `[` of the checkbox.
     public var checkboxOffset: Int { Int(storedCheckboxOffset) }
     /// Byte offset where the text after `[ ] ` starts (the line's content end when there is none).
@@ -166,14 +171,21 @@ public struct Board: Sendable {
     public let items: [Item]
     /// Line indices of list items inside a section that have no checkbox.
     public let plainListItems: [Int]
+    /// Line indices of lines inside a section that start like an item but are not one (`[ ] x`, `-[ ] x`).
+    public let nearMissItemLines: [Int]
+    /// Line indices of checklist lines outside every section (and outside the archive): work no command sees.
+    public let checklistLinesOutsideSections: [Int]
 
-    init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [Int]) {
+    init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [Int],
+         nearMissItemLines: [Int], checklistLinesOutsideSections: [Int]) {
         self.bytes = bytes
         self.lines = lines
         self.regions = regions
         self.sections = sections
         self.items = items
         self.plainListItems = plainListItems
+        self.nearMissItemLines = nearMissItemLines
+        self.checklistLinesOutsideSections = checklistLinesOutsideSections
     }
 
     /// Parses any bytes; never fails.

@@ -2,11 +2,17 @@
 public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyTitle
     case lineBreakInTitle
+    /// The title holds a token `board check` rejects; the message says which and why.
+    case rejectedTitle(String)
+    /// The edit would change what an untouched line means (FORMAT.md §6); `line` is its 0-based index.
+    case wouldChangeMeaning(line: Int, String)
 
     public var description: String {
         switch self {
         case .emptyTitle: "the title is empty"
         case .lineBreakInTitle: "the title contains a line break"
+        case .rejectedTitle(let message): message
+        case .wouldChangeMeaning(_, let message): message
         }
     }
 }
@@ -42,8 +48,8 @@ extension Board {
     public func printed(after edit: BoardEdit) throws(EditError) -> PrintedFile {
         switch edit {
         case let .add(title, due, body, kind, atTop): return try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop)
-        case let .remove(item): return removedFile(item)
-        case let .move(item, kind, atTop): return movedFile(item, to: kind, atTop: atTop)
+        case let .remove(item): return try removedFile(item)
+        case let .move(item, kind, atTop): return try movedFile(item, to: kind, atTop: atTop)
         case let .fixCheckbox(item): return checkboxFixedFile(item)
         case let .edit(item, title, due, body): return try editedFile(item, title: title, due: due, body: body)
         }
@@ -59,46 +65,54 @@ extension Board {
     }
 
     private func addedFile(title: String, due: CivilDate?, body: String?, to kind: SectionKind,
-                            atTop: Bool) throws(EditError) -> PrintedFile {
+                           atTop: Bool) throws(EditError) -> PrintedFile {
         let title = try Self.normalizedTitle(title)
         var line = [bulletForNewItem(in: kind)] + Array(" [\(kind == .done ? "x" : " ")] ".utf8) + Array(title.utf8)
         if let due { line += Array(" due:\(due)".utf8) }
+        try Self.checkNewItemLine(line)
         let bodyLines = body.map { Self.indentedBody($0, indent: Array("  ".utf8)) } ?? []
         let ending = lineEnding
-        return insertedFile(([line] + bodyLines).map { NewLine(content: $0, ending: ending) }, into: kind, atTop: atTop)
+        let block = ItemLines(lines: ([line] + bodyLines).map { NewLine(content: $0, ending: ending) }, indent: 0)
+        return try insertedFile(block, into: kind, atTop: atTop, isNew: true)
     }
 
     // MARK: - Removing
 
     /// The board without the item's lines; when the lines around the hole are both blank,
     /// the one after goes too, so `add` then `rm` gives back the original bytes.
-    public func removing(_ item: Item) -> Board {
-        Board(parsing: removedFile(item).bytes)
+    public func removing(_ item: Item) throws(EditError) -> Board {
+        Board(parsing: try removedFile(item).bytes)
     }
 
-    private func removedFile(_ item: Item) -> PrintedFile {
-        rendered([Replacement(lines: removalRange(of: item), with: [])])
+    private func removedFile(_ item: Item) throws(EditError) -> PrintedFile {
+        rendered([try removal(of: item)])
     }
 
-    /// The item's lines, and the blank line after them when the line before them is blank too.
-    private func removalRange(of item: Item) -> Range<Int> {
-        let range = item.lines
+    /// The item's lines, and the blank line after them when the line before them is blank too. Refused when the
+    /// next line would then join the body of the item above (FORMAT.md §6: nothing untouched changes meaning).
+    private func removal(of item: Item) throws(EditError) -> Replacement {
+        var range = item.lines
         if range.lowerBound > 0, range.upperBound < lines.count,
            isBlankLine(range.lowerBound - 1), isBlankLine(range.upperBound) {
-            return range.lowerBound..<(range.upperBound + 1)
+            range = range.lowerBound..<(range.upperBound + 1)
         }
-        return range
+        if let above = openItem(before: range.lowerBound), let next = nextNonBlankLine(from: range.upperBound),
+           continuesBody(line: next, itemIndent: above.indent) {
+            throw .wouldChangeMeaning(line: next, "removing \(quotedTitle(item)) would make line \(next + 1) part of the body of \(quotedTitle(above)) above it; indent line \(next + 1) less than line \(above.line + 1) plus two, then run the command again")
+        }
+        return Replacement(lines: range, with: [])
     }
 
     // MARK: - Moving
 
     /// The board with the item moved to the first section of `kind`: removed, then added there,
-    /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`).
-    public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) -> Board {
-        Board(parsing: movedFile(item, to: kind, atTop: atTop).bytes)
+    /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`),
+    /// and the indentation where it would otherwise change what a neighbouring line means.
+    public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) throws(EditError) -> Board {
+        Board(parsing: try movedFile(item, to: kind, atTop: atTop).bytes)
     }
 
-    private func movedFile(_ item: Item, to kind: SectionKind, atTop: Bool) -> PrintedFile {
+    private func movedFile(_ item: Item, to kind: SectionKind, atTop: Bool) throws(EditError) -> PrintedFile {
         var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
             return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
@@ -106,14 +120,14 @@ extension Board {
         if item.checked != (kind == .done) {
             moved[0].content[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
         }
-        if let last = moved.indices.last, moved[last].ending.isEmpty { moved[last].ending = lineEnding }
+        if let last = moved.indices.last, moved[last].ending.isEmpty { moved[last].ending = ending(after: moved[last].content) }
+        let block = ItemLines(lines: moved, indent: item.indent)
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
-            return removing(item).insertedFile(moved, into: kind, atTop: atTop)
+            return try removing(item).insertedFile(block, into: kind, atTop: atTop, isNew: false)
         }
-        return rendered([Replacement(lines: removalRange(of: item), with: []),
-                          placement(of: moved, inSection: target, atTop: atTop)])
+        return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false)])
     }
 
     /// The board with the item's checkbox set to match its own section, nothing else changed.
@@ -123,10 +137,14 @@ extension Board {
     }
 
     private func checkboxFixedFile(_ item: Item) -> PrintedFile {
-        let mark = sections[item.section].kind == .done ? UInt8(ascii: "x") : Bytes.space
+        let isDone = sections[item.section].kind == .done
         var file = PrintedFile(source: bytes)
+        guard item.checked != isDone else {
+            file.append(source: 0..<bytes.count)
+            return file
+        }
         file.append(source: 0..<(item.checkboxOffset + 1))
-        file.append([mark])
+        file.append([isDone ? UInt8(ascii: "x") : Bytes.space])
         file.append(source: (item.checkboxOffset + 2)..<bytes.count)
         return file
     }
@@ -143,35 +161,36 @@ extension Board {
         let line = lines[item.line]
         var text = Array(bytes[line.start..<line.contentEnd])
         let offset = line.start
-        let token = item.dueToken
         if let newTitle {
+            // The new title, then the item's date token in its own spelling (with the new date when one is given).
             let title = try Self.normalizedTitle(newTitle)
             var rewritten = Array(text[..<(item.textStart - offset)])
             if item.textStart == item.checkboxOffset + 3 { rewritten.append(Bytes.space) }
             rewritten += Array(title.utf8)
-            var tokenBytes = token.map { Array(bytes[$0.range]) }
-            if let token, let date = due.newDate {
-                tokenBytes = Array(bytes[token.range.lowerBound..<token.dateRange.lowerBound]) + Array(date.description.utf8)
-                    + Array(bytes[token.dateRange.upperBound..<token.range.upperBound])
-            }
+            var tokenBytes = item.dueToken.map { Array(bytes[$0.range]) }
+            if let token = item.dueToken, let date = due.newDate { tokenBytes = redated(token, date) }
             if due == .remove { tokenBytes = nil }
             if tokenBytes == nil, let date = due.newDate { tokenBytes = Array("due:\(date)".utf8) }
             if let tokenBytes { rewritten += [Bytes.space] + tokenBytes }
+            try Self.checkNewItemLine(rewritten)
             text = rewritten
         } else {
             switch due {
             case .keep:
                 break
             case .set(let date):
-                if let token {
-                    text.replaceSubrange((token.dateRange.lowerBound - offset)..<(token.dateRange.upperBound - offset),
-                                         with: Array(date.description.utf8))
+                // The first due token, valid or not, so an impossible date can be fixed from the command line.
+                if let token = item.firstDueToken {
+                    text.replaceSubrange((token.range.lowerBound - offset)..<(token.range.upperBound - offset),
+                                         with: redated(token, date))
                 } else {
                     let end = Bytes.trimmed(text, 0..<text.count).upperBound
                     text.insert(contentsOf: Array(" due:\(date)".utf8), at: end)
                 }
             case .remove:
-                if let token {
+                // Every due token, valid or not, each with one adjacent space; the last first, so offsets hold.
+                let tokens = (item.firstDueToken.map { [$0] } ?? []) + otherDueTokens(of: item)
+                for token in tokens.reversed() {
                     var start = token.range.lowerBound - offset
                     var end = token.range.upperBound - offset
                     if start > item.textStart - offset, Bytes.isWhitespace(text[start - 1]) {
@@ -192,59 +211,170 @@ extension Board {
             return rendered([Replacement(lines: item.lines, with: [itemLine])])
         case .set(let text):
             let ending = lineEnding
-            let newBody = Self.indentedBody(text, indent: bodyIndent(of: item)).map { NewLine(content: $0, ending: ending) }
+            let newBody = Self.indentedBody(text, indent: newBodyIndent(of: item)).map { NewLine(content: $0, ending: ending) }
             return rendered([Replacement(lines: item.lines, with: [itemLine] + newBody)])
         }
     }
 
-    // MARK: - Placement
-
-    /// The file with these lines placed in the first section of `kind` (FORMAT.md §6),
-    /// creating the section where FORMAT.md §3 places it when the board has none.
-    func insertedFile(_ newLines: [NewLine], into kind: SectionKind, atTop: Bool) -> PrintedFile {
-        if let section = firstSection(kind) {
-            return rendered([placement(of: newLines, inSection: section, atTop: atTop)])
-        }
-        let ending = lineEnding
-        let at = beforeUnclosedRegion(newSectionLine(kind))
-        let heading = Array((String(repeating: "#", count: sections.first?.level ?? 2) + " " + kind.name).utf8)
-        var block = [NewLine(content: heading, ending: ending), NewLine(content: [], ending: ending)] + newLines
-        if at > 0, !isBlankLine(at - 1) { block.insert(NewLine(content: [], ending: ending), at: 0) }
-        if at < lines.count, !isBlankLine(at) { block.append(NewLine(content: [], ending: ending)) }
-        return rendered([Replacement(lines: at..<at, with: block)])
+    /// The token with its date text replaced, in the token's own spelling.
+    private func redated(_ token: DueToken, _ date: CivilDate) -> [UInt8] {
+        Array(bytes[token.range.lowerBound..<token.dateRange.lowerBound]) + Array(date.description.utf8)
+            + Array(bytes[token.dateRange.upperBound..<token.range.upperBound])
     }
 
-    /// Where new lines go in an existing section: after its last item's body, before its first item with
-    /// `atTop`, or in an empty section after the blank line under its last non-blank line.
-    private func placement(of newLines: [NewLine], inSection sectionIndex: Int, atTop: Bool) -> Replacement {
+    /// The indentation for a body written from the command line: the present body's when it is deep enough to
+    /// hold any line, else two spaces deeper than the item.
+    private func newBodyIndent(of item: Item) -> [UInt8] {
+        let present = bodyIndent(of: item)
+        if BodyRule.indentation(present, 0..<present.count).columns >= item.indent + 2 { return present }
+        return Array(repeating: Bytes.space, count: item.indent + 2)
+    }
+
+    // MARK: - Placement
+
+    /// An item's lines on their way to a place: the item line (indented `indent` spaces), then its body.
+    struct ItemLines {
+        var lines: [NewLine]
+        var indent: Int
+
+        /// The lines with the item line indented `newIndent` spaces and every non-blank body line shifted by as
+        /// many columns (never below two, so a body line stays body).
+        func reindented(_ newIndent: Int) -> ItemLines {
+            guard newIndent != indent, var first = lines.first else { return self }
+            let shift = newIndent - indent
+            first.content = Array(repeating: Bytes.space, count: newIndent) + first.content.dropFirst(indent)
+            let body = lines.dropFirst().map { line -> NewLine in
+                let (columns, textStart) = BodyRule.indentation(line.content, 0..<line.content.count)
+                guard textStart < line.content.count else { return line }
+                let content = Array(repeating: Bytes.space, count: max(2, columns + shift)) + line.content[textStart...]
+                return NewLine(content: content, ending: line.ending)
+            }
+            return ItemLines(lines: [first] + body, indent: newIndent)
+        }
+    }
+
+    /// The file with these item lines placed in the first section of `kind` (FORMAT.md §6),
+    /// creating the section where FORMAT.md §3 places it when the board has none.
+    func insertedFile(_ block: ItemLines, into kind: SectionKind, atTop: Bool, isNew: Bool) throws(EditError) -> PrintedFile {
+        if let section = firstSection(kind) {
+            return rendered([try placement(of: block, inSection: section, atTop: atTop, isNew: isNew)])
+        }
+        let ending = lineEnding
+        let (position, level) = newSectionPlace(kind)
+        let at = beforeUnclosedRegion(position)
+        let heading = Array((String(repeating: "#", count: level) + " " + kind.name).utf8)
+        let placed = try fitted(isNew ? block.reindented(0) : block, above: nil, at: at)
+        var newLines = [NewLine(content: heading, ending: ending), NewLine(content: [], ending: ending)] + placed.lines
+        if at > 0, !isBlankLine(at - 1) { newLines.insert(NewLine(content: [], ending: ending), at: 0) }
+        if at < lines.count, !isBlankLine(at) { newLines.append(NewLine(content: [], ending: ending)) }
+        if at == 0, let first = lines.first, Bytes.hasBOM(bytes) {
+            // The byte-order mark stays the file's first bytes: it moves onto the new heading.
+            newLines[0].content = Array(bytes[0..<3]) + newLines[0].content
+            newLines.append(NewLine(content: Array(bytes[3..<first.contentEnd]), ending: Array(bytes[first.contentEnd..<first.end])))
+            return rendered([Replacement(lines: 0..<1, with: newLines)])
+        }
+        return rendered([Replacement(lines: at..<at, with: newLines)])
+    }
+
+    /// Where item lines go in an existing section: after its last item's body, before its first item with
+    /// `atTop`, or in an empty section after the blank line under its last non-blank line. A new item takes the
+    /// indentation of the item it is placed next to (0 with none).
+    private func placement(of block: ItemLines, inSection sectionIndex: Int, atTop: Bool, isNew: Bool) throws(EditError) -> Replacement {
         let section = sections[sectionIndex]
         if let first = items.first(where: { $0.section == sectionIndex }),
            let last = items.last(where: { $0.section == sectionIndex }) {
+            let neighbour = atTop ? first : last
             let at = atTop ? first.line : last.lines.upperBound
-            return Replacement(lines: at..<at, with: newLines)
+            let placed = try fitted(isNew ? block.reindented(neighbour.indent) : block, above: atTop ? nil : last, at: at)
+            return Replacement(lines: at..<at, with: placed.lines)
         }
         let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(section.lines.upperBound))
         let heading = usable.reversed().first { !isBlankLine($0) } ?? section.headingLine
+        let block = isNew ? block.reindented(0) : block
         guard heading + 1 < lines.count, isBlankLine(heading + 1) else {
-            return Replacement(lines: (heading + 1)..<(heading + 1), with: newLines)
+            return Replacement(lines: (heading + 1)..<(heading + 1), with: try fitted(block, above: nil, at: heading + 1).lines)
         }
         let at = heading + 2
         let gap = at < lines.count && !isBlankLine(at) ? [NewLine(content: [], ending: lineEnding)] : []
-        return Replacement(lines: at..<at, with: newLines + gap)
+        return Replacement(lines: at..<at, with: try fitted(block, above: nil, at: at).lines + gap)
+    }
+
+    /// The item lines re-indented where, placed before line `at`, they would otherwise join the body of the item
+    /// `above` them or take the next non-blank line as their own body (FORMAT.md §6): they then take that item's,
+    /// or that line's, indentation. Refused when no indentation keeps every line's meaning.
+    private func fitted(_ block: ItemLines, above: Item?, at: Int) throws(EditError) -> ItemLines {
+        var block = block
+        let next = nextNonBlankLine(from: at)
+        if let above, block.indent >= above.indent + 2 {
+            block = block.reindented(above.indent)
+        } else if let next, continuesBody(line: next, itemIndent: block.indent) {
+            block = block.reindented(min(3, indentation(ofLine: next)))
+        }
+        if let next, continuesBody(line: next, itemIndent: block.indent) {
+            throw .wouldChangeMeaning(line: next, "an item placed before line \(next + 1) would take that line into its body; indent line \(next + 1) less, then run the command again")
+        }
+        return block
+    }
+
+    /// The item whose body would go on at line `index`: the item whose lines end right before it, or before
+    /// nothing but blank lines.
+    private func openItem(before index: Int) -> Item? {
+        var end = index
+        while end > 0, isBlankLine(end - 1) { end -= 1 }
+        guard end > 0 else { return nil }
+        let candidate = itemIndex(atOrBefore: end - 1).map { items[$0] }
+        guard let candidate, candidate.lines.upperBound == end else { return nil }
+        return candidate
+    }
+
+    /// The index of the last item whose item line is at or before line `line` (binary search; items are in order).
+    private func itemIndex(atOrBefore line: Int) -> Int? {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle].line <= line { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
+    private func nextNonBlankLine(from index: Int) -> Int? {
+        var line = index
+        while line < lines.count, isBlankLine(line) { line += 1 }
+        return line < lines.count ? line : nil
+    }
+
+    /// The line's content, after a byte-order mark on the first line.
+    private func content(ofLine index: Int) -> Range<Int> {
+        let line = lines[index]
+        let start = index == 0 && Bytes.hasBOM(bytes) ? min(3, line.contentEnd) : line.start
+        return start..<line.contentEnd
+    }
+
+    private func indentation(ofLine index: Int) -> Int {
+        BodyRule.indentation(bytes, content(ofLine: index)).columns
+    }
+
+    private func continuesBody(line index: Int, itemIndent: Int) -> Bool {
+        BodyRule.continuesBody(bytes, line: content(ofLine: index), itemIndent: itemIndent) ?? false
+    }
+
+    private func quotedTitle(_ item: Item) -> String { "\"\(title(of: item))\"" }
+
+    /// The line before which a missing section's heading goes, and the heading's level: after the nearest existing
+    /// section before it in canonical order (at its level), else before the first section (at its level), else at the
+    /// end of the file (level 2). The level keeps whatever heading follows ending the new section.
+    private func newSectionPlace(_ kind: SectionKind) -> (line: Int, level: Int) {
+        let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
+        if let earlier { return (sections[earlier].lines.upperBound, sections[earlier].level) }
+        if let first = sections.min(by: { $0.headingLine < $1.headingLine }) { return (first.headingLine, first.level) }
+        return (lines.count, 2)
     }
 
     /// The line, or the start of a never-closed fence or comment that would swallow what goes there.
     private func beforeUnclosedRegion(_ line: Int) -> Int {
         guard let open = regions.first(where: { !$0.isClosed }), open.lines.lowerBound < line else { return line }
         return open.lines.lowerBound
-    }
-
-    /// Where a missing section's heading goes: after the nearest existing section before it in canonical
-    /// order, else before the first section, else at the end of the file.
-    private func newSectionLine(_ kind: SectionKind) -> Int {
-        let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
-        if let earlier { return sections[earlier].lines.upperBound }
-        return sections.map(\.headingLine).min() ?? lines.count
     }
 
     private func bulletForNewItem(in kind: SectionKind) -> UInt8 {
@@ -302,12 +432,12 @@ extension Board {
                     file.append(source: first.start..<last.contentEnd)
                 } else {
                     file.append(source: first.start..<last.end)
-                    if !last.hasEnding { file.append(ending) }
+                    if !last.hasEnding { file.append(Self.ending(after: bytes[last.start..<last.contentEnd], ending)) }
                 }
             case .new(let line):
                 file.append(line.content)
                 if isLast && endsWithoutNewline { continue }
-                file.append(line.ending.isEmpty ? ending : line.ending)
+                file.append(line.ending.isEmpty ? Self.ending(after: line.content[...], ending) : line.ending)
             }
         }
         // Blank lines left at the end of a file without a final newline would give it one: drop them.
@@ -318,7 +448,28 @@ extension Board {
         return file
     }
 
+    /// The line ending to give a line that has none: `ending`, or CRLF when the text ends in a lone CR, so the CR
+    /// stays part of the text instead of joining the ending.
+    static func ending(after text: ArraySlice<UInt8>, _ ending: [UInt8]) -> [UInt8] {
+        text.last == Bytes.cr ? [Bytes.cr, Bytes.lf] : ending
+    }
+
+    private func ending(after text: [UInt8]) -> [UInt8] {
+        Self.ending(after: text[...], lineEnding)
+    }
+
     // MARK: - Text from the command line
+
+    /// Refuses an item line written from a command-line title when `board check` would report an error on it
+    /// (an impossible date, two due dates): a command never writes what the pre-commit hook rejects.
+    static func checkNewItemLine(_ line: [UInt8]) throws(EditError) {
+        let heading = Array("## TODO\n".utf8)
+        let board = Board(parsing: heading + line)
+        guard let item = board.items.first else { return }
+        var found: [Diagnostic] = []
+        board.appendItemDiagnostics(of: item, to: &found)
+        if let error = found.first(where: { $0.severity == .error }) { throw .rejectedTitle(error.message) }
+    }
 
     /// A title as it will be written: trimmed; refused when empty or holding a line break.
     public static func normalizedTitle(_ title: String) throws(EditError) -> String {

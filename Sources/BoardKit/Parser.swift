@@ -6,6 +6,8 @@ struct Parser {
     private var sections: [Section] = []
     private var items: [Item] = []
     private var plainListItems: [Int] = []
+    private var nearMissItemLines: [Int] = []
+    private var checklistLinesOutsideSections: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) {
         self.b = bytes
@@ -20,7 +22,9 @@ struct Parser {
             parser.run()
             parser.findDueTokens()
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
-                         items: parser.items, plainListItems: parser.plainListItems)
+                         items: parser.items, plainListItems: parser.plainListItems,
+                         nearMissItemLines: parser.nearMissItemLines,
+                         checklistLinesOutsideSections: parser.checklistLinesOutsideSections)
         }
     }
 
@@ -30,6 +34,7 @@ struct Parser {
         let line: Int
         var bodyEnd: Int
         let section: Int
+        let indent: Int
         let bullet: UInt8
         let checkboxOffset: Int
         let checked: Bool
@@ -57,15 +62,17 @@ struct Parser {
         var section: OpenSection?
         var item: OpenItem?
         var block = Block.none
+        // The level of an `Archive` heading whose part of the file runs on: its checklists are off the board.
+        var archiveLevel: Int?
 
         for index in first..<lines.count {
             let (start, end) = content(index)
 
             // Body continuation comes before every other rule.
             if var open = item {
-                let textStart = Bytes.skipWhitespace(b, start..<end)
-                if textStart == end { continue }  // blank: body only if an indented line follows
-                if isBodyIndented(start, textStart) {
+                let (columns, textStart) = BodyRule.indentation(b, start..<end)
+                if textStart == end { continue }  // blank: body only if a body line follows
+                if BodyRule.continuesBody(b, columns: columns, textStart: textStart, end: end, itemIndent: open.indent) {
                     open.bodyEnd = index + 1
                     item = open
                     continue
@@ -111,20 +118,28 @@ struct Parser {
             }
             // Each call out of the loop copies the parser to pass it: most lines are not headings, so they skip it.
             if b[at] == UInt8(ascii: "#"), let (level, textRange) = heading(at, end) {
+                if let archive = archiveLevel, level <= archive { archiveLevel = nil }
                 if let kind = sectionKind(textRange) {
                     closeSection(section, at: index)
                     section = OpenSection(kind: kind, level: level, headingLine: index)
+                    archiveLevel = nil
                 } else if let open = section, level <= open.level {
                     closeSection(open, at: index)
                     section = nil
                 }
+                if section == nil, isArchive(textRange) { archiveLevel = level }
                 continue
             }
-            guard section != nil else { continue }
-            if let opened = itemLine(index, at, end) {
+            guard section != nil else {
+                if archiveLevel == nil, itemLine(index, start, at, end) != nil { checklistLinesOutsideSections.append(index) }
+                continue
+            }
+            if let opened = itemLine(index, start, at, end) {
                 item = opened
             } else if isListItem(at, end) {
                 plainListItems.append(index)
+            } else if b[at] == UInt8(ascii: "[") || (isBullet(b[at]) && at + 1 < end && b[at + 1] == UInt8(ascii: "[")) {
+                nearMissItemLines.append(index)
             }
         }
 
@@ -145,7 +160,7 @@ struct Parser {
     }
 
     private mutating func finish(_ open: OpenItem) {
-        items.append(Item(line: open.line, bodyEnd: open.bodyEnd, section: open.section, bullet: open.bullet,
+        items.append(Item(line: open.line, bodyEnd: open.bodyEnd, section: open.section, indent: open.indent, bullet: open.bullet,
                           checkboxOffset: open.checkboxOffset, checked: open.checked, textStart: open.textStart))
     }
 
@@ -195,17 +210,6 @@ struct Parser {
         var position = start
         while position < end, b[position] == Bytes.space, position - start < 4 { position += 1 }
         return position - start
-    }
-
-    /// Indented by at least two spaces or a tab.
-    private func isBodyIndented(_ start: Int, _ textStart: Int) -> Bool {
-        var spaces = 0
-        for position in start..<textStart {
-            if b[position] == Bytes.tab { return true }
-            spaces += 1
-            if spaces >= 2 { return true }
-        }
-        return false
     }
 
     private func contains(_ start: Int, _ end: Int, _ needle: StaticString) -> Bool {
@@ -295,6 +299,12 @@ struct Parser {
         }
     }
 
+    /// The heading text is `Archive`, in any case (FORMAT.md §3).
+    private func isArchive(_ range: Range<Int>) -> Bool {
+        guard range.count == 7 else { return false }
+        return zip(range, "archive".utf8).allSatisfy { position, letter in b[position] | 0x20 == letter }
+    }
+
     private func isBullet(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")
     }
@@ -302,7 +312,7 @@ struct Parser {
     /// `- [ ] title`: bullet, spaces, checkbox, then a space and the title or the line's end. Inlined: most lines
     /// are items, and a call would copy the parser.
     @inline(__always)
-    private func itemLine(_ index: Int, _ at: Int, _ end: Int) -> OpenItem? {
+    private func itemLine(_ index: Int, _ start: Int, _ at: Int, _ end: Int) -> OpenItem? {
         guard at < end, isBullet(b[at]) else { return nil }
         var position = at + 1
         while position < end, b[position] == Bytes.space { position += 1 }
@@ -319,7 +329,7 @@ struct Parser {
         } else {
             return nil
         }
-        return OpenItem(line: index, bodyEnd: index + 1, section: sections.count, bullet: b[at],
+        return OpenItem(line: index, bodyEnd: index + 1, section: sections.count, indent: at - start, bullet: b[at],
                         checkboxOffset: position, checked: mark != Bytes.space, textStart: textStart)
     }
 

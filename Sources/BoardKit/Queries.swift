@@ -44,14 +44,14 @@ extension Board {
 
     /// Ticks made in an editor applied: checked items outside DONE move to DONE,
     /// unchecked items in DONE move to TODO, in file order.
-    public func tidied() -> (board: Board, moves: [TidyMove]) {
+    public func tidied() throws(EditError) -> (board: Board, moves: [TidyMove]) {
         var board = self
         var moves: [TidyMove] = []
         while let item = board.items.first(where: { ($0.checked) != (board.kind(of: $0) == .done) }) {
             let from = board.kind(of: item)
             let to: SectionKind = item.checked ? .done : .todo
             moves.append(TidyMove(title: board.title(of: item), from: from, to: to))
-            board = board.moving(item, to: to)
+            board = try board.moving(item, to: to)
         }
         return (board, moves)
     }

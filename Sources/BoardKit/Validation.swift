@@ -24,7 +24,7 @@ extension Board {
         // An item's diagnostics depend on its own line only, so a large board's items are checked in shares.
         let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
             var diagnostics: [Diagnostic] = []
-            for index in share { appendDiagnostics(of: items[index], to: &diagnostics) }
+            for index in share { appendItemDiagnostics(of: items[index], to: &diagnostics) }
             return diagnostics
         }
         for diagnostics in shares { found += diagnostics }
@@ -64,7 +64,7 @@ extension Board {
         return found
     }
 
-    private func appendDiagnostics(of item: Item, to found: inout [Diagnostic]) {
+    func appendItemDiagnostics(of item: Item, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
         func add(_ severity: Diagnostic.Severity, at offset: Int, _ message: String) {
             found.append(Diagnostic(line: item.line + 1, column: column(ofOffset: offset, onLine: item.line),

@@ -364,7 +364,7 @@ import Testing
             guard let title = mine.randomElement(using: &rng),
                   case .one(let item) = board.item(matching: title) else { continue }
             switch Int.random(in: 0..<6, using: &rng) {
-            case 0: board = board.moving(item, to: SectionKind.allCases.randomElement(using: &rng) ?? .done,
+            case 0: board = try board.moving(item, to: SectionKind.allCases.randomElement(using: &rng) ?? .done,
                                          atTop: Bool.random(using: &rng))
             case 1: board = try board.editing(item, due: randomDate(&rng).map { .set($0) } ?? .remove)
             case 2: board = try board.editing(item, body: Bool.random(using: &rng) ? .set("\(side) note \(step)") : .remove)
@@ -372,7 +372,7 @@ import Testing
                 board = try board.editing(item, title: title + " now")
                 mine = mine.map { $0 == title ? title + " now" : $0 }
             case 4:
-                board = board.removing(item)
+                board = try board.removing(item)
                 mine.removeAll { $0 == title }
             default:
                 let added = "\(side) added \(step)"

@@ -95,12 +95,12 @@ import Testing
                 case 1:
                     let item = try #require(item)
                     log.append("rm \(kind)[\(index)]")
-                    board = board.removing(item)
+                    board = try board.removing(item)
                     model[kind]?.remove(at: index)
                 case 2:
                     let item = try #require(item)
                     log.append("move \(kind)[\(index)] to \(target) top:\(atTop)")
-                    board = board.moving(item, to: target, atTop: atTop && target != kind)
+                    board = try board.moving(item, to: target, atTop: atTop && target != kind)
                     if target != kind {
                         let record = model[kind]?.remove(at: index)
                         if let record {
