@@ -294,8 +294,10 @@ extension Board {
         guard heading + 1 < lines.count, isBlankLine(heading + 1) else {
             return Replacement(lines: (heading + 1)..<(heading + 1), with: try fitted(block, above: nil, at: heading + 1).lines)
         }
+        // A new blank line follows when any line does, so that `rm` (which takes the blank line after an item
+        // between two blank lines) gives back exactly the lines there were, however many blank lines come next.
         let at = heading + 2
-        let gap = at < lines.count && !isBlankLine(at) ? [NewLine(content: [], ending: lineEnding)] : []
+        let gap = at < lines.count ? [NewLine(content: [], ending: lineEnding)] : []
         return Replacement(lines: at..<at, with: try fitted(block, above: nil, at: at).lines + gap)
     }
 

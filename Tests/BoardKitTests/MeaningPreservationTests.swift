@@ -1,0 +1,470 @@
+import BoardKit
+import Foundation
+import Testing
+
+/// FORMAT.md §6, "nothing untouched changes meaning", checked on random hand-edited boards × every editing command:
+/// after each command every line the command did not write keeps its bytes, its role and its section; every item
+/// it did not touch keeps its title, date, checkbox and body; the touched item is where the contract puts it; and
+/// `add` then `rm` gives back the original bytes.
+@Suite struct MeaningPreservationTests {
+    /// `BOARD_PROPERTY_RUNS` raises the count (`.ci/run` sets 20,000).
+    static let applications = ProcessInfo.processInfo.environment["BOARD_PROPERTY_RUNS"].flatMap(Int.init) ?? 4_000
+
+    @Test func randomCommandsOnHandEditedBoardsChangeNoOtherLinesMeaning() throws {
+        var rng = SeededGenerator(seed: 0x15_2026)
+        var applied = 0
+        var refused = 0
+        var roundTrips = 0
+        var run = 0
+        while applied + refused < Self.applications {
+            run += 1
+            var board = Board(parsing: HandEditedBoard.random(&rng))
+            for step in 0..<Int.random(in: 1...4, using: &rng) {
+                let command = Command.random(for: board, &rng)
+                let context = "run \(run) step \(step): \(command) on\n\(String(decoding: board.bytes, as: UTF8.self).debugDescription)"
+                let after: Board
+                do {
+                    after = try command.apply(to: board)
+                } catch EditError.wouldChangeMeaning {
+                    refused += 1
+                    continue
+                } catch {
+                    Issue.record("\(context): unexpected \(error)")
+                    return
+                }
+                applied += 1
+                // Tidy is its moves, one by one in file order: each is checked as a move, and together they give
+                // what tidy gave.
+                var steps = [(command, board, after)]
+                if case .tidy = command {
+                    steps = []
+                    var current = board
+                    while let item = current.items.first(where: { $0.checked != (current.kind(of: $0) == .done) }) {
+                        let move = Command.move(line: item.line, to: item.checked ? .done : .todo, atTop: false)
+                        let next = try move.apply(to: current)
+                        steps.append((move, current, next))
+                        current = next
+                    }
+                    #expect(current.bytes == after.bytes, "\(context): tidy is not its moves")
+                }
+                for (command, before, after) in steps {
+                    let problems = MeaningCheck.problems(before: before, after: after, command: command)
+                    if !problems.isEmpty {
+                        Issue.record("\(context)\n\(command) on\n\(String(decoding: before.bytes, as: UTF8.self).debugDescription)\ngave\n\(String(decoding: after.bytes, as: UTF8.self).debugDescription)\n\(problems.joined(separator: "\n"))")
+                        return
+                    }
+                }
+                if case .add = command, MeaningCheck.addKeptItsPlace(before: board, after: after, command: command),
+                   let added = MeaningCheck.placedItem(before: board, after: after, command: command) {
+                    roundTrips += 1
+                    let removed = try after.removing(added)
+                    if removed.bytes != board.bytes {
+                        Issue.record("\(context): add then rm gave\n\(String(decoding: removed.bytes, as: UTF8.self).debugDescription)")
+                        return
+                    }
+                }
+                board = after
+            }
+        }
+        // A refusal is the contract's answer only where no indentation keeps a neighbour's meaning: rare.
+        #expect(refused * 100 < applied, "refused \(refused) of \(applied + refused)")
+        #expect(roundTrips * 10 > applied, "only \(roundTrips) add/rm round trips")
+    }
+}
+
+// MARK: - Random hand-edited boards
+
+enum HandEditedBoard {
+    static let titles = ["Write docs", "Ship it", "Review PR", "review pr", "한국어 제목", "🚀 launch", "a", "Fix #12 @ana"]
+    static let headings = [
+        "## TODO", "## DOING", "## DONE", "## To Do", "## In Progress", "# DONE", "### TODO", " ## DOING", "  ## DONE",
+        "   ## TODO", "## REVIEW", "## Backlog", "### Frontend", "# Release 2.4", "#### Notes", "## Archive",
+    ]
+
+    static func random(_ rng: inout SeededGenerator) -> [UInt8] {
+        var lines: [String] = []
+        if Int.random(in: 0..<6, using: &rng) == 0 { lines += ["---", "owner: team", "---"] }
+        for _ in 0..<Int.random(in: 0...22, using: &rng) { lines += fragment(&rng) }
+        let endings = ["\n", "\n", "\n", "\r\n"]
+        let ending = endings.randomElement(using: &rng) ?? "\n"
+        let mixed = Int.random(in: 0..<5, using: &rng) == 0
+        var text = Int.random(in: 0..<8, using: &rng) == 0 ? "\u{FEFF}" : ""
+        for (index, line) in lines.enumerated() {
+            text += line
+            let isLast = index == lines.count - 1
+            if isLast, Int.random(in: 0..<5, using: &rng) == 0 { break }
+            text += mixed ? (endings.randomElement(using: &rng) ?? "\n") : ending
+        }
+        if Int.random(in: 0..<12, using: &rng) == 0 { text += "trailing\r" }
+        return Array(text.utf8)
+    }
+
+    static func fragment(_ rng: inout SeededGenerator) -> [String] {
+        switch Int.random(in: 0..<20, using: &rng) {
+        case 0...2: return [headings.randomElement(using: &rng) ?? "## TODO"]
+        case 3...8: return item(&rng)
+        case 9, 10: return Array(repeating: "", count: Int.random(in: 1...3, using: &rng))
+        case 11:
+            let indent = String(repeating: " ", count: Int.random(in: 0...3, using: &rng))
+            let fence = Bool.random(using: &rng) ? "```" : "~~~~"
+            let body = ["- [ ] in code", "## DONE", "  - [ ] x"].randomElement(using: &rng) ?? ""
+            return Int.random(in: 0..<4, using: &rng) == 0 ? [indent + fence, body] : [indent + fence, body, indent + fence]
+        case 12:
+            let indent = String(repeating: " ", count: Int.random(in: 0...3, using: &rng))
+            return Int.random(in: 0..<4, using: &rng) == 0 ? [indent + "<!--", "- [ ] hidden"] : [indent + "<!-- note -->"]
+        case 13: return ["Some notes about the board."]
+        case 14: return [String(repeating: " ", count: Int.random(in: 0...3, using: &rng)) + "- plain list item"]
+        case 15: return [["-[ ] near miss", "[ ] near miss", "- [] near", "* * *", "1. first"].randomElement(using: &rng) ?? ""]
+        case 16: return ["\t- [ ] tabbed", "\ttext after a tab"].randomElement(using: &rng).map { [$0] } ?? []
+        case 17: return ["    indented four", "  lazy text", "  ## indented heading", "  ```"].randomElement(using: &rng).map { [$0] } ?? []
+        default: return item(&rng)
+        }
+    }
+
+    static func item(_ rng: inout SeededGenerator) -> [String] {
+        let indent = String(repeating: " ", count: [0, 0, 0, 0, 1, 2, 2, 3].randomElement(using: &rng) ?? 0)
+        let bullet = ["-", "-", "*", "+"].randomElement(using: &rng) ?? "-"
+        let box = ["[ ]", "[ ]", "[x]", "[X]"].randomElement(using: &rng) ?? "[ ]"
+        var line = "\(indent)\(bullet) \(box) \(titles.randomElement(using: &rng) ?? "a")"
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0: line += " due:2026-12-01"
+        case 1: line += " 📅 2026-11-20"
+        case 2: line += " @{2026-02-30}"
+        case 3: line = "\(indent)\(bullet) \(box) due:soon \(titles.randomElement(using: &rng) ?? "a")"
+        default: break
+        }
+        var lines = [line]
+        let bodyIndents = [indent + "  ", indent + "    ", "  ", "\t", indent + "   "]
+        for _ in 0..<[0, 0, 0, 1, 1, 2, 3].randomElement(using: &rng, default: 0) {
+            let deeper = bodyIndents.randomElement(using: &rng) ?? "  "
+            lines.append(["\(deeper)body text", "\(deeper)- [ ] nested", "\(deeper)## not a heading", "",
+                          "\(deeper)```", "\(deeper)> quote"].randomElement(using: &rng) ?? "")
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}
+
+extension Array {
+    func randomElement<G: RandomNumberGenerator>(using rng: inout G, default fallback: Element) -> Element {
+        randomElement(using: &rng) ?? fallback
+    }
+}
+
+// MARK: - Commands
+
+enum Command: CustomStringConvertible {
+    case add(title: String, due: CivilDate?, body: String?, to: SectionKind, atTop: Bool)
+    case remove(line: Int)
+    case move(line: Int, to: SectionKind, atTop: Bool)
+    case edit(line: Int, title: String?, due: DueChange, body: BodyChange)
+    case tidy
+
+    var description: String {
+        switch self {
+        case let .add(title, due, body, to, atTop): "add '\(title)' due \(due.map(\.description) ?? "-") body \(body ?? "-") to \(to) top \(atTop)"
+        case let .remove(line): "rm :\(line + 1)"
+        case let .move(line, to, atTop): "move :\(line + 1) \(to) top \(atTop)"
+        case let .edit(line, title, due, body): "edit :\(line + 1) title \(title ?? "-") due \(due) body \(body)"
+        case .tidy: "tidy"
+        }
+    }
+
+    static func random(for board: Board, _ rng: inout SeededGenerator) -> Command {
+        let kind = SectionKind.allCases.randomElement(using: &rng) ?? .todo
+        guard let item = board.items.randomElement(using: &rng), Int.random(in: 0..<10, using: &rng) > 2 else {
+            let body = [nil, nil, "a body line", "- [ ] looks like an item\n## looks like a heading"].randomElement(using: &rng) ?? nil
+            let title = HandEditedBoard.titles.randomElement(using: &rng) ?? "a"
+            // Unique, so the line pairing cannot mistake the new item for an old one with the same text.
+            return .add(title: title + " new \(Int.random(in: 0..<1_000_000, using: &rng))", due: Bool.random(using: &rng) ? CivilDate("2026-12-24") : nil, body: body,
+                        to: kind, atTop: Int.random(in: 0..<3, using: &rng) == 0)
+        }
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0, 1: return .remove(line: item.line)
+        case 2...5: return .move(line: item.line, to: kind, atTop: Int.random(in: 0..<3, using: &rng) == 0)
+        case 6:
+            let due: DueChange = [.keep, .remove, .set(CivilDate("2026-12-31") ?? CivilDate(daysSinceEpoch: 0))]
+                .randomElement(using: &rng, default: .keep)
+            return .edit(line: item.line, title: Bool.random(using: &rng) ? "Renamed" : nil, due: due, body: .keep)
+        case 7:
+            let body: BodyChange = [.remove, .set("new body\n\n- [ ] nested\n## heading")].randomElement(using: &rng, default: .remove)
+            return .edit(line: item.line, title: nil, due: .keep, body: body)
+        default: return .tidy
+        }
+    }
+
+    func apply(to board: Board) throws -> Board {
+        func item(_ line: Int) throws -> Item { try #require(board.items.first { $0.line == line }) }
+        switch self {
+        case let .add(title, due, body, to, atTop):
+            return try board.adding(title: title, due: due, body: body, to: to, atTop: atTop)
+        case let .remove(line):
+            return try board.removing(item(line))
+        case let .move(line, to, atTop):
+            let moved = try item(line)
+            if board.kind(of: moved) == to { return board.fixingCheckbox(moved) }
+            return try board.moving(moved, to: to, atTop: atTop)
+        case let .edit(line, title, due, body):
+            return try board.editing(item(line), title: title, due: due, body: body)
+        case .tidy:
+            return try board.tidied().board
+        }
+    }
+}
+
+// MARK: - The check
+
+/// What a line is, as the parse sees it.
+enum Role: Equatable, CustomStringConvertible {
+    case frontMatter, fencedCode, comment, heading, itemLine, plainListItem, blank, text
+    /// A body line, and the line of the item it belongs to.
+    case body(owner: Int)
+
+    var description: String {
+        switch self {
+        case .frontMatter: "front matter"
+        case .fencedCode: "fenced code"
+        case .comment: "comment"
+        case .heading: "heading"
+        case .itemLine: "item line"
+        case .plainListItem: "plain list item"
+        case .blank: "blank"
+        case .text: "text"
+        case .body(let owner): "body of :\(owner + 1)"
+        }
+    }
+}
+
+enum MeaningCheck {
+    static func roles(_ board: Board) -> [Role] {
+        var roles = board.lines.indices.map { index -> Role in
+            let line = board.lines[index]
+            var start = line.start
+            if index == 0, board.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, line.contentEnd) }
+            let text = board.bytes[start..<line.contentEnd]
+            let trimmed = text.drop { $0 == 0x20 || $0 == 0x09 }
+            if trimmed.isEmpty { return .blank }
+            if text.prefix(4).prefix(while: { $0 == 0x20 }).count <= 3, isHeading(Array(trimmed)),
+               text.first != 0x09 { return .heading }
+            return .text
+        }
+        for region in board.regions {
+            for index in region.lines {
+                roles[index] = switch region.kind {
+                case .frontMatter: .frontMatter
+                case .fencedCode: .fencedCode
+                case .htmlComment: .comment
+                }
+            }
+        }
+        for index in board.plainListItems { roles[index] = .plainListItem }
+        for item in board.items {
+            roles[item.line] = .itemLine
+            // A blank line is body only when a body line follows, which is checked on that line; and blank lines
+            // are alike, so the pairing may swap them.
+            for index in item.body where roles[index] != .blank { roles[index] = .body(owner: item.line) }
+        }
+        return roles
+    }
+
+    static func isHeading(_ text: [UInt8]) -> Bool {
+        let hashes = text.prefix { $0 == UInt8(ascii: "#") }.count
+        return (1...6).contains(hashes) && (text.count == hashes || text[hashes] == 0x20 || text[hashes] == 0x09)
+    }
+
+    /// The heading line of the section each line is in, or nil.
+    static func sectionHeadings(_ board: Board) -> [Int?] {
+        var result = [Int?](repeating: nil, count: board.lines.count)
+        for section in board.sections { for index in section.lines { result[index] = section.headingLine } }
+        return result
+    }
+
+    /// A line's text; the first line's without a byte-order mark, which stays the file's first bytes.
+    static func content(_ board: Board, _ index: Int) -> ArraySlice<UInt8> {
+        let text = board.bytes[board.lines[index].start..<board.lines[index].contentEnd]
+        return index == 0 && text.starts(with: [0xEF, 0xBB, 0xBF]) ? text.dropFirst(3) : text
+    }
+
+    /// Pairs of (old line, new line) with equal text, in order: a longest common subsequence, non-blank lines first;
+    /// the `written` old lines match nothing.
+    static func matchedLines(_ before: Board, _ after: Board, written: Set<Int>, writtenNew: Set<Int>) -> [(Int, Int)] {
+        let old = before.lines.indices.map { written.contains($0) ? [0xFF, 0xFE] + content(before, $0) : content(before, $0) }
+        let new = after.lines.indices.map { writtenNew.contains($0) ? [0xFF, 0xFD] + content(after, $0) : content(after, $0) }
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let a = Array(old[prefix..<(old.count - suffix)])
+        let b = Array(new[prefix..<(new.count - suffix)])
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                // A non-blank line outweighs any run of blank ones, which are alike and may be paired either way.
+                let weight = a[i].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? 1 : 1_000
+                let skip = max(table[i + 1][j], table[i][j + 1])
+                table[i][j] = a[i] == b[j] ? max(table[i + 1][j + 1] + weight, skip) : skip
+            }
+        }
+        var pairs = (0..<prefix).map { ($0, $0) }
+        var i = 0
+        var j = 0
+        while i < a.count, j < b.count {
+            let weight = a[i].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? 1 : 1_000
+            if a[i] == b[j], table[i][j] == table[i + 1][j + 1] + weight {
+                pairs.append((prefix + i, prefix + j))
+                i += 1
+                j += 1
+            } else if table[i + 1][j] >= table[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        pairs += (0..<suffix).map { (old.count - suffix + $0, new.count - suffix + $0) }
+        return pairs
+    }
+
+    /// The lines a command may rewrite: the touched item's lines (and the blank after them), for tidy every item
+    /// it moves.
+    static func writable(_ before: Board, _ command: Command) -> Set<Int> {
+        func lines(of line: Int) -> Set<Int> {
+            guard let item = before.items.first(where: { $0.line == line }) else { return [] }
+            let next = item.lines.upperBound
+            let blankAfter = next < before.lines.count && content(before, next).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            return Set(item.lines).union(blankAfter ? [next] : [])
+        }
+        switch command {
+        case .add: return []
+        case .remove(let line), .move(let line, _, _), .edit(let line, _, _, _): return lines(of: line)
+        case .tidy: return Set(before.lines.indices)  // checked move by move
+        }
+    }
+
+    static func problems(before: Board, after: Board, command: Command) -> [String] {
+        var problems: [String] = []
+        let writable = writable(before, command)
+        let placed = placedItem(before: before, after: after, command: command)
+        let pairs = matchedLines(before, after, written: writable, writtenNew: Set(placed.map { Array($0.lines) } ?? []))
+        let matchedOld = Set(pairs.map(\.0))
+        // A file without a final newline cannot end in a blank line: blank lines left at its end by a removal go.
+        let endsWithoutNewline = before.lines.last.map { !$0.hasEnding } ?? false
+        var trailingBlanks = Set<Int>()
+        for index in before.lines.indices.reversed() where endsWithoutNewline {
+            if writable.contains(index) { continue }
+            guard content(before, index).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { break }
+            trailingBlanks.insert(index)
+        }
+        for index in before.lines.indices where !matchedOld.contains(index) && !writable.contains(index)
+            && !trailingBlanks.contains(index) {
+            problems.append("line \(index + 1) was not the command's to change, and it is gone or changed")
+        }
+        let oldRoles = roles(before)
+        let newRoles = roles(after)
+        let oldSections = sectionHeadings(before)
+        let newSections = sectionHeadings(after)
+        let newLineOf = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        let createdSection = after.sections.count > before.sections.count
+        let unclosed = Set(before.regions.filter { !$0.isClosed }.flatMap { Array($0.lines) })
+        for (old, new) in pairs where !writable.contains(old) {
+            var expected = oldRoles[old]
+            if case .body(let owner) = expected { expected = .body(owner: newLineOf[owner] ?? -1) }
+            if newRoles[new] != expected {
+                problems.append("line \(old + 1) (now \(new + 1)) was \(oldRoles[old]), is \(newRoles[new])")
+            }
+            let section = oldSections[old].map { newLineOf[$0] ?? -1 }
+            // Blank lines are alike, so the pairing may swap them; only a non-blank line's section is its own.
+            if section != newSections[new], oldRoles[old] != .blank, !(createdSection && unclosed.contains(old)) {
+                problems.append("line \(old + 1) (now \(new + 1)) changed section")
+            }
+        }
+        // Untouched items keep their fields.
+        for item in before.items where !writable.contains(item.line) {
+            guard let line = newLineOf[item.line], let moved = after.items.first(where: { $0.line == line }) else { continue }
+            if after.title(of: moved) != before.title(of: item) || moved.due != item.due || moved.checked != item.checked
+                || after.bodyLines(of: moved) != before.bodyLines(of: item) {
+                problems.append("untouched item :\(item.line + 1) changed its fields")
+            }
+        }
+        problems += touchedItemProblems(before: before, after: after, command: command, newLineOf: newLineOf)
+        return problems
+    }
+
+    /// The item an add or a move to another section wrote, where the contract puts it: first or last in the first
+    /// section of its kind.
+    static func placedItem(before: Board, after: Board, command: Command) -> Item? {
+        let kind: SectionKind
+        let atTop: Bool
+        switch command {
+        case let .add(_, _, _, to, top): (kind, atTop) = (to, top)
+        case let .move(line, to, top):
+            guard let item = before.items.first(where: { $0.line == line }), before.kind(of: item) != to else { return nil }
+            (kind, atTop) = (to, top)
+        default: return nil
+        }
+        let peers = after.items.filter { $0.section == after.firstSection(kind) }
+        return atTop ? peers.first : peers.last
+    }
+
+    /// True when the add neither created a section nor had to re-indent the item: then `rm` must undo it exactly.
+    static func addKeptItsPlace(before: Board, after: Board, command: Command) -> Bool {
+        guard case let .add(_, _, _, kind, atTop) = command, let section = before.firstSection(kind),
+              let added = placedItem(before: before, after: after, command: command) else { return false }
+        let inSection = before.items.filter { $0.section == section }
+        let neighbour = atTop ? inSection.first : inSection.last
+        return added.indent == (neighbour?.indent ?? 0)
+    }
+
+    static func touchedItemProblems(before: Board, after: Board, command: Command, newLineOf: [Int: Int]) -> [String] {
+        func item(_ line: Int) -> Item? { before.items.first { $0.line == line } }
+        switch command {
+        case let .add(title, due, body, kind, _):
+            guard let added = placedItem(before: before, after: after, command: command) else { return ["add wrote no item"] }
+            if after.items.count != before.items.count + 1 { return ["add did not write exactly one item"] }
+            // The item where the contract puts it has the new, unique title: so it is the new item.
+            var problems: [String] = []
+            if after.title(of: added) != title || added.due != due || added.checked != (kind == .done) {
+                problems.append("the new item has the wrong fields")
+            }
+            let expectedBody = body.map { $0.components(separatedBy: "\n") } ?? []
+            if after.bodyLines(of: added) != expectedBody { problems.append("the new item's body is \(after.bodyLines(of: added))") }
+            return problems
+        case .remove:
+            return after.items.count == before.items.count - 1 ? [] : ["rm did not remove exactly one item"]
+        case let .move(line, kind, atTop):
+            guard let old = item(line) else { return ["no item to move"] }
+            if before.kind(of: old) == kind {
+                guard let new = newLineOf[line].flatMap({ l in after.items.first { $0.line == l } }) ?? after.items.first(where: { $0.line == line })
+                else { return ["the checked item is gone"] }
+                return new.checked == (kind == .done) ? [] : ["the checkbox does not match \(kind.name)"]
+            }
+            let section = after.firstSection(kind)
+            let peers = after.items.filter { $0.section == section }
+            guard let moved = atTop ? peers.first : peers.last else { return ["the moved item is not in \(kind.name)"] }
+            var problems: [String] = []
+            if after.title(of: moved) != before.title(of: old) || moved.due != old.due || moved.checked != (kind == .done)
+                || after.bodyLines(of: moved).filter({ !$0.isEmpty }).count != before.bodyLines(of: old).filter({ !$0.isEmpty }).count {
+                problems.append("the moved item lost its fields or is not at the \(atTop ? "top" : "end") of \(kind.name)")
+            }
+            if after.items.count != before.items.count { problems.append("the item count changed") }
+            return problems
+        case let .edit(line, title, due, body):
+            guard let old = item(line), let new = after.items.first(where: { $0.line == line }) else { return ["the edited item moved"] }
+            var problems: [String] = []
+            if let title, after.title(of: new) != title { problems.append("the title is \(after.title(of: new))") }
+            switch due {
+            case .keep: if new.due != old.due { problems.append("the date changed") }
+            case .remove: if new.firstDueToken != nil { problems.append("a due token is left") }
+            case .set(let date): if new.due != date { problems.append("the date is \(String(describing: new.due))") }
+            }
+            switch body {
+            case .keep: if after.bodyLines(of: new) != before.bodyLines(of: old) { problems.append("the body changed") }
+            case .remove: if !new.body.isEmpty { problems.append("the body is left") }
+            case .set(let text): if after.bodyLines(of: new) != text.components(separatedBy: "\n") { problems.append("the body is \(after.bodyLines(of: new))") }
+            }
+            return problems
+        case .tidy:
+            return after.items.allSatisfy({ $0.checked == (after.kind(of: $0) == .done) }) ? [] : ["tidy left a tick out of place"]
+        }
+    }
+}
