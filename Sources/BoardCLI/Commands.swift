@@ -184,12 +184,18 @@ enum Commands {
         let parsed = context.parsed
         let kind = try parsed.value("to").map(section) ?? .todo
         let due = try date("due", context)
+        let title = try editing("add") { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
+        // A valid due token in the title is the item's due date, unless --due gives one too.
+        let titleDue = Board.dueToken(inTitle: title)
+        if let titleDue, due != nil {
+            throw UsageError(message: "Invalid title: it holds the due date '\(escaped(titleDue.spelling))' and '--due' gives another; drop one of them", command: spec("add"))
+        }
         try context.updateBoard { board, _ in
-            let title = try editing("add") { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
             let updated = try editing("add") { () throws(EditError) in
                 try board.printed(after: .add(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top")))
             }
-            return (updated, "Added \"\(escaped(title))\" to \(kind.name)")
+            guard let titleDue, let date = titleDue.date else { return (updated, "Added \"\(escaped(title))\" to \(kind.name)") }
+            return (updated, "Added \"\(escaped(titleDue.title))\" to \(kind.name), due \(date) (read from the title)")
         }
         return 0
     }

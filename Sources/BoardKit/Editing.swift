@@ -482,6 +482,15 @@ extension Board {
         return trimmed
     }
 
+    /// The first due token a command-line title holds, as written; its date (nil when not a real date); and the
+    /// title the item will have (without a valid token).
+    public static func dueToken(inTitle title: String) -> (spelling: String, date: CivilDate?, title: String)? {
+        let prefix = Array("## TODO\n- [ ] ".utf8)
+        let board = Board(parsing: prefix + Array(title.utf8))
+        guard let item = board.items.first, let token = item.firstDueToken else { return nil }
+        return (String(decoding: board.bytes[token.range], as: UTF8.self), token.date, board.title(of: item))
+    }
+
     /// Body text split at its line breaks, blank lines at either end dropped, every line indented
     /// (blank lines left empty), so no body line can start an item or a heading.
     static func indentedBody(_ text: String, indent: [UInt8]) -> [[UInt8]] {

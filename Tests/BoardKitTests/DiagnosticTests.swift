@@ -50,7 +50,54 @@ import Testing
     @Test func listItemWithoutCheckbox() {
         #expect(diagnostics("## TODO\n - plain\n- [x]glued\n" + Self.sections) == [
             "2:2: warning: list item in TODO has no checkbox, so it is not a board item; write '- [ ] …' to make it one",
-            "3:1: warning: list item in TODO has no checkbox, so it is not a board item; write '- [ ] …' to make it one",
+            "3:1: warning: '- [x]glued' is not read as a board item; write '- [x] glued'",
+        ])
+    }
+
+    @Test func nearMissItemLinesGetTheSpellingThatWorks() {
+        #expect(diagnostics("## TODO\n-[ ] a\n[ ] b\n- [] c\n- [ ]d\n* [X]\te\n  [x] f\n" + Self.sections) == [
+            "2:1: warning: '-[ ] a' is not read as a board item; write '- [ ] a'",
+            "3:1: warning: '[ ] b' is not read as a board item; write '- [ ] b'",
+            "4:1: warning: '- [] c' is not read as a board item; write '- [ ] c'",
+            "5:1: warning: '- [ ]d' is not read as a board item; write '- [ ] d'",
+            "6:1: warning: '* [X]\te' is not read as a board item; write '* [X] e'",
+            "7:3: warning: '[x] f' is not read as a board item; write '- [x] f'",
+        ])
+    }
+
+    @Test func nearMissDatesGetTheSpellingThatWorks() {
+        #expect(diagnostics("## TODO\n- [ ] a Due:2026-12-01\n- [ ] b due: 2026-12-01 x\n- [ ] c 📅2026-12-01\n- [ ] d DUE:2026/12/01\n" + Self.sections) == [
+            "2:9: warning: 'Due:2026-12-01' is not read as a due date; write 'due:2026-12-01'",
+            "3:9: warning: 'due: 2026-12-01' is not read as a due date; write 'due:2026-12-01'",
+            "4:9: warning: '📅2026-12-01' is not read as a due date; write '📅 2026-12-01'",
+            "5:9: warning: 'DUE:2026/12/01' is not read as a due date; write 'due:2026-12-01'",
+        ])
+    }
+
+    @Test func aSlashedDueDateIsAnErrorThatSaysTheSpellingThatWorks() {
+        #expect(diagnostics("## TODO\n- [ ] a due:2026/12/01\n- [ ] b @{2026.12.01}\n" + Self.sections) == [
+            "2:9: error: 'due:2026/12/01' is not a real calendar date; write 'due:2026-12-01'",
+            "3:9: error: '@{2026.12.01}' is not a real calendar date; write '@{2026-12-01}'",
+        ])
+    }
+
+    @Test func checklistsUnderHeadingsThatNameNoSectionAreWarnedAbout() {
+        let text = "- [ ] before any heading\n## TODO\n## REVIEW\n- [ ] a\n  - [ ] nested\n## Backlog\n* [x] b\n"
+            + "## Archive\n- [x] archived\n### Old\n- [x] also archived\n" + Self.sections
+        #expect(diagnostics(text) == [
+            "1:1: warning: checklist item outside the TODO, DOING and DONE sections, so no command sees it; move it into a section",
+            "4:1: warning: checklist item outside the TODO, DOING and DONE sections (under '## REVIEW'), so no command sees it; move it into a section",
+            "5:3: warning: checklist item outside the TODO, DOING and DONE sections (under '## REVIEW'), so no command sees it; move it into a section",
+            "7:1: warning: checklist item outside the TODO, DOING and DONE sections (under '## Backlog'), so no command sees it; move it into a section",
+        ])
+    }
+
+    @Test func itemsWithTheSameTitleAreWarnedAboutIgnoringCase() {
+        let text = "## TODO\n- [ ] Review PR\n- [ ] review pr due:2026-12-01\n## DOING\n- [ ] Review PR\n- [ ] Émile\n- [ ] émile\n- [ ] Review\n## DONE\n"
+        #expect(diagnostics(text) == [
+            "3:3: warning: another item has the title 'review pr' (line 2); refs and merges cannot tell them apart, so make the titles differ",
+            "5:3: warning: another item has the title 'Review PR' (line 2); refs and merges cannot tell them apart, so make the titles differ",
+            "7:3: warning: another item has the title 'émile' (line 6); refs and merges cannot tell them apart, so make the titles differ",
         ])
     }
 

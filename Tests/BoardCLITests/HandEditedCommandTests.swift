@@ -1,0 +1,71 @@
+import BoardCLI
+import Foundation
+import Testing
+
+/// Issue 15's command-line cases: what a command says and writes on hand-edited boards.
+@Suite struct HandEditedCommandTests {
+    @Test func aValidDueTokenInTheTitleBecomesTheDueDateAndTheMessageSaysSo() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        let outcome = sandbox.run(["add", "Ship due:2026-12-01"])
+        #expect(outcome == Outcome(exitCode: 0, stdout: "Added \"Ship\" to TODO, due 2026-12-01 (read from the title)\n", stderr: ""))
+        #expect(sandbox.read() == "## TODO\n- [ ] Ship due:2026-12-01\n")
+    }
+
+    @Test func aDueTokenInTheTitleAndDueTogetherAreAUsageError() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        let outcome = sandbox.run(["add", "Ship due:2026-12-01", "--due", "tomorrow"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.stderr.hasPrefix("Error: Invalid title: it holds the due date 'due:2026-12-01' and '--due' gives another; drop one of them\n"))
+        #expect(sandbox.read() == "## TODO\n")
+    }
+
+    @Test func aTitleCheckWouldRejectIsAUsageErrorAndNothingIsWritten() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        let outcome = sandbox.run(["add", "Parse due:soon tokens"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.stderr.hasPrefix("Error: Invalid title: 'due:soon' is not a real calendar date (write YYYY-MM-DD)\n"))
+        #expect(sandbox.read() == "## TODO\n")
+        #expect(sandbox.run(["check", sandbox.path("board.md")]).exitCode == 0)
+    }
+
+    @Test func doneOnAnUpperXItemAlreadyInDoneWritesNothing() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## DONE\n- [X] a\n")
+        let path = sandbox.path("board.md")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: path)
+        #expect(sandbox.run(["done", "a"]) == Outcome(exitCode: 0, stdout: "No change\n", stderr: ""))
+        #expect(sandbox.read() == "## DONE\n- [X] a\n")
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(modified == Date(timeIntervalSince1970: 1_000_000))
+    }
+
+    @Test func editFixesAnImpossibleDateAndNoDueRemovesEveryToken() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Design due:2026-11-31\n- [ ] Build due:soon @{2026-12-01}\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["edit", "Design", "--due", "2026-11-30"]).exitCode == 0)
+        #expect(sandbox.run(["edit", ":3", "--no-due"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n- [ ] Design due:2026-11-30\n- [ ] Build\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["check", sandbox.path("board.md"), "--strict"]).exitCode == 0)
+    }
+
+    @Test func aRemovalThatWouldChangeAnotherLinesMeaningFailsNamingTheLine() {
+        let sandbox = Sandbox()
+        let board = "## TODO\n- [ ] P\n - [ ] X\n  - [ ] Y\n"
+        sandbox.write("board.md", board)
+        let outcome = sandbox.run(["rm", "X"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "error: board.md:4: removing \"X\" would make line 4 part of the body of \"P\" above it; indent line 4 less than line 2 plus two, then run the command again; nothing was written\n")
+        #expect(sandbox.read() == board)
+    }
+
+    @Test func checkWarnsAboutWorkNoCommandSees() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n## DOING\n## DONE\n## REVIEW\n- [ ] hidden\n")
+        let outcome = sandbox.run(["check", "--strict", sandbox.path("board.md")])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr.contains(":5:1: warning: checklist item outside the TODO, DOING and DONE sections (under '## REVIEW')"))
+    }
+}
