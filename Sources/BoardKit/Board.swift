@@ -126,6 +126,8 @@ public struct Item: Equatable, Sendable {
     public internal(set) var firstDueToken: DueToken?
     /// The first token holding a real date: the item's due date.
     public internal(set) var dueToken: DueToken?
+    /// True when the line has a word that may be a misspelt due date (`Due:…`, `due: …`); validation looks closer.
+    public internal(set) var mayHaveNearMissDate = false
 
     init(line: Int, bodyEnd: Int, section: Int, indent: Int, bullet: UInt8, checkboxOffset: Int, checked: Bool,
          textStart: Int) {

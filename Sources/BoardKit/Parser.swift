@@ -187,13 +187,15 @@ struct Parser {
         var first: DueToken?
         var valid: DueToken?
         var hasOthers = false
-        forEachDueToken(item.textStart, lines[item.line].contentEnd) { token in
+        var nearMiss = false
+        forEachDueToken(item.textStart, lines[item.line].contentEnd, nearMiss: { nearMiss = true }) { token in
             if first == nil { first = token } else { hasOthers = true }
             if valid == nil, token.date != nil { valid = token }
         }
         item.firstDueToken = first
         item.dueToken = valid
         item.hasOtherDueTokens = hasOthers
+        item.mayHaveNearMissDate = nearMiss
     }
 
     // MARK: - Line classification
@@ -360,11 +362,15 @@ struct Parser {
     /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so the line is
     /// read eight bytes at a time and only those bytes, found by a mask, are looked at closely.
     @inline(__always)
-    private func forEachDueToken(_ start: Int, _ end: Int, _ found: (DueToken) -> Void) {
+    private func forEachDueToken(_ start: Int, _ end: Int, nearMiss: () -> Void = {}, _ found: (DueToken) -> Void) {
         guard let base = b.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         func look(at hit: Int) {
-            if let token = dueToken(at: hit, trigger: b[hit], lineStart: start, lineEnd: end) { found(token) }
+            if let token = dueToken(at: hit, trigger: b[hit], lineStart: start, lineEnd: end) {
+                found(token)
+            } else if mayBeNearMissDate(at: hit, lineStart: start, lineEnd: end) {
+                nearMiss()
+            }
         }
         var position = start
         while end - position >= 8 {
@@ -391,6 +397,22 @@ struct Parser {
             if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0 { look(at: position) }
             position += 1
         }
+    }
+
+    /// True when the `:` or 📅 byte at `hit` may end a word validation warns is almost a due date (`Due:…`,
+    /// `due: …`, `📅2026-…`): a cheap look at its neighbours; validation works out the message.
+    @inline(__always)
+    private func mayBeNearMissDate(at hit: Int, lineStart: Int, lineEnd: Int) -> Bool {
+        if b[hit] == 0xF0 {
+            return hit + 4 < lineEnd && b[hit + 1] == 0x9F && b[hit + 2] == 0x93 && b[hit + 3] == 0x85
+                && !Bytes.isWhitespace(b[hit + 4])
+        }
+        let start = hit - 3
+        guard b[hit] == UInt8(ascii: ":"), start >= lineStart, b[start] | 0x20 == UInt8(ascii: "d"),
+              b[start + 1] | 0x20 == UInt8(ascii: "u"), b[start + 2] | 0x20 == UInt8(ascii: "e"),
+              isWordStart(start, lineStart: lineStart) else { return false }
+        let isLowercase = b[start] == UInt8(ascii: "d") && b[start + 1] == UInt8(ascii: "u") && b[start + 2] == UInt8(ascii: "e")
+        return !isLowercase || hit + 1 == lineEnd || Bytes.isWhitespace(b[hit + 1])
     }
 
     /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{` or 0xF0, and no other bit.

@@ -111,64 +111,110 @@ extension Board {
 
     /// A warning at every item after the first with the same title (compared as refs compare them, ignoring case):
     /// refs and merges cannot tell such items apart. Titles are keyed by a hash of their bytes, ASCII case folded,
-    /// so a large board makes no string per item; a title with other bytes is lowercased as a string.
+    /// so a large board makes no string per item (a title with letters of another cased script is lowercased as a
+    /// string first); a hit is confirmed by comparing the titles.
     private func duplicateTitleDiagnostics() -> [Diagnostic] {
-        var firstLine: [UInt64: [(line: Int, title: String?)]] = [:]
-        var found: [Diagnostic] = []
-        for item in items {
-            let (hash, isASCII) = titleHash(item)
-            let lowered = isASCII ? nil : title(of: item).lowercased()
-            let key = isASCII ? hash : Self.hash(Array((lowered ?? "").utf8))
-            if let earlier = firstLine[key]?.first(where: { sameTitle($0, item, lowered) }) {
-                found.append(Diagnostic(
-                    line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line), severity: .warning,
-                    message: "another item has the title '\(Self.excerpt(Array(title(of: item).utf8)))' (line \(earlier.line + 1)); refs and merges cannot tell them apart, so make the titles differ"))
+        // Each title's key depends on its own line only: a large board's are worked out in shares.
+        let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
+            bytes.withUnsafeBufferPointer { buffer in
+                share.map { index -> UInt64 in
+                    let (hash, foldedEnough) = titleHash(items[index], buffer)
+                    return foldedEnough ? hash : Self.hash(Array(title(of: items[index]).lowercased().utf8))
+                }
+            }
+        }
+        // The keys are hashes already: an open-addressing table of item numbers (index + 1) probes them without
+        // hashing again, and is small enough to stay in the cache.
+        let keys = shares.count == 1 ? shares[0] : Array(shares.joined())
+        var size = 1
+        while size < keys.count * 2 { size <<= 1 }
+        var table = [UInt32](repeating: 0, count: size)
+        var duplicates: [(index: Int, earlier: Int)] = []
+        for (index, key) in keys.enumerated() {
+            var probe = Int(truncatingIfNeeded: key) & (size - 1)
+            while table[probe] != 0, keys[Int(table[probe]) - 1] != key { probe = (probe + 1) & (size - 1) }
+            if table[probe] != 0 {
+                duplicates.append((index, Int(table[probe]) - 1))
             } else {
-                firstLine[key, default: []].append((item.line, lowered))
+                table[probe] = UInt32(truncatingIfNeeded: index + 1)
             }
         }
-        return found
-    }
-
-    private func sameTitle(_ earlier: (line: Int, title: String?), _ item: Item, _ lowered: String?) -> Bool {
-        let other = items[itemIndex(atLine: earlier.line)]
-        return (earlier.title ?? title(of: other).lowercased()) == (lowered ?? title(of: item).lowercased())
-    }
-
-    private func itemIndex(atLine line: Int) -> Int {
-        var low = 0
-        var high = items.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if items[middle].line < line { low = middle + 1 } else { high = middle }
+        return duplicates.compactMap { index, earlier in
+            let item = items[index]
+            let title = title(of: item)
+            guard self.title(of: items[earlier]).lowercased() == title.lowercased() else { return nil }
+            return Diagnostic(
+                line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line), severity: .warning,
+                message: "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ")
         }
-        return low
     }
 
-    /// FNV-1a over the title's bytes as `title(of:)` gives them (the due token out, the space around it one), ASCII
-    /// letters folded to lower case; and whether every byte was ASCII.
-    private func titleHash(_ item: Item) -> (UInt64, Bool) {
+    /// A hash of the title's bytes as `title(of:)` gives them (the due token out, the space around it one), ASCII
+    /// letters folded to lower case; and whether that is all the folding the title needs: false when it may hold a
+    /// letter of a cased script other than ASCII (CJK, Hangul, symbols and emoji have no case).
+    private func titleHash(_ item: Item, _ b: UnsafeBufferPointer<UInt8>) -> (UInt64, Bool) {
         let end = lines[item.line].contentEnd
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var isASCII = true
-        func add(_ range: Range<Int>) {
-            for position in range {
-                var byte = bytes[position]
-                if byte >= 0x80 { isASCII = false }
-                if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 0x20 }
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        guard let token = item.dueToken else { return Self.foldedHash(b, Bytes.trimmed(b, item.textStart..<end)) }
+        let before = Bytes.trimmed(b, item.textStart..<token.range.lowerBound)
+        let after = Bytes.trimmed(b, token.range.upperBound..<end)
+        if before.isEmpty { return Self.foldedHash(b, after) }
+        if after.isEmpty { return Self.foldedHash(b, before) }
+        // A token between two parts of the title (rare): the title's bytes joined, as one run.
+        let joined = Array(b[before]) + [Bytes.space] + Array(b[after])
+        return joined.withUnsafeBufferPointer { Self.foldedHash($0, 0..<$0.count) }
+    }
+
+    /// The hash of `range`'s bytes with ASCII letters folded to lower case, eight bytes at a time; and whether no
+    /// other folding is needed (see `titleHash`).
+    private static func foldedHash(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, Bool) {
+        guard let base = b.baseAddress else { return (0, true) }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(range.count)
+        var foldedEnough = true
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+        }
+        var position = range.lowerBound
+        while position < range.upperBound {
+            var word: UInt64
+            let count = min(8, range.upperBound - position)
+            if count == 8 {
+                word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
+            } else {
+                word = 0
+                for index in 0..<count { word |= UInt64(b[position + index]) << UInt64(8 * index) }
             }
+            // The bytes with both top bits set start a character beyond ASCII: only those are looked at.
+            var leads = word & (word << 1) & highs
+            while foldedEnough, leads != 0 {
+                let at = position + leads.trailingZeroBitCount / 8
+                if needsUnicodeFolding(b[at], at + 1 < b.count ? b[at + 1] : 0) { foldedEnough = false }
+                leads &= leads - 1
+            }
+            // Bytes 'A'...'Z' (high bit clear) get 0x20 added.
+            let low = word & ~highs
+            let atLeastA = (low &+ ones &* (0x80 - 0x41)) & highs
+            let aboveZ = (low &+ ones &* (0x80 - 0x5B)) & highs
+            word |= (atLeastA & ~aboveZ & ~word) >> 2
+            mix(word)
+            position += count
         }
-        if let token = item.dueToken {
-            let before = Bytes.trimmed(bytes, item.textStart..<token.range.lowerBound)
-            let after = Bytes.trimmed(bytes, token.range.upperBound..<end)
-            add(before)
-            if !before.isEmpty, !after.isEmpty { hash = (hash ^ UInt64(Bytes.space)) &* 0x100_0000_01B3 }
-            add(after)
-        } else {
-            add(Bytes.trimmed(bytes, item.textStart..<end))
+        return (hash, foldedEnough)
+    }
+
+    /// True for the first byte (and the next) of a UTF-8 letter that may have a lowercase other than itself: Latin
+    /// beyond ASCII, Greek, Cyrillic and the other cased scripts, letterlike and enclosed letters, fullwidth Latin.
+    private static func needsUnicodeFolding(_ byte: UInt8, _ next: UInt8) -> Bool {
+        switch (byte, next) {
+        case (0xE2, 0x84...0x86), (0xE2, 0x92...0x93), (0xE2, 0xB0...0xB4), (0xEA, 0x99...0x9F),
+             (0xEA, 0xAC...0xAD), (0xEF, 0xBC...0xBD):
+            return true
+        case (0xE2...0xED, _), (0xEF, _), (0xF0, 0x9F): return false
+        default: return true
         }
-        return (hash, isASCII)
     }
 
     private static func hash(_ bytes: [UInt8]) -> UInt64 {
@@ -224,8 +270,10 @@ extension Board {
                     "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
             }
         }
-        forEachNearMissDate(item) { offset, written, meant in
-            add(.warning, at: offset, "'\(written)' is not read as a due date; write '\(meant)'")
+        if item.mayHaveNearMissDate {
+            forEachNearMissDate(item) { offset, written, meant in
+                add(.warning, at: offset, "'\(written)' is not read as a due date; write '\(meant)'")
+            }
         }
         if hasEmptyTitle(item) {
             add(.error, at: item.checkboxOffset, "item has an empty title")
@@ -247,31 +295,50 @@ extension Board {
 
     /// Calls `found` with each word on the item line that was surely meant as a due date but is not read as one
     /// (`Due:2026-12-01`, `due: 2026-12-01`, `📅2026-12-01`): its offset, its text, and the spelling that works.
+    /// Only a colon, or the 📅's first byte, is looked at closely.
     private func forEachNearMissDate(_ item: Item, _ found: (Int, String, String) -> Void) {
+        let lineStart = item.textStart
         let end = lines[item.line].contentEnd
-        var position = item.textStart
-        while position < end {
-            let wordStart = Bytes.skipWhitespace(bytes, position..<end)
-            var wordEnd = wordStart
-            while wordEnd < end, !Bytes.isWhitespace(bytes[wordEnd]) { wordEnd += 1 }
-            position = wordEnd
-            guard wordEnd > wordStart else { break }
-            let word = Array(bytes[wordStart..<wordEnd])
-            let calendar = Array("\u{1F4C5}".utf8)
-            if word.count > 4, word[0] | 0x20 == UInt8(ascii: "d"), word[1] | 0x20 == UInt8(ascii: "u"),
-               word[2] | 0x20 == UInt8(ascii: "e"), word[3] == UInt8(ascii: ":"),
-               !word.starts(with: Array("due:".utf8)), let date = Self.isoSpelling(ofDate: Array(word[4...])) {
-                found(wordStart, String(decoding: word, as: UTF8.self), "due:\(date)")  // Due:2026-12-01
-            } else if word == Array("due:".utf8) || word == Array("Due:".utf8) || word == Array("DUE:".utf8) {
-                let nextStart = Bytes.skipWhitespace(bytes, wordEnd..<end)
-                var nextEnd = nextStart
-                while nextEnd < end, !Bytes.isWhitespace(bytes[nextEnd]) { nextEnd += 1 }
-                if let date = Self.isoSpelling(ofDate: Array(bytes[nextStart..<nextEnd])) {  // due: 2026-12-01
-                    found(wordStart, String(decoding: bytes[wordStart..<nextEnd], as: UTF8.self), "due:\(date)")
+        bytes.withUnsafeBufferPointer { b in
+            func wordEnd(_ from: Int) -> Int {
+                var position = from
+                while position < end, !Bytes.isWhitespace(b[position]) { position += 1 }
+                return position
+            }
+            func text(_ range: Range<Int>) -> String { String(decoding: b[range], as: UTF8.self) }
+            func date(_ range: Range<Int>) -> String? { Self.isoSpelling(ofDate: Array(b[range])) }
+            var position = lineStart
+            while position < end {
+                let byte = b[position]
+                if byte != UInt8(ascii: ":") && byte != 0xF0 {
+                    position += 1
+                    continue
                 }
-            } else if word.count > calendar.count, word.starts(with: calendar),
-                      let date = Self.isoSpelling(ofDate: Array(word[calendar.count...].drop { $0 == 0xEF || $0 == 0xB8 || $0 == 0x8F })) {
-                found(wordStart, String(decoding: word, as: UTF8.self), "\u{1F4C5} \(date)")  // 📅2026-12-01
+                let next = wordEnd(position)
+                defer { position = next }
+                if byte == 0xF0 {
+                    // `📅2026-12-01`, with or without the emoji's variation selector
+                    guard position == lineStart || Bytes.isWhitespace(b[position - 1]),
+                          Bytes.hasPrefix(b, at: position, end: end, "\u{1F4C5}") else { continue }
+                    var dateStart = position + 4
+                    if Bytes.hasPrefix(b, at: dateStart, end: end, "\u{FE0F}") { dateStart += 3 }
+                    if next > dateStart, let iso = date(dateStart..<next) { found(position, text(position..<next), "\u{1F4C5} \(iso)") }
+                    continue
+                }
+                let start = position - 3
+                guard start >= lineStart, start == lineStart || Bytes.isWhitespace(b[start - 1]),
+                      b[start] | 0x20 == UInt8(ascii: "d"), b[start + 1] | 0x20 == UInt8(ascii: "u"),
+                      b[start + 2] | 0x20 == UInt8(ascii: "e") else { continue }
+                if next > position + 1 {
+                    // `Due:2026-12-01` (a lowercase `due:` word is a due token, checked as one)
+                    let isLowercase = b[start] == UInt8(ascii: "d") && b[start + 1] == UInt8(ascii: "u") && b[start + 2] == UInt8(ascii: "e")
+                    if !isLowercase, let iso = date((position + 1)..<next) { found(start, text(start..<next), "due:\(iso)") }
+                } else {
+                    // `due: 2026-12-01`
+                    let dateStart = Bytes.skipWhitespace(b, next..<end)
+                    let dateEnd = wordEnd(dateStart)
+                    if let iso = date(dateStart..<dateEnd) { found(start, text(start..<dateEnd), "due:\(iso)") }
+                }
             }
         }
     }
