@@ -46,6 +46,14 @@ public struct Line: Equatable, Sendable {
     public var hasEnding: Bool { end > contentEnd }
 }
 
+/// A checklist line outside every section, which no command sees.
+public struct StrayChecklist: Equatable, Sendable {
+    /// Line index, 0-based.
+    public let line: Int
+    /// The line index of the heading it stands under; nil before the first heading.
+    public let headingLine: Int?
+}
+
 /// A part of the file that never holds board structure (FORMAT.md §2).
 public struct Region: Equatable, Sendable {
     public enum Kind: Sendable { case frontMatter, fencedCode, htmlComment }
@@ -175,11 +183,11 @@ public struct Board: Sendable {
     public let plainListItems: [Int]
     /// Line indices of lines inside a section that start like an item but are not one (`[ ] x`, `-[ ] x`).
     public let nearMissItemLines: [Int]
-    /// Line indices of checklist lines outside every section (and outside the archive): work no command sees.
-    public let checklistLinesOutsideSections: [Int]
+    /// Checklist lines outside every section (and outside the archive): work no command sees.
+    public let strayChecklists: [StrayChecklist]
 
     init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [Int],
-         nearMissItemLines: [Int], checklistLinesOutsideSections: [Int]) {
+         nearMissItemLines: [Int], strayChecklists: [StrayChecklist]) {
         self.bytes = bytes
         self.lines = lines
         self.regions = regions
@@ -187,7 +195,7 @@ public struct Board: Sendable {
         self.items = items
         self.plainListItems = plainListItems
         self.nearMissItemLines = nearMissItemLines
-        self.checklistLinesOutsideSections = checklistLinesOutsideSections
+        self.strayChecklists = strayChecklists
     }
 
     /// Parses any bytes; never fails.
@@ -211,6 +219,13 @@ public struct Board: Sendable {
     public func text(ofLine index: Int) -> String {
         let line = lines[index]
         return String(decoding: bytes[line.start..<line.contentEnd], as: UTF8.self)
+    }
+
+    /// The byte range of a line's text, after a byte-order mark on the first line.
+    func content(ofLine index: Int) -> Range<Int> {
+        let line = lines[index]
+        let start = index == 0 && Bytes.hasBOM(bytes) ? min(3, line.contentEnd) : line.start
+        return start..<line.contentEnd
     }
 
     /// The item's title: the text after the checkbox with its due token removed, whitespace trimmed.

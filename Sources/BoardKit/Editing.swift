@@ -346,13 +346,6 @@ extension Board {
         return line < lines.count ? line : nil
     }
 
-    /// The line's content, after a byte-order mark on the first line.
-    private func content(ofLine index: Int) -> Range<Int> {
-        let line = lines[index]
-        let start = index == 0 && Bytes.hasBOM(bytes) ? min(3, line.contentEnd) : line.start
-        return start..<line.contentEnd
-    }
-
     private func indentation(ofLine index: Int) -> Int {
         BodyRule.indentation(bytes, content(ofLine: index)).columns
     }

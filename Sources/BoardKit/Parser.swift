@@ -7,7 +7,7 @@ struct Parser {
     private var items: [Item] = []
     private var plainListItems: [Int] = []
     private var nearMissItemLines: [Int] = []
-    private var checklistLinesOutsideSections: [Int] = []
+    private var strayChecklists: [StrayChecklist] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) {
         self.b = bytes
@@ -24,7 +24,7 @@ struct Parser {
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
                          items: parser.items, plainListItems: parser.plainListItems,
                          nearMissItemLines: parser.nearMissItemLines,
-                         checklistLinesOutsideSections: parser.checklistLinesOutsideSections)
+                         strayChecklists: parser.strayChecklists)
         }
     }
 
@@ -64,6 +64,7 @@ struct Parser {
         var block = Block.none
         // The level of an `Archive` heading whose part of the file runs on: its checklists are off the board.
         var archiveLevel: Int?
+        var lastHeading: Int?
 
         for index in first..<lines.count {
             let (start, end) = content(index)
@@ -118,6 +119,7 @@ struct Parser {
             }
             // Each call out of the loop copies the parser to pass it: most lines are not headings, so they skip it.
             if b[at] == UInt8(ascii: "#"), let (level, textRange) = heading(at, end) {
+                lastHeading = index
                 if let archive = archiveLevel, level <= archive { archiveLevel = nil }
                 if let kind = sectionKind(textRange) {
                     closeSection(section, at: index)
@@ -131,7 +133,9 @@ struct Parser {
                 continue
             }
             guard section != nil else {
-                if archiveLevel == nil, itemLine(index, start, at, end) != nil { checklistLinesOutsideSections.append(index) }
+                if archiveLevel == nil, itemLine(index, start, at, end) != nil {
+                    strayChecklists.append(StrayChecklist(line: index, headingLine: lastHeading))
+                }
                 continue
             }
             if let opened = itemLine(index, start, at, end) {

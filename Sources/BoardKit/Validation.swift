@@ -28,19 +28,24 @@ extension Board {
             return diagnostics
         }
         for diagnostics in shares { found += diagnostics }
+        var sectionIndex = 0
         for line in plainListItems where !appendNearMissItem(line, to: &found) {
-            let sectionName = sections.last { $0.lines.contains(line) }?.kind.name ?? "TODO"
+            // Both lists are in line order: the section holding the line is found walking forward.
+            while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
+            let sectionName = sections.isEmpty ? "TODO" : sections[sectionIndex].kind.name
             let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
             found.append(Diagnostic(
                 line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
                 message: "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"))
         }
         for line in nearMissItemLines { _ = appendNearMissItem(line, to: &found) }
-        for line in checklistLinesOutsideSections {
-            let start = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-            let under = lastHeadingText(before: line).map { " (under '\($0)')" } ?? ""
+        for stray in strayChecklists {
+            let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
+            let under = stray.headingLine.map { heading in
+                " (under '\(Self.excerpt(Array(bytes[Bytes.trimmed(bytes, content(ofLine: heading))])))')"
+            } ?? ""
             found.append(Diagnostic(
-                line: line + 1, column: column(ofOffset: start, onLine: line), severity: .warning,
+                line: stray.line + 1, column: column(ofOffset: start, onLine: stray.line), severity: .warning,
                 message: "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section"))
         }
         found += duplicateTitleDiagnostics()
@@ -92,21 +97,6 @@ extension Board {
     static func excerpt(_ text: [UInt8]) -> String {
         let string = String(decoding: text, as: UTF8.self)
         return string.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(string.unicodeScalars.prefix(59))) + "…" : string
-    }
-
-    /// The text of the last heading before a line, if there is one outside the regions.
-    private func lastHeadingText(before line: Int) -> String? {
-        for index in stride(from: line - 1, through: 0, by: -1) {
-            let range = lines[index].start..<lines[index].contentEnd
-            let start = Bytes.skipWhitespace(bytes, range)
-            guard start - range.lowerBound <= 3, start < range.upperBound, bytes[start] == UInt8(ascii: "#"),
-                  !regions.contains(where: { $0.lines.contains(index) }) else { continue }
-            var end = start
-            while end < range.upperBound, bytes[end] == UInt8(ascii: "#") { end += 1 }
-            guard end - start <= 6, end == range.upperBound || Bytes.isWhitespace(bytes[end]) else { continue }
-            return Self.excerpt(Array(bytes[start..<range.upperBound]))
-        }
-        return nil
     }
 
     /// A warning at every item after the first with the same title (compared as refs compare them, ignoring case):
@@ -249,9 +239,16 @@ extension Board {
 
     func appendItemDiagnostics(of item: Item, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
+        // Columns are counted on from the last one asked for: a line with many tokens is read once, not once each.
+        var counted = (offset: lines[item.line].start, column: 1)
+        func columnOf(_ offset: Int) -> Int {
+            if offset < counted.offset { counted = (lines[item.line].start, 1) }
+            for position in counted.offset..<offset where bytes[position] & 0xC0 != 0x80 { counted.column += 1 }
+            counted.offset = offset
+            return counted.column
+        }
         func add(_ severity: Diagnostic.Severity, at offset: Int, _ message: String) {
-            found.append(Diagnostic(line: item.line + 1, column: column(ofOffset: offset, onLine: item.line),
-                                    severity: severity, message: message))
+            found.append(Diagnostic(line: item.line + 1, column: columnOf(offset), severity: severity, message: message))
         }
         if let first = item.firstDueToken {
             func spelling(_ token: DueToken) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
@@ -263,9 +260,9 @@ extension Board {
                 add(.error, at: token.range.lowerBound, "'\(spelling(token))' is not a real calendar date\(hint)")
             }
             checkDate(of: first)
+            let firstColumn = columnOf(first.range.lowerBound)
             for token in otherDueTokens(of: item) {
                 checkDate(of: token)
-                let firstColumn = column(ofOffset: first.range.lowerBound, onLine: item.line)
                 add(.error, at: token.range.lowerBound,
                     "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
             }
