@@ -27,14 +27,64 @@ extension Board {
             return items.first { $0.line + 1 == number }.map { .one($0) } ?? .none
         }
         let query = ref.lowercased()
-        let titled = items.map { ($0, title(of: $0).lowercased()) }
-        let exact = titled.filter { $0.1 == query }.map(\.0)
-        let found = exact.isEmpty ? titled.filter { $0.1.contains(query) }.map(\.0) : exact
+        let found: [Item]
+        if query.utf8.allSatisfy({ $0 < 0x80 }) {
+            found = itemsMatching(asciiQuery: Array(query.utf8))
+        } else {
+            let titled = items.map { ($0, title(of: $0).lowercased()) }
+            let exact = titled.filter { $0.1 == query }.map(\.0)
+            found = exact.isEmpty ? titled.filter { $0.1.contains(query) }.map(\.0) : exact
+        }
         switch found.count {
         case 0: return .none
         case 1: return .one(found[0])
         default: return .many(found)
         }
+    }
+
+    /// The items whose title equals a lowercase ASCII query ignoring ASCII case, else those whose title contains
+    /// it: compared on the title's bytes, with no string made per item (a large board's title refs cost about
+    /// what a `:LINE` ref does).
+    private func itemsMatching(asciiQuery query: [UInt8]) -> [Item] {
+        var exact: [Item] = []
+        var containing: [Item] = []
+        bytes.withUnsafeBufferPointer { b in
+            func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            func match(_ title: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (exact: Bool, contains: Bool) {
+                guard range.count >= query.count else { return (false, false) }
+                if query.isEmpty { return (range.isEmpty, true) }
+                let first = query[0]
+                var start = range.lowerBound
+                while start <= range.upperBound - query.count {
+                    if folded(title[start]) == first {
+                        var index = 1
+                        while index < query.count, folded(title[start + index]) == query[index] { index += 1 }
+                        if index == query.count { return (range.count == query.count, true) }
+                    }
+                    start += 1
+                }
+                return (false, false)
+            }
+            for item in items {
+                let end = lines[item.line].contentEnd
+                let result: (exact: Bool, contains: Bool)
+                if let token = item.dueToken {
+                    let before = Bytes.trimmed(b, item.textStart..<token.range.lowerBound)
+                    let after = Bytes.trimmed(b, token.range.upperBound..<end)
+                    if before.isEmpty || after.isEmpty {
+                        result = match(b, before.isEmpty ? after : before)
+                    } else {
+                        // A token between two parts of the title (rare): the title's bytes joined.
+                        let joined = Array(b[before]) + [Bytes.space] + Array(b[after])
+                        result = joined.withUnsafeBufferPointer { match($0, 0..<$0.count) }
+                    }
+                } else {
+                    result = match(b, Bytes.trimmed(b, item.textStart..<end))
+                }
+                if result.exact { exact.append(item) } else if result.contains { containing.append(item) }
+            }
+        }
+        return exact.isEmpty ? containing : exact
     }
 
     /// The section kind an item is in.

@@ -138,6 +138,17 @@ import Testing
         #expect(board.item(matching: ":5") == .one(board.items[3]))
         #expect(board.item(matching: ":1") == .none)
     }
+
+    @Test func refsCompareTheTitleAsItReadsWithoutItsDueToken() {
+        let board = Board(parsing: "## TODO\n- [ ] Ship due:2026-12-01 to prod\n- [ ] 릴리스 Notes 📅 2026-12-02\n- [ ] Ünïcode Title\n")
+        #expect(board.item(matching: "ship to prod") == .one(board.items[0]))
+        #expect(board.item(matching: "p to") == .one(board.items[0]))
+        #expect(board.item(matching: "due:2026") == .none)
+        #expect(board.item(matching: "NOTES") == .one(board.items[1]))
+        #expect(board.item(matching: "릴리스 notes") == .one(board.items[1]))
+        #expect(board.item(matching: "ünïcode title") == .one(board.items[2]))
+        #expect(board.item(matching: "code TITLE") == .one(board.items[2]))
+    }
 }
 
 @Suite struct PlacementNextToUnclosedRegionsTests {
