@@ -137,15 +137,6 @@ enum Commands {
         "\"\(escaped(board.title(of: item)))\""
     }
 
-    /// Runs an edit; a refusal to change what an untouched line means becomes an error naming the file and line.
-    static func located<T>(_ shown: String, _ body: () throws(EditError) -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw located(error, shown)
-        }
-    }
-
     /// A refusal to change what an untouched line means, as an error naming the file and line; other edit errors
     /// as they are.
     static func located(_ error: EditError, _ shown: String) -> any Error {
@@ -255,7 +246,7 @@ enum Commands {
         for target in targets {
             if context.parsed.flag("check") {
                 let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown))
-                let moves = try located(target.shown) { () throws(EditError) in try board.tidied().moves }
+                let moves = board.tidyMoves()
                 for move in moves {
                     context.output.error("\(target.shown): would move \"\(escaped(move.title))\" from \(move.from.name) to \(move.to.name); run 'board tidy'")
                 }

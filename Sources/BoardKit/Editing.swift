@@ -113,6 +113,17 @@ extension Board {
     }
 
     private func movedFile(_ item: Item, to kind: SectionKind, atTop: Bool) throws(EditError) -> PrintedFile {
+        let block = movedLines(item, to: kind)
+        // Into another existing section, removing does not change where the lines go: one splice.
+        // Otherwise (same section, or one to create) remove first, then place on the result.
+        guard let target = firstSection(kind), target != item.section else {
+            return try removing(item).insertedFile(block, into: kind, atTop: atTop, isNew: false)
+        }
+        return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false)])
+    }
+
+    /// The item's lines as they go to a section of `kind`: verbatim but for the checkbox, set to match it.
+    private func movedLines(_ item: Item, to kind: SectionKind) -> ItemLines {
         var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
             return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
@@ -121,13 +132,59 @@ extension Board {
             moved[0].content[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
         }
         if let last = moved.indices.last, moved[last].ending.isEmpty { moved[last].ending = ending(after: moved[last].content) }
-        let block = ItemLines(lines: moved, indent: item.indent)
-        // Into another existing section, removing does not change where the lines go: one splice.
-        // Otherwise (same section, or one to create) remove first, then place on the result.
-        guard let target = firstSection(kind), target != item.section else {
-            return try removing(item).insertedFile(block, into: kind, atTop: atTop, isNew: false)
+        return ItemLines(lines: moved, indent: item.indent)
+    }
+
+    /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
+    /// splice: every one removed as `rm` removes it, then placed in file order after the last item that stays in
+    /// its target, each next to the one placed before it. Nil when that cannot be one splice (a target section
+    /// is missing, or would keep no item of its own): the caller moves the items one by one.
+    func movedFile(_ moves: [(item: Item, to: SectionKind)]) throws(EditError) -> PrintedFile? {
+        var moving = Set<Int>()
+        for move in moves { moving.formUnion(move.item.lines) }
+        func survivingLine(from index: Int, step: Int) -> Int? {
+            var line = index
+            while line >= 0, line < lines.count, moving.contains(line) || isBlankLine(line) { line += step }
+            return line >= 0 && line < lines.count ? line : nil
         }
-        return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false)])
+        var replacements: [Replacement] = []
+        var removed = Set<Int>()
+        for (item, _) in moves {
+            var range = item.lines
+            let before = (0..<range.lowerBound).last { !moving.contains($0) && !removed.contains($0) }
+            if let before, isBlankLine(before), range.upperBound < lines.count, isBlankLine(range.upperBound),
+               !moving.contains(range.upperBound) {
+                range = range.lowerBound..<(range.upperBound + 1)
+            }
+            removed.formUnion(range)
+            // The item the next surviving line would follow, once every moving item is gone.
+            if let aboveLine = survivingLine(from: range.lowerBound - 1, step: -1),
+               let index = itemIndex(atOrBefore: aboveLine), items[index].lines.upperBound == aboveLine + 1,
+               let next = survivingLine(from: range.upperBound, step: 1),
+               continuesBody(line: next, itemIndent: items[index].indent) {
+                let above = items[index]
+                throw .wouldChangeMeaning(line: next, "removing \(quotedTitle(item)) would make line \(next + 1) part of the body of \(quotedTitle(above)) above it; indent line \(next + 1) less than line \(above.line + 1) plus two, then run the command again")
+            }
+            replacements.append(Replacement(lines: range, with: []))
+        }
+        for kind in SectionKind.allCases {
+            let incoming = moves.filter { $0.to == kind }.map(\.item)
+            guard !incoming.isEmpty else { continue }
+            guard let section = firstSection(kind),
+                  let last = items.last(where: { $0.section == section && !moving.contains($0.line) }) else { return nil }
+            let at = last.lines.upperBound
+            let below = survivingLine(from: at, step: 1)
+            var aboveIndent = last.indent
+            var placed: [NewLine] = []
+            for (index, item) in incoming.enumerated() {
+                let block = try fitted(movedLines(item, to: kind), aboveIndent: aboveIndent,
+                                       below: index == incoming.count - 1 ? below : nil)
+                aboveIndent = block.indent
+                placed += block.lines
+            }
+            replacements.append(Replacement(lines: at..<at, with: placed))
+        }
+        return rendered(replacements)
     }
 
     /// The board with the item's checkbox set to match its own section, nothing else changed.
@@ -305,15 +362,23 @@ extension Board {
     /// `above` them or take the next non-blank line as their own body (FORMAT.md §6): they then take that item's,
     /// or that line's, indentation. Refused when no indentation keeps every line's meaning.
     private func fitted(_ block: ItemLines, above: Item?, at: Int) throws(EditError) -> ItemLines {
+        try fitted(block, aboveIndent: above?.indent, below: nextNonBlankLine(from: at))
+    }
+
+    /// `fitted` with the item above given by its indentation, and the line below (nil: none to check).
+    private func fitted(_ block: ItemLines, aboveIndent: Int?, below next: Int?) throws(EditError) -> ItemLines {
         var block = block
-        let next = nextNonBlankLine(from: at)
-        if let above, block.indent >= above.indent + 2 {
-            block = block.reindented(above.indent)
+        if let aboveIndent, block.indent >= aboveIndent + 2 {
+            block = block.reindented(aboveIndent)
         } else if let next, continuesBody(line: next, itemIndent: block.indent) {
             block = block.reindented(min(3, indentation(ofLine: next)))
         }
         if let next, continuesBody(line: next, itemIndent: block.indent) {
             throw .wouldChangeMeaning(line: next, "an item placed before line \(next + 1) would take that line into its body; indent line \(next + 1) less, then run the command again")
+        }
+        if let aboveIndent, let next, block.indent >= aboveIndent + 2 {
+            // Indented as deep as the line below, the item would join the body of the item above it.
+            throw .wouldChangeMeaning(line: next, "an item placed before line \(next + 1) would either take that line into its body or join the item above it; indent line \(next + 1) less, then run the command again")
         }
         return block
     }
@@ -407,7 +472,9 @@ extension Board {
         }
         var pieces: [Piece] = []
         var cursor = 0
-        for replacement in replacements.sorted(by: { $0.lines.lowerBound < $1.lines.lowerBound }) {
+        // In line order; at one line, an insertion before a removal that starts there.
+        let ordered = replacements.sorted { ($0.lines.lowerBound, $0.lines.isEmpty ? 0 : 1) < ($1.lines.lowerBound, $1.lines.isEmpty ? 0 : 1) }
+        for replacement in ordered {
             if cursor < replacement.lines.lowerBound { pieces.append(.original(cursor..<replacement.lines.lowerBound)) }
             pieces += replacement.with.map { Piece.new($0) }
             cursor = max(cursor, replacement.lines.upperBound)

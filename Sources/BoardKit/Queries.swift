@@ -92,16 +92,25 @@ extension Board {
         sections[item.section].kind
     }
 
-    /// Ticks made in an editor applied: checked items outside DONE move to DONE,
-    /// unchecked items in DONE move to TODO, in file order.
+    /// The moves `tidied()` makes, in file order, without making them.
+    public func tidyMoves() -> [TidyMove] {
+        items.filter { $0.checked != (kind(of: $0) == .done) }.map { item in
+            TidyMove(title: title(of: item), from: kind(of: item), to: item.checked ? .done : .todo)
+        }
+    }
+
+    /// Ticks made in an editor applied: checked items outside DONE move to DONE, unchecked items in DONE move to
+    /// TODO, in file order, all in one splice where the targets keep items of their own (else one by one).
     public func tidied() throws(EditError) -> (board: Board, moves: [TidyMove]) {
+        let moving = items.filter { $0.checked != (kind(of: $0) == .done) }
+        let moves = tidyMoves()
+        if moving.isEmpty { return (self, moves) }
+        if let file = try movedFile(moving.map { ($0, $0.checked ? SectionKind.done : .todo) }) {
+            return (Board(parsing: file.bytes), moves)
+        }
         var board = self
-        var moves: [TidyMove] = []
-        while let item = board.items.first(where: { ($0.checked) != (board.kind(of: $0) == .done) }) {
-            let from = board.kind(of: item)
-            let to: SectionKind = item.checked ? .done : .todo
-            moves.append(TidyMove(title: board.title(of: item), from: from, to: to))
-            board = try board.moving(item, to: to)
+        while let item = board.items.first(where: { $0.checked != (board.kind(of: $0) == .done) }) {
+            board = try board.moving(item, to: item.checked ? .done : .todo)
         }
         return (board, moves)
     }

@@ -139,6 +139,26 @@ import Testing
         #expect(board.item(matching: ":1") == .none)
     }
 
+    @Test func tidyMovesEveryTickInOneSpliceAsMovingThemOneByOneWould() throws {
+        let board = Board(parsing: "## TODO\n\n- [x] a\n  body a\n\n- [ ] b\n- [X] c\n\n## DOING\n- [x] d\n## DONE\n\n- [ ] e\n- [x] f\n")
+        var oneByOne = board
+        while let item = oneByOne.items.first(where: { $0.checked != (oneByOne.kind(of: $0) == .done) }) {
+            oneByOne = try oneByOne.moving(item, to: item.checked ? .done : .todo)
+        }
+        let (tidied, moves) = try board.tidied()
+        #expect(moves.map(\.title) == ["a", "c", "d", "e"])
+        #expect(board.tidyMoves() == moves)
+        #expect(tidied.bytes == oneByOne.bytes)
+        #expect(String(decoding: tidied.bytes, as: UTF8.self)
+            == "## TODO\n\n- [ ] b\n- [ ] e\n\n## DOING\n## DONE\n\n- [x] f\n- [x] a\n  body a\n- [X] c\n- [x] d\n")
+    }
+
+    @Test func tidyIntoASectionWithNoItemOfItsOwnMovesOneByOne() throws {
+        let board = Board(parsing: "## TODO\n- [x] a\n- [x] b\n## DONE\n- [ ] c\n")
+        let (tidied, _) = try board.tidied()
+        #expect(String(decoding: tidied.bytes, as: UTF8.self) == "## TODO\n- [ ] c\n## DONE\n- [x] a\n- [x] b\n")
+    }
+
     @Test func refsCompareTheTitleAsItReadsWithoutItsDueToken() {
         let board = Board(parsing: "## TODO\n- [ ] Ship due:2026-12-01 to prod\n- [ ] 릴리스 Notes 📅 2026-12-02\n- [ ] Ünïcode Title\n")
         #expect(board.item(matching: "ship to prod") == .one(board.items[0]))
