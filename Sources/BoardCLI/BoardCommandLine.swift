@@ -182,9 +182,13 @@ struct Context {
     }
 
     /// The parsed board file.
-    func readBoard() throws -> (shown: String, board: Board) {
+    mutating func readBoard() throws -> (shown: String, board: Board) {
         let (shown, path) = try boardPath()
-        return (shown, Board(parsing: try BoardFile.contents(of: path, shownAs: shown)))
+        let board = Board(parsing: try BoardFile.contents(of: path, shownAs: shown))
+        if let marker = board.conflictMarkers.first {
+            output.error("warning: \(escaped(shown)):\(marker + 1): merge conflict marker; the merge is not resolved, so items may show twice")
+        }
+        return (shown, board)
     }
 
     /// A board file named on the command line, relative to the current directory.
@@ -198,8 +202,12 @@ struct Context {
                               _ edit: (Board, String) throws -> (PrintedFile?, String)) throws {
         let (shown, path) = try target ?? boardPath()
         let message = try BoardFile.update(path, shownAs: shown, beforeRename: invocation.beforeRename) { bytes in
+            let board = Board(parsing: bytes)
+            if let marker = board.conflictMarkers.first {
+                throw CommandError(message: "\(escaped(shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written")
+            }
             do {
-                return try edit(Board(parsing: bytes), shown)
+                return try edit(board, shown)
             } catch let error as EditError {
                 throw Commands.located(error, shown)
             }

@@ -185,9 +185,11 @@ public struct Board: Sendable {
     public let nearMissItemLines: [Int]
     /// Checklist lines outside every section (and outside the archive): work no command sees.
     public let strayChecklists: [StrayChecklist]
+    /// Line indices of merge conflict markers (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`) outside code fences.
+    public let conflictMarkers: [Int]
 
     init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [Int],
-         nearMissItemLines: [Int], strayChecklists: [StrayChecklist]) {
+         nearMissItemLines: [Int], strayChecklists: [StrayChecklist], conflictMarkers: [Int]) {
         self.bytes = bytes
         self.lines = lines
         self.regions = regions
@@ -196,6 +198,7 @@ public struct Board: Sendable {
         self.plainListItems = plainListItems
         self.nearMissItemLines = nearMissItemLines
         self.strayChecklists = strayChecklists
+        self.conflictMarkers = conflictMarkers
     }
 
     /// Parses any bytes; never fails.

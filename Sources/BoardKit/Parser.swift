@@ -8,6 +8,7 @@ struct Parser {
     private var plainListItems: [Int] = []
     private var nearMissItemLines: [Int] = []
     private var strayChecklists: [StrayChecklist] = []
+    private var conflictMarkers: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) {
         self.b = bytes
@@ -24,7 +25,7 @@ struct Parser {
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
                          items: parser.items, plainListItems: parser.plainListItems,
                          nearMissItemLines: parser.nearMissItemLines,
-                         strayChecklists: parser.strayChecklists)
+                         strayChecklists: parser.strayChecklists, conflictMarkers: parser.conflictMarkers)
         }
     }
 
@@ -58,6 +59,7 @@ struct Parser {
         if let end = frontMatterEnd() {
             regions.append(Region(kind: .frontMatter, lines: 0..<(end + 1)))
             first = end + 1
+            for index in 0..<first where isConflictMarker(index) { conflictMarkers.append(index) }
         }
         var section: OpenSection?
         var item: OpenItem?
@@ -81,6 +83,9 @@ struct Parser {
                 finish(open)
                 item = nil
             }
+
+            // Conflict markers start at column 0, so they never continue a body; only code fences hide them.
+            if case .fence = block {} else if isConflictMarker(index) { conflictMarkers.append(index) }
 
             switch block {
             case .fence(let char, let length, let openLine):
@@ -303,6 +308,22 @@ struct Parser {
         case Array("done".utf8): return .done
         default: return nil
         }
+    }
+
+    /// A merge conflict marker (FORMAT.md §7): seven or more `<`, `|`, `=` or `>` at the line's start; `=` alone on
+    /// the line (but for trailing whitespace), the others followed by whitespace or the line's end.
+    @inline(__always)
+    private func isConflictMarker(_ index: Int) -> Bool {
+        let (start, end) = content(index)
+        guard end - start >= 7 else { return false }
+        let char = b[start]
+        guard char == UInt8(ascii: "<") || char == UInt8(ascii: "|") || char == UInt8(ascii: "=") || char == UInt8(ascii: ">")
+        else { return false }
+        var position = start
+        while position < end, b[position] == char { position += 1 }
+        guard position - start >= 7 else { return false }
+        if char == UInt8(ascii: "=") { return Bytes.isBlank(b, position..<end) }
+        return position == end || Bytes.isWhitespace(b[position])
     }
 
     /// The heading text is `Archive`, in any case (FORMAT.md §3).

@@ -48,6 +48,12 @@ extension Board {
                 line: stray.line + 1, column: column(ofOffset: start, onLine: stray.line), severity: .warning,
                 message: "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section"))
         }
+        for line in conflictMarkers {
+            let marker = String(decoding: bytes[content(ofLine: line)].prefix(7), as: UTF8.self)
+            found.append(Diagnostic(
+                line: line + 1, column: 1, severity: .error,
+                message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"))
+        }
         found += duplicateTitleDiagnostics()
         return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
