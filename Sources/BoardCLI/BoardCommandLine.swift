@@ -193,7 +193,7 @@ struct Context {
 
     /// A board file named on the command line, relative to the current directory.
     func readBoard(_ path: String) throws -> Board {
-        Board(parsing: try BoardFile.contents(of: absolute(path), shownAs: path))
+        Board(parsing: try BoardFile.contents(of: absolute(path), shownAs: path, pipes: true))
     }
 
     /// Reads, edits and writes the board under a lock; `edit` returns the file it prints (nil for no change)

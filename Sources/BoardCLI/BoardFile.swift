@@ -14,15 +14,57 @@ struct CommandError: Error {
 /// Reading and writing board files (CLI.md "Writing the file").
 enum BoardFile {
     /// The whole file. Fails for a missing, unreadable or non-regular file.
-    static func contents(of path: String, shownAs name: String) throws(CommandError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// With `pipes`, for a path named on the command line, a pipe is read too (`board check <(git show
+    /// HEAD:board.md)`), waiting at most `pipeWait` milliseconds for its first bytes, and so is a character device
+    /// (`/dev/null`, which git passes for a new file); otherwise only a regular file is read.
+    static func contents(of path: String, shownAs name: String, pipes: Bool = false) throws(CommandError) -> [UInt8] {
+        // Opened without blocking: opening a FIFO with no writer would wait forever.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(name, "cannot read") }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure(name, "cannot read") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFCHR where pipes:
+            break  // `/dev/null`, as git passes for a file that is new
+        case S_IFIFO where pipes:
+            var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&waiting, 1, pipeWait) == 1 else {
+                throw CommandError(message: "\(name): a pipe that sent nothing for \(pipeWait / 1000) seconds; nothing to read")
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        default:
+            throw notRegular(name, status)
+        }
         return try readAll(fd, shownAs: name)
+    }
+
+    /// How long a pipe may keep board waiting for its first bytes, in milliseconds.
+    static let pipeWait: Int32 = 10_000
+
+    /// The largest board file board reads: far beyond any real board, and read in well under a second.
+    static let maximumFileSize = 1 << 30
+
+    private static func notRegular(_ name: String, _ status: stat) -> CommandError {
+        if status.st_mode & S_IFMT == S_IFDIR { return CommandError(message: "\(name): is a directory, not a board file") }
+        let kind = switch status.st_mode & S_IFMT {
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        return CommandError(message: "\(name): is \(kind), not a board file; board reads and writes regular files only")
     }
 
     /// Locks the file, reads it, and writes the file `transform` prints atomically in its place when they differ.
     /// Writes nothing when `transform` returns nil or the same bytes, or when the file changed meanwhile.
+    ///
+    /// The new file is written without a name, then swapped with the board (`RENAME_EXCHANGE`); what was swapped
+    /// out must be the very file read, with the very bytes read, else it is swapped back and the command fails. A
+    /// read lease, held from the read to the swap, makes an editor that opens the board to save in place wait until
+    /// board is done, and tells board that it came: then too the file is swapped back.
     static func update<Result>(_ path: String, shownAs name: String, beforeRename: (() -> Void)? = nil,
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
         guard let resolved = realpath(path, nil) else { throw failure(name, "cannot open") }
@@ -30,7 +72,8 @@ enum BoardFile {
         free(resolved)
 
         let (fd, status) = try lockCurrentFile(target, shownAs: name)
-        defer { close(fd) }  // Closing releases the lock.
+        defer { close(fd) }  // Closing releases the lock and the lease.
+        let leased = try takeReadLease(fd, shownAs: name)
         let original = try readAll(fd, shownAs: name)
         let (newFile, result) = try transform(original)
         guard let newFile, !newFile.equals(original) else { return result }
@@ -38,28 +81,65 @@ enum BoardFile {
         if status.st_mode & S_IWUSR == 0 || access(target, W_OK) != 0 {
             throw CommandError(message: "\(name): the file is read-only; nothing was written")
         }
-        let temporary = try writeTemporary(newFile, besides: target, mode: status.st_mode & 0o7777, shownAs: name)
+        let changedMeanwhile = CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
+        removeStaleTemporaries(besides: target)
+        let temporary = try writeTemporary(newFile, besides: target, like: status, shownAs: name)
         beforeRename?()
-        guard holds(target, original) else {
-            unlink(temporary)
-            throw CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
+        guard board_exchange(temporary, target) == 0 else {
+            guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
+                let error = failure(name, "cannot replace")
+                unlink(temporary)
+                throw error
+            }
+            // No exchange on this file system: check, then rename (an editor saving in between can be lost).
+            guard holds(fd, original), leaseUnbroken(fd, leased) else {
+                unlink(temporary)
+                throw changedMeanwhile
+            }
+            guard rename(temporary, target) == 0 else {
+                let error = failure(name, "cannot replace")
+                unlink(temporary)
+                throw error
+            }
+            syncDirectory(of: target)
+            return result
         }
-        guard rename(temporary, target) == 0 else {
-            let error = failure(name, "cannot replace")
+        // `temporary` now names what was the board: it must be the file read, holding the bytes read.
+        var swapped = stat()
+        guard stat(temporary, &swapped) == 0, swapped.st_ino == status.st_ino, swapped.st_dev == status.st_dev,
+              holds(fd, original), leaseUnbroken(fd, leased) else {
+            // Someone saved meanwhile: put their file back where it was, and drop ours.
+            guard board_exchange(temporary, target) == 0 else {
+                throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back: it is at \(temporary)")
+            }
             unlink(temporary)
-            throw error
+            throw changedMeanwhile
         }
+        unlink(temporary)
         syncDirectory(of: target)
         return result
     }
 
-    /// True when the file at `path` holds exactly `bytes`. A large file is compared in one share per core, each
-    /// reading its part in pieces into one small buffer: a copy of a large board would cost its size in fresh
-    /// memory again.
-    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+    /// Takes a read lease on the board when this process may (it owns the file, or may take leases); false when it
+    /// may not. While another process has the file open for writing (an editor in the middle of saving it in
+    /// place), the file is not read: board waits up to a second for it to finish, then gives up.
+    private static func takeReadLease(_ fd: Int32, shownAs name: String) throws(CommandError) -> Bool {
+        for _ in 0..<100 {
+            if board_take_read_lease(fd) == 0 { return true }
+            guard errno == EAGAIN else { return false }
+            usleep(10_000)
+        }
+        throw CommandError(message: "\(name): another program has the file open for writing (an editor saving it?); nothing was written, run the command again")
+    }
+
+    /// True unless a lease was taken and another process has since opened the file for writing.
+    private static func leaseUnbroken(_ fd: Int32, _ leased: Bool) -> Bool {
+        !leased || board_holds_read_lease(fd) == 1
+    }
+
+    /// True when the open file holds exactly `bytes`. A large file is compared in one share per core, each reading
+    /// its part in pieces into one small buffer: a copy of a large board would cost its size in fresh memory again.
+    private static func holds(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var status = stat()
         guard fstat(fd, &status) == 0, Int(status.st_size) == bytes.count else { return false }
         let partsMatch = bytes.withUnsafeBytes { expected in
@@ -114,16 +194,17 @@ enum BoardFile {
     /// for the lock, the locked inode is stale, so open and lock again.
     private static func lockCurrentFile(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
         while true {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            // Opened without blocking: opening a FIFO with no writer would wait forever.
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { throw failure(name, "cannot open") }
             var locked = stat()
             guard fstat(fd, &locked) == 0 else {
                 close(fd)
                 throw failure(name, "cannot open")
             }
-            if locked.st_mode & S_IFMT == S_IFDIR {
+            if locked.st_mode & S_IFMT != S_IFREG {
                 close(fd)
-                throw CommandError(message: "\(name): is a directory, not a board file")
+                throw notRegular(name, locked)
             }
             guard flock(fd, LOCK_EX) == 0 else {
                 close(fd)
@@ -140,10 +221,10 @@ enum BoardFile {
     private static func readAll(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure(name, "cannot read") }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError(message: "\(name): is a directory, not a board file")
-        }
+        if status.st_mode & S_IFMT == S_IFDIR { throw notRegular(name, status) }
         let size = Int(status.st_size)
+        let tooLarge = CommandError(message: "\(name): too large for a board file (1 GiB or more)")
+        if size >= maximumFileSize { throw tooLarge }
         // A pipe or device has no offsets to read at: it is read in order, in one piece.
         let regular = status.st_mode & S_IFMT == S_IFREG
         var result: [UInt8] = []
@@ -167,9 +248,9 @@ enum BoardFile {
             }
             if failed { throw failure(name, "cannot read") }
             if result.isEmpty { result = bytes } else { result += bytes }
-            if result.count >= Board.maximumSize { throw CommandError(message: "\(name): too large for a board file (4 GiB or more)") }
+            if result.count >= maximumFileSize { throw tooLarge }
             if result.count < capacity { return result }
-            capacity *= 2
+            capacity = min(capacity * 2, maximumFileSize + 1)
         }
     }
 
@@ -203,13 +284,22 @@ enum BoardFile {
         return count
     }
 
-    /// Writes the file to a new file in the target's folder, flushed to disk, and returns its path. The pieces are
-    /// written as they are: copying a large board into one buffer first would cost its size in fresh memory.
-    private static func writeTemporary(_ file: PrintedFile, besides target: String, mode: mode_t,
-                                       shownAs name: String) throws(CommandError) -> String {
-        let (folder, base) = split(target)
-        let temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    /// Writes the file to a new file in the target's folder, flushed to disk, and returns its path. The file is
+    /// written without a name (`O_TMPFILE`) and linked in only when complete, so a killed run leaves nothing behind
+    /// (where the file system has no unnamed files, a named one is written). It gets the owner, group and mode of
+    /// `like` as far as this process may set them. The pieces are written as they are: copying a large board into
+    /// one buffer first would cost its size in fresh memory.
+    private static func writeTemporary(_ file: PrintedFile, besides target: String, like status: stat? = nil,
+                                       mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> String {
+        let (folder, _) = split(target)
+        // Short, so a board with a long name still gets one; `removeStaleTemporaries` knows the shape.
+        let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var unnamed = true
+        var fd = board_open_unnamed(folder, 0o600)
+        if fd < 0 {
+            unnamed = false
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        }
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
         // Every 2 MiB written starts on its way to disk while the next is copied in, so `fsync` waits for less.
         var written = 0
@@ -229,14 +319,46 @@ enum BoardFile {
             }
             return true
         }
-        let error = failure(name, "cannot write")
-        guard ok, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+        if let status {
+            // The owner can only be kept by root; the group by a member of it. Otherwise the new file is ours.
+            if fchown(fd, status.st_uid, status.st_gid) != 0 { _ = fchown(fd, uid_t.max, status.st_gid) }
+        }
+        let linked = ok && fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0 && fsync(fd) == 0
+            && (!unnamed || giveName(fd, temporary))
+        guard linked else {
+            let error = failure(name, "cannot write")
             close(fd)
-            unlink(temporary)
+            if !unnamed { unlink(temporary) }
             throw error
         }
         close(fd)
         return temporary
+    }
+
+    /// Gives an unnamed file a name: through `/proc/self/fd`, else (for a process that may) `AT_EMPTY_PATH`.
+    private static func giveName(_ fd: Int32, _ path: String) -> Bool {
+        linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+            || linkat(fd, "", AT_FDCWD, path, 0x1000 /* AT_EMPTY_PATH */) == 0
+    }
+
+    /// Temporary files start with this, then the writer's process id and a random number.
+    static let temporaryPrefix = ".board.tmp-"
+
+    /// Removes temporary files beside the board left by runs that were killed between naming the new file and
+    /// swapping it in: those whose process is gone. (Only the holder of the board's lock writes temporary files.)
+    private static func removeStaleTemporaries(besides target: String) {
+        let folder = split(target).folder
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(temporaryPrefix),
+                  let pid = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ Int32($0) }),
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink("\(folder)/\(name)")
+        }
     }
 
     /// How much of a new file is written before it is sent on to disk.

@@ -245,7 +245,7 @@ enum Commands {
         var wouldChange = false
         for target in targets {
             if context.parsed.flag("check") {
-                let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown))
+                let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown, pipes: true))
                 let moves = board.tidyMoves()
                 for move in moves {
                     context.output.error("\(target.shown): would move \"\(escaped(move.title))\" from \(move.from.name) to \(move.to.name); run 'board tidy'")
@@ -273,10 +273,11 @@ enum Commands {
         let before = try date("due-before", context)
         var within: CivilDate?
         if let text = parsed.value("due-within") {
-            guard let days = Int(text), days >= 0 else {
-                throw UsageError(message: "Invalid number of days '\(text)' for '--due-within'", command: spec("list"))
+            guard let days = Int(text), (0...3_650_000).contains(days) else {
+                throw UsageError(message: "Invalid number of days '\(escaped(text))' for '--due-within' (0 to 3650000)", command: spec("list"))
             }
-            within = today.adding(days: days)
+            // Past the last date a board can hold, every date is within.
+            within = today.adding(exactly: days) ?? CivilDate(year: 9999, month: 12, day: 31)
         }
         let search = parsed.value("search")?.lowercased()
         let board = try context.readBoard().board
@@ -315,17 +316,20 @@ enum Commands {
 
     /// `--width`, else the terminal's width, else `$COLUMNS`, else 80.
     static func showWidth(_ context: Context) throws -> Int {
-        let minimum = 20
+        let widths = 20...10_000
         if let text = context.parsed.value("width") {
-            guard let width = Int(text), width >= minimum else {
-                throw UsageError(message: "Invalid width '\(text)' for '--width' (a number of cells, at least \(minimum))", command: spec("show"))
+            guard let width = Int(text), widths.contains(width) else {
+                throw UsageError(message: "Invalid width '\(escaped(text))' for '--width' (a number of cells, \(widths.lowerBound) to \(widths.upperBound))", command: spec("show"))
             }
             return width
+        }
+        if let columns = context.invocation.environment["COLUMNS"].flatMap({ Int($0) }), columns > widths.upperBound {
+            throw UsageError(message: "Invalid COLUMNS '\(columns)' (a number of cells, at most \(widths.upperBound)); use '--width'", command: spec("show"))
         }
         let width = context.invocation.terminalColumns
             ?? context.invocation.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             ?? 80
-        return max(minimum, width)
+        return min(widths.upperBound, max(widths.lowerBound, width))
     }
 
     /// `--color always|never`, or with `auto` (the default) color only on a terminal and without `NO_COLOR`.
@@ -365,7 +369,7 @@ enum Commands {
         let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
         for (shown, path) in targets {
             do {
-                let bytes = try BoardFile.contents(of: path, shownAs: shown)
+                let bytes = try BoardFile.contents(of: path, shownAs: shown, pipes: true)
                 files.append((shown, .success(Board(parsing: bytes).diagnostics())))
             } catch {
                 files.append((shown, .failure(error)))

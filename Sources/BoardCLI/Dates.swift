@@ -28,16 +28,16 @@ enum DateArgument {
         if let date = CivilDate(word) { return date }
         switch word {
         case "today": return today
-        case "tomorrow": return today.adding(days: 1)
+        case "tomorrow": return today.adding(exactly: 1)
         default: break
         }
         if word.hasPrefix("+"), let unit = word.last, unit == "d" || unit == "w",
            let count = Int(word.dropFirst().dropLast()), count >= 0, count <= 100_000 {
-            return today.adding(days: unit == "d" ? count : count * 7)
+            return today.adding(exactly: unit == "d" ? count : count * 7)
         }
         if let weekday = weekdays.firstIndex(where: { $0.contains(word) }) {
             let ahead = (weekday - today.weekday + 7) % 7
-            return today.adding(days: ahead == 0 ? 7 : ahead)
+            return today.adding(exactly: ahead == 0 ? 7 : ahead)
         }
         return nil
     }

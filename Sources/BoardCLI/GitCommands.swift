@@ -26,8 +26,8 @@ extension Commands {
         let arguments = context.parsed.positionals
         var markerSize = 7
         if arguments.count > 3 {
-            guard let size = Int(arguments[3]), size > 0 else {
-                throw UsageError(message: "Invalid marker size '\(arguments[3])' (use a positive number)", command: spec("merge-driver"))
+            guard let size = Int(arguments[3]), (1...1_000).contains(size) else {
+                throw UsageError(message: "Invalid marker size '\(escaped(arguments[3]))' (1 to 1000)", command: spec("merge-driver"))
             }
             markerSize = size
         }

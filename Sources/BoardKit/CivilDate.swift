@@ -85,6 +85,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         CivilDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
+    /// The date `days` days later (earlier when negative), or nil when that is before 0001-01-01 or after
+    /// 9999-12-31, the dates a board can hold.
+    public func adding(exactly days: Int) -> CivilDate? {
+        let first = CivilDate.firstDay, last = CivilDate.lastDay
+        guard days >= first - daysSinceEpoch, days <= last - daysSinceEpoch else { return nil }
+        return CivilDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    private static let firstDay = CivilDate(year: 1, month: 1, day: 1)?.daysSinceEpoch ?? -719_162
+    private static let lastDay = CivilDate(year: 9999, month: 12, day: 31)?.daysSinceEpoch ?? 2_932_896
+
     /// 0 for Sunday through 6 for Saturday.
     public var weekday: Int {
         let w = (daysSinceEpoch + 4) % 7  // 1970-01-01 was a Thursday.

@@ -5,6 +5,9 @@ import Darwin
 #endif
 import BoardCLI
 
+// A write past the file size limit (`ulimit -f`) fails with EFBIG and a message, instead of ending the process.
+signal(SIGXFSZ, SIG_IGN)
+
 var environment: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {

@@ -1,0 +1,127 @@
+import BoardCLI
+import Foundation
+import Testing
+
+/// Issue 16: writing is safe with editors racing it and on any file, and no argument makes board trap.
+@Suite struct SafeWriteTests {
+    static let board = "## TODO\n" + (0..<50).map { "- [ ] item \($0)\n" }.joined()
+
+    @Test func anEditorHalfwayThroughSavingInPlaceIsNeitherWipedNorOverwritten() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        // The editor has truncated the file and not yet written it.
+        let editor = open(sandbox.path("board.md"), O_WRONLY | O_TRUNC)
+        #expect(editor >= 0)
+        let outcome = sandbox.run(["add", "X"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "error: board.md: another program has the file open for writing (an editor saving it?); nothing was written, run the command again\n")
+        let bytes = Array(Self.board.utf8)
+        #expect(bytes.withUnsafeBytes { write(editor, $0.baseAddress, $0.count) } == bytes.count)
+        close(editor)
+        #expect(sandbox.read() == Self.board)
+    }
+
+    @Test func anEditorSavingInPlaceJustBeforeTheSwapKeepsItsSave() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        sandbox.write("saved", saved)
+        // Another process saves in place (truncate, then write) while board is about to swap its file in: its
+        // open waits on board's lease, board notices, puts the file back and lets it go on.
+        let editor = Process()
+        editor.executableURL = URL(fileURLWithPath: "/bin/sh")
+        editor.arguments = ["-c", "cat saved > board.md"]
+        editor.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        let started = Date()
+        let outcome = sandbox.run(["add", "X"], beforeRename: {
+            try? editor.run()
+            usleep(300_000)
+        })
+        editor.waitUntilExit()
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr.contains("the file changed on disk while board was editing it"))
+        #expect(sandbox.read() == saved)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "saved"])
+    }
+
+    @Test func anEditorSavingByRenameJustBeforeTheSwapKeepsItsSave() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        let (editorFile, path) = (sandbox.path("editor.tmp"), sandbox.path("board.md"))
+        let outcome = sandbox.run(["add", "X"], beforeRename: {
+            let fd = open(editorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            _ = Array(saved.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            rename(editorFile, path)
+        })
+        #expect(outcome.exitCode == 1)
+        #expect(sandbox.read() == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory) == ["board.md"])
+    }
+
+    @Test func pipesDevicesAndSocketsAreRefusedWithoutWaiting() throws {
+        let sandbox = Sandbox()
+        try #require(mkfifo(sandbox.path("fifo.md"), 0o600) == 0)
+        for arguments in [["list", "-f", "fifo.md"], ["add", "X", "-f", "fifo.md"], ["show", "-f", "fifo.md"]] {
+            #expect(sandbox.run(arguments) == Outcome(exitCode: 1, stdout: "", stderr:
+                "error: fifo.md: is a named pipe, not a board file; board reads and writes regular files only\n"), "\(arguments)")
+        }
+        #expect(sandbox.run(["list", "-f", "/dev/zero"]).stderr
+            == "error: /dev/zero: is a device, not a board file; board reads and writes regular files only\n")
+    }
+
+    @Test func aDeviceNodeIsNeverReplaced() throws {
+        guard getuid() == 0 else { return }  // mknod needs root; CI runs as root.
+        let sandbox = Sandbox()
+        try #require(mknod(sandbox.path("node"), S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)
+        #expect(sandbox.run(["add", "X", "-f", "node"]).exitCode == 1)
+        var status = stat()
+        #expect(lstat(sandbox.path("node"), &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func ownerGroupAndModeAreKept() throws {
+        guard getuid() == 0 else { return }  // Giving a file to another owner needs root; CI runs as root.
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let path = sandbox.path("board.md")
+        try #require(chown(path, 65534, 65534) == 0 && chmod(path, 0o664) == 0)
+        #expect(sandbox.run(["add", "X"]).exitCode == 0)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_uid == 65534 && status.st_gid == 65534 && status.st_mode & 0o7777 == 0o664)
+    }
+
+    @Test func aBoardWithALongNameCanBeEdited() {
+        let sandbox = Sandbox()
+        let name = String(repeating: "b", count: 250) + ".md"
+        sandbox.write(name, Self.board)
+        #expect(sandbox.run(["add", "X", "-f", name]).exitCode == 0)
+        #expect(sandbox.read(name).hasSuffix("- [ ] X\n"))
+    }
+
+    @Test(arguments: [
+        ["list", "--due-within", "9223372036854775807"], ["show", "--width", "9223372036854775807"],
+        ["show", "--width", "1000000000000"], ["--today", "9999-12-31", "add", "X", "--due", "tomorrow"],
+        ["--today", "9999-12-31", "add", "X", "--due", "fri"],
+    ])
+    func numbersOutOfRangeAreUsageErrors(arguments: [String]) {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let outcome = sandbox.run(arguments)
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.stderr.hasPrefix("Error: Invalid "))
+        #expect(sandbox.read() == Self.board)
+    }
+
+    @Test func aHugeColumnsIsAUsageErrorAndAHugeMarkerSizeToo() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        #expect(sandbox.run(["show"], environment: ["COLUMNS": "1000000000000"]).exitCode == 64)
+        sandbox.write("b", "## TODO\n")
+        sandbox.write("o", "## TODO\n")
+        sandbox.write("t", "## TODO\n")
+        #expect(sandbox.run(["merge-driver", "b", "o", "t", "100000000000"]).exitCode == 64)
+    }
+}
