@@ -254,7 +254,7 @@ final class GitRepository {
         let sandbox = sandbox(ours: ours, theirs: "## TODO\n")
         let size = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "big"])
         #expect(size.exitCode == 64)
-        #expect(size.stderr.hasPrefix("Error: Invalid marker size 'big' (use a positive number)\n"))
+        #expect(size.stderr.hasPrefix("Error: Invalid marker size 'big' (1 to 1000)\n"))
         let missing = sandbox.run(["merge-driver", "base.md", "ours.md", "gone.md"])
         #expect(missing.exitCode == 1)
         #expect(missing.stderr.hasPrefix("error: gone.md: cannot"))
