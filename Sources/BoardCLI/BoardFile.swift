@@ -83,19 +83,26 @@ enum BoardFile {
         }
         let changedMeanwhile = CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
         removeStaleTemporaries(besides: target)
-        let temporary = try writeTemporary(newFile, besides: target, like: status, shownAs: name)
+        let written = try writeNewFile(newFile, besides: target, like: status, shownAs: name)
+        defer { close(written.fd) }
+        let temporary = written.path
         beforeRename?()
+        // Checked before the swap, so that board's file is seen at the path only when it is almost surely right:
+        // an editor reading the board in between would build on it.
+        guard holds(fd, original), leaseUnbroken(fd, leased), isFile(target, status) else {
+            if written.isNamed { unlink(temporary) }
+            throw changedMeanwhile
+        }
+        if !written.isNamed, !giveName(written.fd, temporary) { throw failure(name, "cannot write a temporary file beside it") }
+        var ours = stat()
+        _ = fstat(written.fd, &ours)
         guard board_exchange(temporary, target) == 0 else {
             guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
                 let error = failure(name, "cannot replace")
                 unlink(temporary)
                 throw error
             }
-            // No exchange on this file system: check, then rename (an editor saving in between can be lost).
-            guard holds(fd, original), leaseUnbroken(fd, leased) else {
-                unlink(temporary)
-                throw changedMeanwhile
-            }
+            // No exchange on this file system: rename after the check (an editor saving in between can be lost).
             guard rename(temporary, target) == 0 else {
                 let error = failure(name, "cannot replace")
                 unlink(temporary)
@@ -104,20 +111,35 @@ enum BoardFile {
             syncDirectory(of: target)
             return result
         }
-        // `temporary` now names what was the board: it must be the file read, holding the bytes read.
-        var swapped = stat()
-        guard stat(temporary, &swapped) == 0, swapped.st_ino == status.st_ino, swapped.st_dev == status.st_dev,
-              holds(fd, original), leaseUnbroken(fd, leased) else {
-            // Someone saved meanwhile: put their file back where it was, and drop ours.
-            guard board_exchange(temporary, target) == 0 else {
-                throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back: it is at \(temporary)")
-            }
-            unlink(temporary)
+        // `temporary` now names what was the board: it must still be the file read, and no one may have opened it
+        // to write meanwhile (the lease tells).
+        guard isFile(temporary, status), leaseUnbroken(fd, leased) else {
+            try putBack(temporary, target, ours: ours, shownAs: name)
             throw changedMeanwhile
         }
         unlink(temporary)
         syncDirectory(of: target)
         return result
+    }
+
+    /// Undoes the swap after someone saved meanwhile: their file, swapped out to `temporary`, goes back to `target`,
+    /// and board's new file (`ours`) is removed. When they saved again in between (a rename over `target` replaced
+    /// board's file), what comes back is their earlier save: their latest is swapped in again, the earlier removed.
+    private static func putBack(_ temporary: String, _ target: String, ours: stat, shownAs name: String) throws(CommandError) {
+        var theirs = stat()
+        if stat(temporary, &theirs) == 0, board_exchange(temporary, target) == 0 {
+            if isFile(temporary, ours) || (board_exchange(temporary, target) == 0 && isFile(temporary, theirs)) {
+                unlink(temporary)
+                return
+            }
+        }
+        throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back in place: it is at \(temporary)")
+    }
+
+    /// True when the path names the file `status` describes.
+    private static func isFile(_ path: String, _ status: stat) -> Bool {
+        var now = stat()
+        return stat(path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
     }
 
     /// Takes a read lease on the board when this process may (it owns the file, or may take leases); false when it
@@ -174,17 +196,16 @@ enum BoardFile {
 
     /// Creates a new file with these bytes; refuses when the path exists.
     static func create(_ path: String, bytes: [UInt8], shownAs name: String) throws(CommandError) {
+        let exists = CommandError(message: "\(name): the file already exists; board init never overwrites a file")
         var status = stat()
-        if lstat(path, &status) == 0 {
-            throw CommandError(message: "\(name): the file already exists; board init never overwrites a file")
-        }
-        let temporary = try writeTemporary(PrintedFile(bytes), besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
-        defer { unlink(temporary) }
-        guard link(temporary, path) == 0 else {
-            throw errno == EEXIST
-                ? CommandError(message: "\(name): the file already exists; board init never overwrites a file")
-                : failure(name, "cannot create")
-        }
+        if lstat(path, &status) == 0 { throw exists }
+        let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
+        defer { close(written.fd) }
+        // Named in one step, which fails when the path exists meanwhile: a new board appears whole or not at all.
+        let linked = written.isNamed ? link(written.path, path) == 0 : giveName(written.fd, path)
+        let error = errno == EEXIST ? exists : failure(name, "cannot create")
+        if written.isNamed { unlink(written.path) }
+        guard linked else { throw error }
         syncDirectory(of: path)
     }
 
@@ -284,20 +305,27 @@ enum BoardFile {
         return count
     }
 
-    /// Writes the file to a new file in the target's folder, flushed to disk, and returns its path. The file is
-    /// written without a name (`O_TMPFILE`) and linked in only when complete, so a killed run leaves nothing behind
-    /// (where the file system has no unnamed files, a named one is written). It gets the owner, group and mode of
-    /// `like` as far as this process may set them. The pieces are written as they are: copying a large board into
-    /// one buffer first would cost its size in fresh memory.
-    private static func writeTemporary(_ file: PrintedFile, besides target: String, like status: stat? = nil,
-                                       mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> String {
+    /// A new file written beside the board: still open, and named `path` only once `isNamed`.
+    private struct NewFile {
+        let fd: Int32
+        let path: String
+        let isNamed: Bool
+    }
+
+    /// Writes the file to a new file in the target's folder, flushed to disk. The file is written without a name
+    /// (`O_TMPFILE`), so a killed run leaves nothing behind, and the caller names it (`giveName`) just before it is
+    /// swapped in; where the file system has no unnamed files, it is written under its name. It gets the owner,
+    /// group and mode of `like` as far as this process may set them. The pieces are written as they are: copying a
+    /// large board into one buffer first would cost its size in fresh memory.
+    private static func writeNewFile(_ file: PrintedFile, besides target: String, like status: stat? = nil,
+                                     mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> NewFile {
         let (folder, _) = split(target)
         // Short, so a board with a long name still gets one; `removeStaleTemporaries` knows the shape.
         let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var unnamed = true
+        var isNamed = false
         var fd = board_open_unnamed(folder, 0o600)
         if fd < 0 {
-            unnamed = false
+            isNamed = true
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         }
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
@@ -323,16 +351,13 @@ enum BoardFile {
             // The owner can only be kept by root; the group by a member of it. Otherwise the new file is ours.
             if fchown(fd, status.st_uid, status.st_gid) != 0 { _ = fchown(fd, uid_t.max, status.st_gid) }
         }
-        let linked = ok && fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0 && fsync(fd) == 0
-            && (!unnamed || giveName(fd, temporary))
-        guard linked else {
+        guard ok, fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0, fsync(fd) == 0 else {
             let error = failure(name, "cannot write")
             close(fd)
-            if !unnamed { unlink(temporary) }
+            if isNamed { unlink(temporary) }
             throw error
         }
-        close(fd)
-        return temporary
+        return NewFile(fd: fd, path: temporary, isNamed: isNamed)
     }
 
     /// Gives an unnamed file a name: through `/proc/self/fd`, else (for a process that may) `AT_EMPTY_PATH`.

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Editors racing board, and board killed mid-write (issue 16). Run by .ci/run: race-and-kill.py BOARD_BINARY
+
+1. An editor saving by rename, then one saving in place (truncate, then write), each for a few seconds against
+   two processes running `board add` in a loop. Every editor save appends its own line to what it just read, so
+   every editor line must be in the final file unless board lost that save. Asserted: no wipe (every line of the
+   starting board survives), no lost save from the rename-saving editor, at most 0.1% from the in-place one, and
+   no `board add` that reported success missing unless an editor save that had not read it came after it.
+2. `kill -9` at random points of `board add` on a large board: the board is always the old or the new bytes, and
+   no temporary file is left once the next command has run.
+"""
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BOARD = os.path.abspath(sys.argv[1])
+RACE_SECONDS = 5
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def race(folder, in_place):
+    path = os.path.join(folder, "board.md")
+    base = "## TODO\n\n" + "".join(f"- [ ] base {i}\n" for i in range(200))
+    with open(path, "w") as f:
+        f.write(base)
+    stop = time.monotonic() + RACE_SECONDS
+    saves = []  # (write time, titles the save had read)
+    adds = []  # (start time, title, exit code)
+
+    def editor():
+        k = 0
+        while time.monotonic() < stop:
+            with open(path) as f:
+                text = f.read()
+            new = text + f"- [ ] editor {k}\n"
+            if in_place:
+                fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
+                os.write(fd, new.encode())
+                os.close(fd)
+            else:
+                temporary = os.path.join(folder, f".editor-{k}")
+                with open(temporary, "w") as f:
+                    f.write(new)
+                os.rename(temporary, path)
+            saves.append((time.monotonic(), text))
+            k += 1
+            time.sleep(random.uniform(0, 0.002))
+
+    def writer(name):
+        j = 0
+        while time.monotonic() < stop:
+            title = f"{name} {j}"
+            started = time.monotonic()
+            code = subprocess.run([BOARD, "-f", path, "add", title], capture_output=True).returncode
+            adds.append((started, title, code))
+            j += 1
+
+    threads = [threading.Thread(target=editor)] + [threading.Thread(target=writer, args=(f"w{n}",)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with open(path) as f:
+        final = f.read()
+    kind = "in place" if in_place else "by rename"
+    check(all(f"- [ ] base {i}\n" in final for i in range(200)), f"editor saving {kind}: no wipe")
+    lost = [k for k in range(len(saves)) if f"- [ ] editor {k}\n" not in final]
+    allowed = len(saves) // 1000 if in_place else 0
+    check(len(lost) <= allowed, f"editor saving {kind}: {len(lost)} of {len(saves)} saves lost (at most {allowed})")
+    succeeded = [(started, title) for started, title, code in adds if code == 0]
+    missing = [(started, title) for started, title in succeeded if f"- [ ] {title}\n" not in final]
+    # A save that had not read an item, written after that item's command started, is the editor's doing.
+    by_board = [title for started, title in missing
+                if not any(written >= started and f"- [ ] {title}\n" not in text for written, text in saves)]
+    check(not by_board, f"editor saving {kind}: {len(succeeded)} of {len(adds)} board adds succeeded, "
+                        f"{len(missing)} overwritten by the editor's own stale saves, {len(by_board)} lost by board")
+
+
+def kill(folder, runs=60):
+    path = os.path.join(folder, "board.md")
+    original = "## TODO\n\n" + "".join(f"- [ ] item {i} with a few more words\n" for i in range(40000))
+    with open(path, "w") as f:
+        f.write(original)
+    started = time.monotonic()
+    subprocess.run([BOARD, "-f", path, "add", "Killed"], check=True, capture_output=True)
+    duration = time.monotonic() - started
+    with open(path) as f:
+        added = f.read()
+    torn, left, stale = 0, 0, 0
+    for _ in range(runs):
+        with open(path, "w") as f:
+            f.write(original)
+        process = subprocess.Popen([BOARD, "-f", path, "add", "Killed"], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        time.sleep(random.uniform(0, duration * 1.2))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        with open(path) as f:
+            text = f.read()
+        torn += text not in (original, added)
+        left += any(name.startswith(".board.tmp-") for name in os.listdir(folder))
+        subprocess.run([BOARD, "-f", path, "add", "Next"], capture_output=True)
+        stale += any(name.startswith(".board.tmp-") for name in os.listdir(folder))
+    check(torn == 0, f"kill -9 during a write, {runs} times: {torn} boards neither old nor new")
+    check(stale == 0, f"no temporary file left after the next command ({left} of {runs} kills left one until then)")
+
+
+for in_place in (False, True):
+    with tempfile.TemporaryDirectory() as folder:
+        race(folder, in_place)
+with tempfile.TemporaryDirectory() as folder:
+    kill(folder)
+sys.exit(1 if failures else 0)
