@@ -132,8 +132,9 @@ struct Output {
     }
 
 
+    /// A line for stderr; whatever it quotes (paths, arguments, text from the file) cannot drive the terminal.
     mutating func error(_ line: String) {
-        stderr += line + "\n"
+        stderr += escaped(line) + "\n"
     }
 
     func outcome(_ code: Int32) -> Outcome {

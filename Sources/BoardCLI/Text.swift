@@ -1,5 +1,6 @@
-/// Text from the file made safe to print: control characters (C0 but tab, DEL, C1) shown as `\u{1B}`,
-/// so a title cannot drive the terminal.
+/// Text from the file, a path or an argument made safe to print: control characters (C0 but tab, DEL, C1), the
+/// bidirectional controls and the invisible characters that could hide or reorder text are shown as `\u{1B}`,
+/// so a title cannot drive the terminal or read differently from what it is.
 func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var out = ""
@@ -14,7 +15,14 @@ func escaped(_ text: String) -> String {
 }
 
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    switch scalar.value {
+    case 0x09: return false
+    case 0x00..<0x20, 0x7F...0x9F: return true
+    // Bidirectional embeddings, overrides and isolates, the marks LRM, RLM and ALM, zero-width space, word joiner
+    // and zero-width no-break space. Zero-width joiners (emoji sequences, Indic and Persian text) stay.
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: return true
+    default: return false
+    }
 }
 
 /// A JSON string literal.

@@ -125,3 +125,27 @@ import Testing
         #expect(sandbox.run(["merge-driver", "b", "o", "t", "100000000000"]).exitCode == 64)
     }
 }
+
+/// Issue 16: nothing printed can drive the terminal or hide what it says.
+@Suite struct TerminalEscapeTests {
+    @Test func bidiAndInvisibleCharactersInTitlesAreShownEscaped() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] abc\u{202E}def \u{2066}x\u{2069} \u{200B}y 👨\u{200D}👩\n## DOING\n## DONE\n")
+        let list = sandbox.run(["list"]).stdout
+        #expect(list.contains("abc\\u{202E}def \\u{2066}x\\u{2069} \\u{200B}y 👨\u{200D}👩"))
+        let show = sandbox.run(["show", "--width", "120"]).stdout
+        #expect(show.contains("abc\\u{202E}def"))
+        #expect(!show.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        sandbox.write("old.md", "## TODO\n")
+        let diff = sandbox.run(["diff", "old.md", "board.md"]).stdout
+        #expect(diff.contains("abc\\u{202E}def"))
+    }
+
+    @Test func argumentsAndPathsInErrorsAreShownEscaped() {
+        let sandbox = Sandbox()
+        #expect(sandbox.run(["\u{1B}[2J"]).stderr.hasPrefix("Error: Unknown subcommand '\\u{1B}[2J'\n"))
+        let path = "evil\u{1B}]52;c;eA==\u{07}.md"
+        #expect(sandbox.run(["list", "-f", path]).stderr == "error: evil\\u{1B}]52;c;eA==\\u{7}.md: cannot read: No such file or directory\n")
+        #expect(!sandbox.run(["merge-driver", "b", "o", "t", "7", path]).stderr.contains("\u{1B}"))
+    }
+}
