@@ -362,8 +362,8 @@ enum BoardFile {
 
     /// Gives an unnamed file a name: through `/proc/self/fd`, else (for a process that may) `AT_EMPTY_PATH`.
     private static func giveName(_ fd: Int32, _ path: String) -> Bool {
-        linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
-            || linkat(fd, "", AT_FDCWD, path, 0x1000 /* AT_EMPTY_PATH */) == 0
+        if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
+        return errno == ENOENT && linkat(fd, "", AT_FDCWD, path, 0x1000 /* AT_EMPTY_PATH */) == 0
     }
 
     /// Temporary files start with this, then the writer's process id and a random number.
