@@ -6,11 +6,13 @@
    every editor line must be in the final file unless board lost that save. Asserted: no wipe (every line of the
    starting board survives), no lost save from the rename-saving editor, at most 0.1% from the in-place one, and
    no `board add` that reported success missing unless an editor save that had not read it came after it.
-2. `kill -9` at random points of `board add` on a large board: the board is always the old or the new bytes, and
+2. A file size limit (`ulimit -f`) below the new board's size: an error with its message, the board intact, no
+   temporary file. 3. `kill -9` at random points of `board add` on a large board: the board is always the old or the new bytes, and
    no temporary file is left once the next command has run.
 """
 import os
 import random
+import resource
 import signal
 import subprocess
 import sys
@@ -116,6 +118,25 @@ def kill(folder, runs=60):
     check(stale == 0, f"no temporary file left after the next command ({left} of {runs} kills left one until then)")
 
 
+def file_size_limit(folder):
+    path = os.path.join(folder, "board.md")
+    original = "## TODO\n\n" + "".join(f"- [ ] item {i} with a few more words\n" for i in range(12000))
+    with open(path, "w") as f:
+        f.write(original)
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100 * 1024, 100 * 1024))
+
+    result = subprocess.run([BOARD, "-f", path, "add", "X"], capture_output=True, text=True, preexec_fn=limit)
+    with open(path) as f:
+        intact = f.read() == original
+    check(result.returncode == 1 and result.stderr == "error: board.md: cannot write: File too large\n".replace(
+        "board.md", path) and intact and os.listdir(folder) == ["board.md"],
+        f"ulimit -f below the board's size: exit {result.returncode}, {result.stderr.strip()!r}, board intact: {intact}")
+
+
+with tempfile.TemporaryDirectory() as folder:
+    file_size_limit(folder)
 for in_place in (False, True):
     with tempfile.TemporaryDirectory() as folder:
         race(folder, in_place)
