@@ -19,7 +19,7 @@ enum BoardFile {
     /// (`/dev/null`, which git passes for a new file); otherwise only a regular file is read.
     static func contents(of path: String, shownAs name: String, pipes: Bool = false) throws(CommandError) -> [UInt8] {
         // Opened without blocking: opening a FIFO with no writer would wait forever.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(name, "cannot read") }
         defer { close(fd) }
         var status = stat()
@@ -67,8 +67,8 @@ enum BoardFile {
     /// board is done, and tells board that it came: then too the file is swapped back.
     static func update<Result>(_ path: String, shownAs name: String, beforeRename: (() -> Void)? = nil,
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
-        guard let resolved = realpath(path, nil) else { throw failure(name, "cannot open") }
-        let target = String(cString: resolved)
+        guard let resolved = realpath(systemPath(path), nil) else { throw failure(name, "cannot open") }
+        let target = SystemText.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
         free(resolved)
 
         let (fd, status) = try lockCurrentFile(target, shownAs: name)
@@ -78,7 +78,7 @@ enum BoardFile {
         let (newFile, result) = try transform(original)
         guard let newFile, !newFile.equals(original) else { return result }
 
-        if status.st_mode & S_IWUSR == 0 || access(target, W_OK) != 0 {
+        if status.st_mode & S_IWUSR == 0 || access(systemPath(target), W_OK) != 0 {
             throw CommandError(message: "\(name): the file is read-only; nothing was written")
         }
         let changedMeanwhile = CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
@@ -90,22 +90,22 @@ enum BoardFile {
         // Checked before the swap, so that board's file is seen at the path only when it is almost surely right:
         // an editor reading the board in between would build on it.
         guard holds(fd, original), leaseUnbroken(fd, leased), isFile(target, status) else {
-            if written.isNamed { unlink(temporary) }
+            if written.isNamed { unlink(systemPath(temporary)) }
             throw changedMeanwhile
         }
         if !written.isNamed, !giveName(written.fd, temporary) { throw failure(name, "cannot write a temporary file beside it") }
         var ours = stat()
         _ = fstat(written.fd, &ours)
-        guard board_exchange(temporary, target) == 0 else {
+        guard board_exchange(systemPath(temporary), systemPath(target)) == 0 else {
             guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
                 let error = failure(name, "cannot replace")
-                unlink(temporary)
+                unlink(systemPath(temporary))
                 throw error
             }
             // No exchange on this file system: rename after the check (an editor saving in between can be lost).
-            guard rename(temporary, target) == 0 else {
+            guard rename(systemPath(temporary), systemPath(target)) == 0 else {
                 let error = failure(name, "cannot replace")
-                unlink(temporary)
+                unlink(systemPath(temporary))
                 throw error
             }
             syncDirectory(of: target)
@@ -117,7 +117,7 @@ enum BoardFile {
             try putBack(temporary, target, ours: ours, shownAs: name)
             throw changedMeanwhile
         }
-        unlink(temporary)
+        unlink(systemPath(temporary))
         syncDirectory(of: target)
         return result
     }
@@ -127,9 +127,9 @@ enum BoardFile {
     /// board's file), what comes back is their earlier save: their latest is swapped in again, the earlier removed.
     private static func putBack(_ temporary: String, _ target: String, ours: stat, shownAs name: String) throws(CommandError) {
         var theirs = stat()
-        if stat(temporary, &theirs) == 0, board_exchange(temporary, target) == 0 {
-            if isFile(temporary, ours) || (board_exchange(temporary, target) == 0 && isFile(temporary, theirs)) {
-                unlink(temporary)
+        if stat(systemPath(temporary), &theirs) == 0, board_exchange(systemPath(temporary), systemPath(target)) == 0 {
+            if isFile(temporary, ours) || (board_exchange(systemPath(temporary), systemPath(target)) == 0 && isFile(temporary, theirs)) {
+                unlink(systemPath(temporary))
                 return
             }
         }
@@ -139,7 +139,7 @@ enum BoardFile {
     /// True when the path names the file `status` describes.
     private static func isFile(_ path: String, _ status: stat) -> Bool {
         var now = stat()
-        return stat(path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
+        return stat(systemPath(path), &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
     }
 
     /// Takes a read lease on the board when this process may (it owns the file, or may take leases); false when it
@@ -198,13 +198,13 @@ enum BoardFile {
     static func create(_ path: String, bytes: [UInt8], shownAs name: String) throws(CommandError) {
         let exists = CommandError(message: "\(name): the file already exists; board init never overwrites a file")
         var status = stat()
-        if lstat(path, &status) == 0 { throw exists }
+        if lstat(systemPath(path), &status) == 0 { throw exists }
         let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
         defer { close(written.fd) }
         // Named in one step, which fails when the path exists meanwhile: a new board appears whole or not at all.
-        let linked = written.isNamed ? link(written.path, path) == 0 : giveName(written.fd, path)
+        let linked = written.isNamed ? link(systemPath(written.path), systemPath(path)) == 0 : giveName(written.fd, path)
         let error = errno == EEXIST ? exists : failure(name, "cannot create")
-        if written.isNamed { unlink(written.path) }
+        if written.isNamed { unlink(systemPath(written.path)) }
         guard linked else { throw error }
         syncDirectory(of: path)
     }
@@ -216,7 +216,7 @@ enum BoardFile {
     private static func lockCurrentFile(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
         while true {
             // Opened without blocking: opening a FIFO with no writer would wait forever.
-            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { throw failure(name, "cannot open") }
             var locked = stat()
             guard fstat(fd, &locked) == 0 else {
@@ -232,7 +232,7 @@ enum BoardFile {
                 throw failure(name, "cannot lock")
             }
             var current = stat()
-            if stat(path, &current) == 0, current.st_ino == locked.st_ino, current.st_dev == locked.st_dev {
+            if stat(systemPath(path), &current) == 0, current.st_ino == locked.st_ino, current.st_dev == locked.st_dev {
                 return (fd, locked)
             }
             close(fd)
@@ -323,10 +323,10 @@ enum BoardFile {
         // Short, so a board with a long name still gets one; `removeStaleTemporaries` knows the shape.
         let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var isNamed = false
-        var fd = board_open_unnamed(folder, 0o600)
+        var fd = board_open_unnamed(systemPath(folder), 0o600)
         if fd < 0 {
             isNamed = true
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            fd = open(systemPath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         }
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
         // Every 2 MiB written starts on its way to disk while the next is copied in, so `fsync` waits for less.
@@ -354,7 +354,7 @@ enum BoardFile {
         guard ok, fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0, fsync(fd) == 0 else {
             let error = failure(name, "cannot write")
             close(fd)
-            if isNamed { unlink(temporary) }
+            if isNamed { unlink(systemPath(temporary)) }
             throw error
         }
         return NewFile(fd: fd, path: temporary, isNamed: isNamed)
@@ -362,8 +362,8 @@ enum BoardFile {
 
     /// Gives an unnamed file a name: through `/proc/self/fd`, else (for a process that may) `AT_EMPTY_PATH`.
     private static func giveName(_ fd: Int32, _ path: String) -> Bool {
-        if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
-        return errno == ENOENT && linkat(fd, "", AT_FDCWD, path, 0x1000 /* AT_EMPTY_PATH */) == 0
+        if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, systemPath(path), AT_SYMLINK_FOLLOW) == 0 { return true }
+        return errno == ENOENT && linkat(fd, "", AT_FDCWD, systemPath(path), 0x1000 /* AT_EMPTY_PATH */) == 0
     }
 
     /// Temporary files start with this, then the writer's process id and a random number.
@@ -373,16 +373,14 @@ enum BoardFile {
     /// swapping it in: those whose process is gone. (Only the holder of the board's lock writes temporary files.)
     private static func removeStaleTemporaries(besides target: String) {
         let folder = split(target).folder
-        guard let directory = opendir(folder) else { return }
+        guard let directory = opendir(systemPath(folder)) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in SystemText.decode(raw.prefix { $0 != 0 }) }
             guard name.hasPrefix(temporaryPrefix),
                   let pid = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ Int32($0) }),
                   pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink("\(folder)/\(name)")
+            unlink(systemPath("\(folder)/\(name)"))
         }
     }
 
@@ -404,7 +402,7 @@ enum BoardFile {
     }
 
     private static func syncDirectory(of path: String) {
-        let fd = open(split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
             fsync(fd)
             close(fd)
@@ -429,9 +427,12 @@ enum BoardFile {
         CommandError(message: "\(name): \(what): \(String(cString: strerror(errno)))")
     }
 
+    /// The bytes of a path for a system call (see `SystemText`).
+    private static func systemPath(_ path: String) -> [CChar] { SystemText.cString(path) }
+
     /// True when something exists at the path.
     static func exists(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0
+        return stat(systemPath(path), &status) == 0
     }
 }

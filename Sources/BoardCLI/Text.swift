@@ -5,7 +5,9 @@ func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
-        if isControl(scalar) {
+        if let byte = SystemText.byte(of: scalar) {
+            out += "\\x" + String(byte, radix: 16, uppercase: true)
+        } else if isControl(scalar) {
             out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else {
             out.unicodeScalars.append(scalar)
@@ -21,6 +23,7 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
     // Bidirectional embeddings, overrides and isolates, the marks LRM, RLM and ALM, zero-width space, word joiner
     // and zero-width no-break space. Zero-width joiners (emoji sequences, Indic and Persian text) stay.
     case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: return true
+    case 0x10FF80...0x10FFFF: return true  // a byte of a path or argument that is not UTF-8 (`SystemText`)
     default: return false
     }
 }

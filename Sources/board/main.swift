@@ -8,10 +8,16 @@ import BoardCLI
 // A write past the file size limit (`ulimit -f`) fails with EFBIG and a message, instead of ending the process.
 signal(SIGXFSZ, SIG_IGN)
 
+/// A C string's bytes as text, without loss (paths and arguments need not be UTF-8).
+func text(_ pointer: UnsafePointer<CChar>) -> String {
+    SystemText.decode(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                          count: strlen(pointer)))
+}
+
 var environment: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {
-    let pair = String(cString: pointer)
+    let pair = text(pointer)
     if let equals = pair.firstIndex(of: "=") {
         environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
     }
@@ -19,12 +25,13 @@ while let pointer = entry.pointee {
 }
 let directory = getcwd(nil, 0).map { pointer in
     defer { free(pointer) }
-    return String(cString: pointer)
+    return text(pointer)
 } ?? "."
+let arguments = (1..<Int(CommandLine.argc)).compactMap { index in CommandLine.unsafeArgv[index].map { text($0) } }
 var size = winsize()
 let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
 let outcome = BoardCommandLine.run(Invocation(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+    arguments: arguments, environment: environment,
     currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: columns,
     stdoutWriter: { emit($0, to: 1) }))
 /// Writes all of the bytes to a file descriptor.

@@ -55,6 +55,31 @@ import Testing
         #expect(sandbox.read() == "## TODO\n")
     }
 
+    @Test func pathsThatAreNotUTF8NameTheirOwnFiles() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] parent\n")
+        // A folder and a file whose names hold the byte 0xFF, made and used through the shell's printf.
+        let script = """
+            set -e
+            folder=$(printf 'd\\377'); file=$(printf '\\377\\376.md')
+            mkdir "$folder"; printf '## TODO\\n- [ ] child\\n' > "$folder/board.md"
+            cd "$folder"; "$1" add X; "$1" check board.md; grep -qx -- '- \\[ \\] X' board.md
+            cd ..; printf '## TODO\\n- [ ] ff\\n## DOING\\n## DONE\\n' > "$file"; "$1" -f "$file" done ff
+            "$1" check "$file" 2>&1 | grep -q '0 errors'
+            "$1" check "$(printf '\\377\\375.md')" 2>&1 | grep -qF '\\xFF\\xFD.md: cannot read'
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, "sh", binary]
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(sandbox.read() == "## TODO\n- [ ] parent\n")
+    }
+
     @Test func usageErrorExits64() throws {
         let binary = try #require(Paths.binary, "the board binary was not built")
         let sandbox = Sandbox()
