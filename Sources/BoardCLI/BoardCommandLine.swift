@@ -14,10 +14,13 @@ public struct Invocation: Sendable {
     /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
     /// nil collects all of it in `Outcome`.
     public var stdoutWriter: (@Sendable ([UInt8]) -> Void)?
+    /// The absolute path of the running `board` binary, when known (`git-setup` registers it).
+    public var executable: String?
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
                 stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, beforeRename: (@Sendable () -> Void)? = nil,
-                stdoutWriter: (@Sendable ([UInt8]) -> Void)? = nil) {
+                stdoutWriter: (@Sendable ([UInt8]) -> Void)? = nil, executable: String? = nil) {
+        self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.currentDirectory = currentDirectory

@@ -15,12 +15,54 @@ extension Commands {
                     usage: ""),
     ]
 
-    /// The git config entries `git-setup` writes.
-    static let gitConfig = [
-        ("merge.board.name", "board: merge board.md item by item"),
-        ("merge.board.driver", "board merge-driver %O %A %B %L %P"),
-        ("diff.board.command", "board diff"),
-    ]
+    /// The git config entries `git-setup` writes, for the `board` to run (a path, or the name to find on PATH).
+    /// Where the program cannot be found (a GUI client without the shell's PATH), the merge falls back to git's own
+    /// line merge, conflict markers included, instead of failing with our side alone in the file.
+    static func gitConfig(program: String) -> [(String, String)] {
+        let quoted = shellQuoted(program)
+        return [
+            ("merge.board.name", "board: merge board.md item by item"),
+            ("merge.board.driver", "command -v \(quoted) >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec \(quoted) merge-driver %O %A %B %L %P"),
+            ("diff.board.command", "\(quoted) diff"),
+        ]
+    }
+
+    /// The program `git-setup` registers: the running binary's absolute path when it is installed for good (not a
+    /// build folder's or a temporary one's), else `board`, found on PATH.
+    static func registeredProgram(_ executable: String?) -> String {
+        guard let executable, executable.hasPrefix("/"),
+              !["/.build/", "/.build-", "/.build_", "/tmp/", "/var/tmp/"].contains(where: executable.contains) else { return "board" }
+        return executable
+    }
+
+    /// A word for `sh`: as it is when it needs no quoting, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+".unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// A file name as a .gitattributes pattern that matches it alone: the characters git reads as pattern syntax
+    /// escaped, and a name with whitespace or quotes in double quotes, C-style, as git reads them.
+    static func attributesPattern(_ name: String) -> String {
+        var pattern = ""
+        for character in name {
+            switch character {
+            case "*", "?", "[", "\\": pattern += "\\" + String(character)
+            case "#" where pattern.isEmpty, "!" where pattern.isEmpty: pattern += "\\" + String(character)
+            default: pattern.append(character)
+            }
+        }
+        guard name.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" }) else { return pattern }
+        var quoted = "\""
+        for character in pattern {
+            switch character {
+            case "\\", "\"": quoted += "\\" + String(character)
+            case "\t": quoted += "\\t"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
+    }
 
     static func mergeDriver(_ context: inout Context) throws -> Int32 {
         let arguments = context.parsed.positionals
@@ -48,13 +90,14 @@ extension Commands {
         let environment = context.invocation.environment
         let board = (try? context.boardPath()) ?? (shown: "board.md", path: context.absolute("board.md"))
         let (folder, name) = BoardFile.split(board.path)
-        guard Git.run(["-C", folder, "rev-parse", "--git-dir"], environment: environment) == 0 else {
-            throw CommandError(message: "\(folder) is not in a git repository (or git is not installed); nothing was written")
+        // `--show-toplevel` fails outside a repository and in a bare one, where .gitattributes would do nothing.
+        guard Git.run(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment) == 0 else {
+            throw CommandError(message: "\(folder) is not in a git work tree (no repository, a bare one, or no git installed); nothing was written")
         }
 
         let shown = (board.shown.contains("/") ? BoardFile.split(board.shown).folder + "/" : "") + ".gitattributes"
         let attributes = folder + "/.gitattributes"
-        let line = "\(name) merge=board diff=board"
+        let line = "\(attributesPattern(name)) merge=board diff=board"
         if !BoardFile.exists(attributes) {
             try BoardFile.create(attributes, bytes: Array((line + "\n").utf8), shownAs: shown)
             context.output.print("\(shown): added '\(line)'")
@@ -64,20 +107,28 @@ extension Commands {
                     String(decoding: $0, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ") == line
                 }
                 guard !present else { return (nil, false) }
-                let separator: [UInt8] = bytes.isEmpty || bytes.last == 0x0A ? [] : [0x0A]
-                return (PrintedFile(bytes + separator + Array((line + "\n").utf8)), true)
+                // The file's own line ending: a CRLF file gets a CRLF line.
+                let board = Board(parsing: bytes)
+                let ending = board.lines.first?.hasEnding == true ? board.lineEnding : [0x0A]
+                let separator: [UInt8] = bytes.isEmpty || bytes.last == 0x0A ? [] : ending
+                return (PrintedFile(bytes + separator + Array(line.utf8) + ending), true)
             }
             context.output.print(added ? "\(shown): added '\(line)'" : "\(shown): already has '\(line)'")
         }
 
-        for (key, value) in gitConfig {
+        let program = registeredProgram(context.invocation.executable)
+        for (key, value) in gitConfig(program: program) {
             guard Git.run(["-C", folder, "config", key, value], environment: environment) == 0 else {
                 throw CommandError(message: "git config \(key) failed in \(folder)")
             }
             context.output.print("git config \(key) '\(value)'")
         }
-        if !Git.isOnPath("board", path: environment["PATH"]) {
-            context.output.error("warning: no 'board' on PATH; git runs the merge driver and diff by that name, so put the binary there")
+        if program == "board" {
+            if !Git.isOnPath("board", path: environment["PATH"]) {
+                context.output.error("warning: no 'board' on PATH; git runs the merge driver and diff by that name, so put the binary there")
+            }
+        } else {
+            context.output.print("git runs \(program); after moving it, run 'board git-setup' again")
         }
         return 0
     }

@@ -28,12 +28,15 @@ let directory = getcwd(nil, 0).map { pointer in
     return text(pointer)
 } ?? "."
 let arguments = (1..<Int(CommandLine.argc)).compactMap { index in CommandLine.unsafeArgv[index].map { text($0) } }
+var link = [CChar](repeating: 0, count: 4096)
+let linkLength = readlink("/proc/self/exe", &link, link.count - 1)
+let executable = linkLength > 0 ? SystemText.decode(link[..<linkLength].map { UInt8(bitPattern: $0) }) : nil
 var size = winsize()
 let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
 let outcome = BoardCommandLine.run(Invocation(
     arguments: arguments, environment: environment,
     currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: columns,
-    stdoutWriter: { emit($0, to: 1) }))
+    stdoutWriter: { emit($0, to: 1) }, executable: executable))
 /// Writes all of the bytes to a file descriptor.
 func emit(_ bytes: [UInt8], to fd: Int32) {
     bytes.withUnsafeBufferPointer { bytes in

@@ -1,4 +1,4 @@
-import BoardCLI
+@testable import BoardCLI
 import Foundation
 import Testing
 
@@ -116,14 +116,14 @@ final class GitRepository {
         #expect(first.output == """
             .gitattributes: added 'board.md merge=board diff=board'
             git config merge.board.name 'board: merge board.md item by item'
-            git config merge.board.driver 'board merge-driver %O %A %B %L %P'
+            git config merge.board.driver 'command -v board >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec board merge-driver %O %A %B %L %P'
             git config diff.board.command 'board diff'
 
             """)
         let second = repository.board("git-setup")
         #expect(second.output.hasPrefix(".gitattributes: already has 'board.md merge=board diff=board'\n"))
         #expect(repository.sandbox.read("repo/.gitattributes") == "board.md merge=board diff=board\n")
-        #expect(repository.git("config", "merge.board.driver").output == "board merge-driver %O %A %B %L %P\n")
+        #expect(repository.git("config", "merge.board.driver").output.hasSuffix("; exec board merge-driver %O %A %B %L %P\n"))
         #expect(repository.git("config", "diff.board.command").output == "board diff\n")
     }
 
@@ -136,8 +136,51 @@ final class GitRepository {
         let outside = Sandbox()
         let outcome = outside.run(["git-setup"], environment: ["GIT_CEILING_DIRECTORIES": outside.directory])
         #expect(outcome.exitCode == 1)
-        #expect(outcome.stderr.hasSuffix("is not in a git repository (or git is not installed); nothing was written\n"))
+        #expect(outcome.stderr.hasSuffix("is not in a git work tree (no repository, a bare one, or no git installed); nothing was written\n"))
         #expect(!FileManager.default.fileExists(atPath: outside.path(".gitattributes")))
+    }
+
+    @Test func gitSetupQuotesNamesKeepsCRLFAndRefusesABareRepository() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/my board.md", "## TODO\n")
+        repository.sandbox.write("repo/.gitattributes", "*.png binary\r\n")
+        #expect(repository.board("-f", "my board.md", "git-setup").status == 0)
+        #expect(repository.sandbox.read("repo/.gitattributes") == "*.png binary\r\n\"my board.md\" merge=board diff=board\r\n")
+        #expect(repository.git("check-attr", "merge", "--", "my board.md").output == "my board.md: merge: board\n")
+        #expect(repository.git("check-attr", "merge", "--", "my.md").output == "my.md: merge: unspecified\n")
+
+        repository.git("init", "-q", "--bare", "bare.git")
+        let bare = repository.run("sh", ["-c", "cd bare.git && board -f board.md git-setup"])
+        #expect(bare.status == 1)
+        #expect(bare.output.contains("is not in a git work tree"))
+        #expect(!FileManager.default.fileExists(atPath: repository.sandbox.path("repo/bare.git/.gitattributes")))
+    }
+
+    @Test func theRegisteredProgramIsAnInstalledPathOrTheNameOnPath() {
+        #expect(Commands.registeredProgram("/usr/local/bin/board") == "/usr/local/bin/board")
+        #expect(Commands.registeredProgram("/home/ana/board/.build/debug/board") == "board")
+        #expect(Commands.registeredProgram("/tmp/x/board") == "board")
+        #expect(Commands.registeredProgram(nil) == "board")
+        #expect(Commands.gitConfig(program: "/opt/my tools/board")[1].1
+            == "command -v '/opt/my tools/board' >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec '/opt/my tools/board' merge-driver %O %A %B %L %P")
+    }
+
+    /// A GUI client or IDE runs git without the shell's PATH: the driver is not found, and git's own line merge
+    /// must take over, markers included, so that `git add` cannot silently drop their side.
+    @Test func withoutBoardOnPathTheMergeFallsBackToGitsLineMergeWithMarkers() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        repository.branches(base: "## TODO\n- [ ] Ship it\n## DOING\n## DONE\n", alice: {
+            repository.board("edit", "Ship it", "--due", "2026-12-01")
+        }, main: {
+            repository.board("edit", "Ship it", "--due", "2026-12-20")
+        })
+        let gitPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .first { FileManager.default.isExecutableFile(atPath: "\($0)/git") }.map(String.init) ?? "/usr/bin"
+        let merge = repository.run("env", ["PATH=\(gitPath):/bin", "git", "merge", "-q", "alice"])
+        #expect(merge.status != 0)
+        #expect(repository.boardText.contains("<<<<<<<"))
+        #expect(repository.boardText.contains("due:2026-12-01") && repository.boardText.contains("due:2026-12-20"))
     }
 
     @Test func branchesEditingDifferentItemsConflictWithoutTheDriverAndMergeCleanlyWithIt() throws {
