@@ -11,9 +11,14 @@ public enum BoardChange: Equatable, Sendable {
     case otherText
 }
 
-/// Items of two versions of a board paired up: by title (case-insensitive, whitespace collapsed), the k-th
-/// item of a title with the k-th of the same title; then each left-over old item with the most similar
-/// left-over new title, when that pairing is clear.
+/// Items of two versions of a board paired up, from more than the title:
+/// 1. Items with the same title (case-insensitive, whitespace collapsed) pair up; where a title stands on several
+///    items, each pairs with the one that agrees best on body, due date, section and checkbox, then on rank.
+/// 2. The items left over are renames or removals and additions. Each left-over old item is compared only with the
+///    left-over new items in the same stretch between two items paired in step 1 (so the work stays near-linear),
+///    and pairs with the one that best agrees on title, place in that stretch, body, due date and section, when
+///    that makes it clearly the same item: a title at least half alike, or a rename in place that keeps some of
+///    the title or the same body or date.
 public struct ItemPairing: Sendable {
     /// Index pairs into `old.items` and `new.items`.
     public let pairs: [(old: Int, new: Int)]
@@ -23,37 +28,84 @@ public struct ItemPairing: Sendable {
     public init(old: Board, new: Board) {
         let oldKeys = old.items.map(old.titleKey)
         let newKeys = new.items.map(new.titleKey)
-        var waiting: [TitleKey: [Int]] = [:]
-        waiting.reserveCapacity(newKeys.count)
-        for (index, key) in newKeys.enumerated().reversed() { waiting[key, default: []].append(index) }
-        var pairs: [(old: Int, new: Int)] = []
-        var unmatchedOld: [Int] = []
-        for (index, key) in oldKeys.enumerated() {
-            if let match = waiting[key]?.popLast() {
-                pairs.append((index, match))
+        func agreement(_ o: Int, _ n: Int) -> Int {
+            let before = old.items[o], after = new.items[n]
+            var score = 0
+            if old.bodyLines(of: before) == new.bodyLines(of: after) { score += 8 }
+            if before.due == after.due { score += 4 }
+            if old.kind(of: before) == new.kind(of: after) { score += 2 }
+            if before.checked == after.checked { score += 1 }
+            return score
+        }
+
+        // 1. Same titles.
+        var oldByKey: [TitleKey: [Int]] = [:]
+        var newByKey: [TitleKey: [Int]] = [:]
+        for (index, key) in oldKeys.enumerated() { oldByKey[key, default: []].append(index) }
+        for (index, key) in newKeys.enumerated() { newByKey[key, default: []].append(index) }
+        var partnerOfOld = [Int?](repeating: nil, count: oldKeys.count)
+        var partnerOfNew = [Int?](repeating: nil, count: newKeys.count)
+        for (key, olds) in oldByKey {
+            guard let news = newByKey[key] else { continue }
+            if olds.count == 1, news.count == 1 {
+                partnerOfOld[olds[0]] = news[0]
+                partnerOfNew[news[0]] = olds[0]
+                continue
+            }
+            // Duplicates: the best agreeing pairs first; among equals, the same rank. Large groups pair by rank.
+            var candidates: [(score: Int, gap: Int, old: Int, new: Int)] = []
+            if olds.count * news.count <= 4_096 {
+                for (i, o) in olds.enumerated() {
+                    for (j, n) in news.enumerated() { candidates.append((agreement(o, n), abs(i - j), o, n)) }
+                }
+                candidates.sort { ($0.score, -$0.gap, -$0.old) > ($1.score, -$1.gap, -$1.old) }
             } else {
-                unmatchedOld.append(index)
+                candidates = zip(olds, news).map { (0, 0, $0, $1) }
+            }
+            for candidate in candidates where partnerOfOld[candidate.old] == nil && partnerOfNew[candidate.new] == nil {
+                partnerOfOld[candidate.old] = candidate.new
+                partnerOfNew[candidate.new] = candidate.old
             }
         }
-        var unmatchedNew = Set(waiting.values.joined())
-        // Renames: the most similar pairs first, each only when clearly alike.
-        var candidates: [(score: Double, old: Int, new: Int)] = []
-        for o in unmatchedOld {
-            for n in unmatchedNew {
-                let score = Self.similarity(oldKeys[o].text, newKeys[n].text)
-                if score >= 0.5 { candidates.append((score, o, n)) }
+
+        // 2. Renames, within the stretch between two items paired by title.
+        var leftOverNewAfter: [Int: [Int]] = [:]  // key: the old partner of the last paired new item before it (-1: none)
+        var anchor = -1
+        for n in newKeys.indices {
+            if let o = partnerOfNew[n] { anchor = o } else { leftOverNewAfter[anchor, default: []].append(n) }
+        }
+        anchor = -1
+        var leftOverOldAfter: [Int: [Int]] = [:]
+        for o in oldKeys.indices {
+            if partnerOfOld[o] != nil { anchor = o } else { leftOverOldAfter[anchor, default: []].append(o) }
+        }
+        var renames: [(score: Double, old: Int, new: Int)] = []
+        for (anchor, olds) in leftOverOldAfter {
+            guard let news = leftOverNewAfter[anchor] else { continue }
+            for (i, o) in olds.enumerated() {
+                // In a long stretch, only the items near the same place in it.
+                for (j, n) in news.enumerated() where abs(i - j) <= 16 {
+                    let similarity = Self.similarity(oldKeys[o].text, newKeys[n].text)
+                    let inPlace = i == j
+                    let sameBody = !old.items[o].body.isEmpty && old.bodyLines(of: old.items[o]) == new.bodyLines(of: new.items[n])
+                    let sameDue = old.items[o].due != nil && old.items[o].due == new.items[n].due
+                    let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
+                    let clear = similarity >= 0.5 || (inPlace && sameSection && (similarity >= 0.25 || sameBody || sameDue))
+                    guard clear else { continue }
+                    let score = similarity + (inPlace ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
+                    renames.append((score, o, n))
+                }
             }
         }
-        candidates.sort { ($0.score, -$0.old, -$0.new) > ($1.score, -$1.old, -$1.new) }
-        var renamedOld = Set<Int>()
-        for candidate in candidates where !renamedOld.contains(candidate.old) && unmatchedNew.contains(candidate.new) {
-            pairs.append((candidate.old, candidate.new))
-            renamedOld.insert(candidate.old)
-            unmatchedNew.remove(candidate.new)
+        renames.sort { ($0.score, -$0.old, -$0.new) > ($1.score, -$1.old, -$1.new) }
+        for rename in renames where partnerOfOld[rename.old] == nil && partnerOfNew[rename.new] == nil {
+            partnerOfOld[rename.old] = rename.new
+            partnerOfNew[rename.new] = rename.old
         }
-        self.pairs = pairs.sorted { $0.new < $1.new }
-        removed = unmatchedOld.filter { !renamedOld.contains($0) }
-        added = unmatchedNew.sorted()
+
+        pairs = partnerOfNew.enumerated().compactMap { n, o in o.map { (old: $0, new: n) } }
+        removed = partnerOfOld.indices.filter { partnerOfOld[$0] == nil }
+        added = partnerOfNew.indices.filter { partnerOfNew[$0] == nil }
     }
 
     /// Dice's coefficient over the titles' character pairs: 1 for equal titles, 0 for nothing in common.

@@ -1,0 +1,58 @@
+import BoardKit
+import Testing
+
+/// Issue 17: an item keeps its identity across versions through duplicates and renames.
+@Suite struct IdentityTests {
+    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: [MergeConflict]) {
+        let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
+        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
+    }
+
+    func edit(_ text: String, _ change: (Board) throws -> Board) rethrows -> String {
+        String(decoding: try change(Board(parsing: text)).bytes, as: UTF8.self)
+    }
+
+    static let duplicates = "## TODO\n- [ ] Review PR\n- [ ] Review PR\n  the second one\n## DOING\n## DONE\n"
+
+    @Test func duplicateTitlesPairByBodyAndPlaceSoADateLandsOnTheRightOne() throws {
+        let ours = try edit(Self.duplicates) { try $0.moving($0.items[0], to: .done) }
+        let theirs = try edit(Self.duplicates) { board in
+            try board.editing(board.items[1], due: .set(try #require(CivilDate("2026-12-03"))))
+        }
+        let result = merge(Self.duplicates, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\n- [ ] Review PR due:2026-12-03\n  the second one\n## DOING\n## DONE\n- [x] Review PR\n")
+    }
+
+    @Test func removingOneDuplicateAndCompletingTheOtherDoNotConflict() throws {
+        let ours = try edit(Self.duplicates) { try $0.removing($0.items[0]) }
+        let theirs = try edit(Self.duplicates) { try $0.moving($0.items[1], to: .done) }
+        let result = merge(Self.duplicates, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\n## DOING\n## DONE\n- [x] Review PR\n  the second one\n")
+    }
+
+    @Test func aRenameInPlaceIsTheSameItem() throws {
+        let base = "## TODO\n- [ ] Write docs\n- [ ] Ship it\n- [ ] Tag\n## DOING\n## DONE\n"
+        let ours = try edit(base) { try $0.editing($0.items[1], title: "Ship v2.4 to production") }
+        let theirs = try edit(base) { board in try board.editing(board.items[1], due: .set(try #require(CivilDate("2026-12-20")))) }
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\n- [ ] Write docs\n- [ ] Ship v2.4 to production due:2026-12-20\n- [ ] Tag\n## DOING\n## DONE\n")
+    }
+
+    @Test func aRenameIsPairedByPlaceBeforeALikelierTitle() {
+        let old = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging\n- [ ] Deploy staging DB\n- [ ] Tag\n")
+        let new = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging DB server\n- [ ] Tag\n")
+        #expect(old.changes(to: new) == [
+            .removed(title: "Deploy staging DB", from: .todo),
+            .retitled(from: "Deploy staging", to: "Deploy staging DB server"),
+        ])
+    }
+
+    @Test func anItemReplacedByAnUnrelatedOneIsARemovalAndAnAddition() {
+        let old = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Buy milk\n- [ ] Tag\n")
+        let new = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Fix the parser\n- [ ] Tag\n")
+        #expect(old.changes(to: new) == [.removed(title: "Buy milk", from: .todo), .added(title: "Fix the parser", to: .todo)])
+    }
+}
