@@ -57,10 +57,11 @@ enum Commands {
                         Options.json,
                     ]),
         CommandSpec(name: "diff", abstract: "Show the changes between two versions of a board as item moves and edits.",
-                    usage: "<old> <new>",
+                    usage: "<old> <new> [--color <when>]",
                     arguments: [("<old>", "The older file (/dev/null for none)."), ("<new>", "The newer file."),
                                 ("", "Given git's seven external-diff arguments (path old-file old-hex old-mode"),
                                 ("", "new-file new-hex new-mode), compares old-file with new-file.")],
+                    options: [OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never.")],
                     positionals: 2...7),
         CommandSpec(name: "check", abstract: "Validate board files; exit 1 on any error (on warnings too with --strict).",
                     usage: "[<path> ...] [--strict] [--json]",
@@ -339,9 +340,9 @@ enum Commands {
         case "never": return false
         case "auto":
             let noColor = context.invocation.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return context.invocation.stdoutIsTerminal && !noColor
+            return context.invocation.stdoutIsTerminal && !noColor && context.invocation.environment["TERM"] != "dumb"
         case let other:
-            throw UsageError(message: "Invalid value '\(other)' for '--color' (use auto, always or never)", command: spec("show"))
+            throw UsageError(message: "Invalid value '\(escaped(other))' for '--color' (use auto, always or never)", command: nil)
         }
     }
 
@@ -357,8 +358,9 @@ enum Commands {
         default:
             throw UsageError(message: "Expected 2 paths (or git's 7 external-diff arguments), got \(arguments.count)", command: spec("diff"))
         }
+        let color = try showColor(context)
         for change in try context.readBoard(files.old).changes(to: try context.readBoard(files.new)) {
-            context.output.print(Report.changeLine(change))
+            for line in Report.changeLines(change, color: color) { context.output.print(line) }
         }
         return 0
     }

@@ -67,19 +67,25 @@ enum Report {
         return "{\"schemaVersion\":1,\"files\":[" + entries.joined(separator: ",") + "]}"
     }
 
-    /// `+ added "X" to TODO`, `- removed "X" from DONE`, `> moved "Y" TODO → DOING`, `~ "Z": due 2026-12-01 → 2026-12-05`.
-    static func changeLine(_ change: BoardChange) -> String {
+    /// `+ added "X" to TODO`, `- removed "X" from DONE`, `> moved "Y" TODO → DOING`, `~ "Z": due 2026-12-01 → 2026-12-05`;
+    /// a body change is followed by its removed (`    - `) and added (`    + `) lines. With `color`, additions are
+    /// green, removals red and changes yellow.
+    static func changeLines(_ change: BoardChange, color: Bool) -> [String] {
         func quoted(_ title: String) -> String { "\"\(escaped(title))\"" }
         func date(_ date: CivilDate?) -> String { date?.description ?? "none" }
+        func painted(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        let (green, red, yellow) = ("32", "31", "33")
         switch change {
-        case .added(let title, let kind): return "+ added \(quoted(title)) to \(kind.name)"
-        case .removed(let title, let kind): return "- removed \(quoted(title)) from \(kind.name)"
-        case .moved(let title, let from, let to): return "> moved \(quoted(title)) \(from.name) → \(to.name)"
-        case .retitled(let from, let to): return "~ \(quoted(from)): title → \(quoted(to))"
-        case .due(let title, let from, let to): return "~ \(quoted(title)): due \(date(from)) → \(date(to))"
-        case .checked(let title, let checked): return "~ \(quoted(title)): \(checked ? "checked" : "unchecked")"
-        case .body(let title): return "~ \(quoted(title)): body changed"
-        case .otherText: return "~ text outside the items changed"
+        case .added(let title, let kind): return [painted("+ added \(quoted(title)) to \(kind.name)", green)]
+        case .removed(let title, let kind): return [painted("- removed \(quoted(title)) from \(kind.name)", red)]
+        case .moved(let title, let from, let to): return [painted("> moved \(quoted(title)) \(from.name) → \(to.name)", yellow)]
+        case .retitled(let from, let to): return [painted("~ \(quoted(from)): title → \(quoted(to))", yellow)]
+        case .due(let title, let from, let to): return [painted("~ \(quoted(title)): due \(date(from)) → \(date(to))", yellow)]
+        case .checked(let title, let checked): return [painted("~ \(quoted(title)): \(checked ? "checked" : "unchecked")", yellow)]
+        case .body(let title, let removed, let added):
+            return [painted("~ \(quoted(title)): body", yellow)] + removed.map { painted("    - " + escaped($0), red) }
+                + added.map { painted("    + " + escaped($0), green) }
+        case .otherText: return [painted("~ text outside the items changed", yellow)]
         }
     }
 

@@ -6,7 +6,8 @@ public enum BoardChange: Equatable, Sendable {
     case retitled(from: String, to: String)
     case due(title: String, from: CivilDate?, to: CivilDate?)
     case checked(title: String, Bool)
-    case body(title: String)
+    /// The body changed: the lines that went, and the lines that came (a line diff of the two bodies).
+    case body(title: String, removed: [String], added: [String])
     /// Non-blank text outside every item changed (headings, free text, front matter).
     case otherText
 }
@@ -200,12 +201,43 @@ extension Board {
             // A move into or out of DONE that ticks or unticks the box says so already.
             let tickedByMove = from != to && after.checked == (to == .done)
             if before.checked != after.checked && !tickedByMove { found.append(.checked(title: newTitle, after.checked)) }
-            if bodyLines(of: before) != new.bodyLines(of: after) { found.append(.body(title: newTitle)) }
+            let oldBody = bodyLines(of: before), newBody = new.bodyLines(of: after)
+            if oldBody != newBody {
+                let (removed, added) = Self.lineDifference(oldBody, newBody)
+                found.append(.body(title: newTitle, removed: removed, added: added))
+            }
             byNew[n] = found
         }
         for index in new.items.indices { changes += byNew[index] ?? [] }
         if textOutsideItems() != new.textOutsideItems() { changes.append(.otherText) }
         return changes
+    }
+
+    /// The lines only in `old` and the lines only in `new`, each in order: what a line diff removes and adds
+    /// (a longest common subsequence; bodies of more than 2,000 lines are compared as wholes).
+    static func lineDifference(_ old: [String], _ new: [String]) -> (removed: [String], added: [String]) {
+        guard old.count * new.count <= 4_000_000 else { return (old, new) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var removed: [String] = [], added: [String] = []
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if i < old.count, j < new.count, old[i] == new[j] {
+                i += 1
+                j += 1
+            } else if j == new.count || (i < old.count && table[i + 1][j] >= table[i][j + 1]) {
+                removed.append(old[i])
+                i += 1
+            } else {
+                added.append(new[j])
+                j += 1
+            }
+        }
+        return (removed, added)
     }
 
     /// The non-blank lines that belong to no item, in order. Blank lines do not count: adding and removing

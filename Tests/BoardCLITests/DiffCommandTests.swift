@@ -80,3 +80,35 @@ import Testing
         #expect(log == "work\n\nboard diff a/board.md b/board.md\n" + Self.expected)
     }
 }
+
+/// Issue 17: `board diff` shows what changed in a body, and colors like `show` does.
+@Suite struct DiffBodyAndColorTests {
+    static let old = "## TODO\n- [ ] Write docs\n  Cover the flags.\n  Keep it short.\n## DOING\n## DONE\n"
+    static let new = "## TODO\n- [ ] Write docs\n  Cover the flags and the config.\n  Keep it short.\n## DOING\n## DONE\n- [x] New\n"
+
+    @Test func aBodyChangeShowsTheRemovedAndAddedLines() {
+        let sandbox = Sandbox()
+        sandbox.write("old.md", Self.old)
+        sandbox.write("new.md", Self.new)
+        #expect(sandbox.run(["diff", "old.md", "new.md"]).stdout == """
+            ~ "Write docs": body
+                - Cover the flags.
+                + Cover the flags and the config.
+            + added "New" to DONE
+
+            """)
+    }
+
+    @Test func colorOnATerminalOnlyAndNeverWithNoColorOrADumbTerminal() {
+        let sandbox = Sandbox()
+        sandbox.write("old.md", Self.old)
+        sandbox.write("new.md", Self.new)
+        let colored = sandbox.run(["diff", "old.md", "new.md"], terminal: 80).stdout
+        #expect(colored.contains("\u{1B}[31m    - Cover the flags.\u{1B}[0m"))
+        #expect(colored.contains("\u{1B}[32m+ added \"New\" to DONE\u{1B}[0m"))
+        #expect(!sandbox.run(["diff", "old.md", "new.md"], environment: ["NO_COLOR": "1"], terminal: 80).stdout.contains("\u{1B}"))
+        #expect(!sandbox.run(["diff", "old.md", "new.md"], environment: ["TERM": "dumb"], terminal: 80).stdout.contains("\u{1B}"))
+        #expect(!sandbox.run(["diff", "old.md", "new.md", "--color", "never"], terminal: 80).stdout.contains("\u{1B}"))
+        #expect(sandbox.run(["diff", "old.md", "new.md", "--color", "always"]).stdout.contains("\u{1B}[33m"))
+    }
+}

@@ -46,7 +46,7 @@ import Testing
             == [.due(title: "Write the guide", from: CivilDate("2026-12-01"), to: CivilDate("2026-12-05"))])
         #expect(changes { $0.replacingOccurrences(" due:2026-12-01", "") }
             == [.due(title: "Write the guide", from: CivilDate("2026-12-01"), to: nil)])
-        #expect(changes { $0.replacingOccurrences("First body.", "Second body.") } == [.body(title: "Write the guide")])
+        #expect(changes { $0.replacingOccurrences("First body.", "Second body.") } == [.body(title: "Write the guide", removed: ["First body."], added: ["Second body."])])
         #expect(changes { $0.replacingOccurrences("- [ ] Tag", "- [x] Tag") } == [.checked(title: "Tag the release", true)])
         #expect(changes { $0.replacingOccurrences("# Board", "# Our board") } == [.otherText])
     }
