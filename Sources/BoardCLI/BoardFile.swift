@@ -82,7 +82,6 @@ enum BoardFile {
             throw CommandError(message: "\(name): the file is read-only; nothing was written")
         }
         let changedMeanwhile = CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
-        removeStaleTemporaries(besides: target)
         let written = try writeNewFile(newFile, besides: target, like: status, shownAs: name)
         defer { close(written.fd) }
         let temporary = written.path
@@ -319,11 +318,12 @@ enum BoardFile {
     /// large board into one buffer first would cost its size in fresh memory.
     private static func writeNewFile(_ file: PrintedFile, besides target: String, like status: stat? = nil,
                                      mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> NewFile {
-        let (folder, _) = split(target)
-        // Short, so a board with a long name still gets one; `removeStaleTemporaries` knows the shape.
-        let temporary = "\(folder)/\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = temporaryPath(besides: target)
+        // A file left at this name by a run killed between naming and swapping is stale: only the holder of the
+        // board's lock (this process, now) writes it.
+        unlink(systemPath(temporary))
         var isNamed = false
-        var fd = board_open_unnamed(systemPath(folder), 0o600)
+        var fd = board_open_unnamed(systemPath(split(target).folder), 0o600)
         if fd < 0 {
             isNamed = true
             fd = open(systemPath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -366,23 +366,14 @@ enum BoardFile {
         return errno == ENOENT && linkat(fd, "", AT_FDCWD, systemPath(path), 0x1000 /* AT_EMPTY_PATH */) == 0
     }
 
-    /// Temporary files start with this, then the writer's process id and a random number.
-    static let temporaryPrefix = ".board.tmp-"
-
-    /// Removes temporary files beside the board left by runs that were killed between naming the new file and
-    /// swapping it in: those whose process is gone. (Only the holder of the board's lock writes temporary files.)
-    private static func removeStaleTemporaries(besides target: String) {
-        let folder = split(target).folder
-        guard let directory = opendir(systemPath(folder)) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in SystemText.decode(raw.prefix { $0 != 0 }) }
-            guard name.hasPrefix(temporaryPrefix),
-                  let pid = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ Int32($0) }),
-                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink(systemPath("\(folder)/\(name)"))
-        }
+    /// The one temporary name for a board: `.board.tmp-` and a hash of the board's file name, short whatever the
+    /// name's length. One name is enough, as only the holder of the board's lock writes it.
+    static func temporaryPath(besides target: String) -> String {
+        let (folder, name) = split(target)
+        let hash = SystemText.cString(name).reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64(UInt8(bitPattern: $1))) &* 0x100_0000_01B3 }
+        return "\(folder)/.board.tmp-\(String(hash, radix: 16))"
     }
+
 
     /// How much of a new file is written before it is sent on to disk.
     private static let writebackSize = 2 << 20
