@@ -24,11 +24,12 @@ enum BodyRule {
 
     /// True when a non-blank line indented `columns`, its text at `textStart..<end`, continues the body of an item
     /// line indented `itemIndent` columns: at least two columns deeper than the item, or indented at least two
-    /// columns and plain text (CommonMark's lazy continuation).
+    /// columns and plain text (CommonMark's lazy continuation; indented four or more, any text is plain).
     @inline(__always)
     static func continuesBody<C: RandomAccessCollection<UInt8>>(_ bytes: C, columns: Int, textStart: Int, end: Int,
                                                                 itemIndent: Int) -> Bool where C.Index == Int {
-        columns >= itemIndent + 2 || (columns >= 2 && isPlainText(bytes, textStart, end))
+        // From four columns on, nothing is a list item, heading, fence or comment line any more: plain text.
+        columns >= itemIndent + 2 || columns >= 4 || (columns >= 2 && isPlainText(bytes, textStart, end))
     }
 
     /// Whether the line `range` would be body of an item indented `itemIndent`; nil for a blank line, which is body

@@ -295,7 +295,8 @@ extension Board {
         var indent: Int
 
         /// The lines with the item line indented `newIndent` spaces and every non-blank body line shifted by as
-        /// many columns (never below two, so a body line stays body).
+        /// many columns, but never so little that it stops being body: plain text two columns, other text two
+        /// deeper than the item (or four).
         func reindented(_ newIndent: Int) -> ItemLines {
             guard newIndent != indent, var first = lines.first else { return self }
             let shift = newIndent - indent
@@ -303,7 +304,8 @@ extension Board {
             let body = lines.dropFirst().map { line -> NewLine in
                 let (columns, textStart) = BodyRule.indentation(line.content, 0..<line.content.count)
                 guard textStart < line.content.count else { return line }
-                let content = Array(repeating: Bytes.space, count: max(2, columns + shift)) + line.content[textStart...]
+                let least = BodyRule.isPlainText(line.content, textStart, line.content.count) ? 2 : min(newIndent + 2, 4)
+                let content = Array(repeating: Bytes.space, count: max(least, columns + shift)) + line.content[textStart...]
                 return NewLine(content: content, ending: line.ending)
             }
             return ItemLines(lines: [first] + body, indent: newIndent)

@@ -59,7 +59,9 @@ struct Parser {
         if let end = frontMatterEnd() {
             regions.append(Region(kind: .frontMatter, lines: 0..<(end + 1)))
             first = end + 1
-            for index in 0..<first where isConflictMarker(index) { conflictMarkers.append(index) }
+            for index in 0..<first where conflictMarker(index).map({ $0 != UInt8(ascii: "=") || !conflictMarkers.isEmpty }) == true {
+                conflictMarkers.append(index)
+            }
         }
         var section: OpenSection?
         var item: OpenItem?
@@ -84,8 +86,12 @@ struct Parser {
                 item = nil
             }
 
-            // Conflict markers start at column 0, so they never continue a body; only code fences hide them.
-            if case .fence = block {} else if isConflictMarker(index) { conflictMarkers.append(index) }
+            // Conflict markers start at column 0, so they never continue a body; only code fences hide them. A
+            // line of `=` is a marker only after a `<<<<<<<` one: alone, it underlines a (setext) heading.
+            if case .fence = block {} else if let char = conflictMarker(index),
+                                               char != UInt8(ascii: "=") || !conflictMarkers.isEmpty {
+                conflictMarkers.append(index)
+            }
 
             switch block {
             case .fence(let char, let length, let openLine):
@@ -115,7 +121,8 @@ struct Parser {
                 continue
             }
             if b[at] == UInt8(ascii: "<"), Bytes.hasPrefix(b, at: at, end: end, "<!--") {
-                if contains(at + 4, end, "-->") {
+                // `<!-->` and `<!--->` close on their own line: the `-->` may share the opener's dashes.
+                if contains(at + 2, end, "-->") {
                     regions.append(Region(kind: .htmlComment, lines: index..<(index + 1)))
                 } else {
                     block = .comment(start: index)
@@ -312,18 +319,19 @@ struct Parser {
 
     /// A merge conflict marker (FORMAT.md §7): seven or more `<`, `|`, `=` or `>` at the line's start; `=` alone on
     /// the line (but for trailing whitespace), the others followed by whitespace or the line's end.
+    /// Its character when the line is one.
     @inline(__always)
-    private func isConflictMarker(_ index: Int) -> Bool {
+    private func conflictMarker(_ index: Int) -> UInt8? {
         let (start, end) = content(index)
-        guard end - start >= 7 else { return false }
+        guard end - start >= 7 else { return nil }
         let char = b[start]
         guard char == UInt8(ascii: "<") || char == UInt8(ascii: "|") || char == UInt8(ascii: "=") || char == UInt8(ascii: ">")
-        else { return false }
+        else { return nil }
         var position = start
         while position < end, b[position] == char { position += 1 }
-        guard position - start >= 7 else { return false }
-        if char == UInt8(ascii: "=") { return Bytes.isBlank(b, position..<end) }
-        return position == end || Bytes.isWhitespace(b[position])
+        guard position - start >= 7 else { return nil }
+        if char == UInt8(ascii: "=") { return Bytes.isBlank(b, position..<end) ? char : nil }
+        return position == end || Bytes.isWhitespace(b[position]) ? char : nil
     }
 
     /// The heading text is `Archive`, in any case (FORMAT.md §3).
@@ -429,8 +437,8 @@ struct Parser {
     @inline(__always)
     private func mayBeNearMissDate(at hit: Int, lineStart: Int, lineEnd: Int) -> Bool {
         if b[hit] == 0xF0 {
+            // `📅2026-12-01`, or `📅 2026/12/01`: validation decides
             return hit + 4 < lineEnd && b[hit + 1] == 0x9F && b[hit + 2] == 0x93 && b[hit + 3] == 0x85
-                && !Bytes.isWhitespace(b[hit + 4])
         }
         let start = hit - 3
         guard b[hit] == UInt8(ascii: ":"), start >= lineStart, b[start] | 0x20 == UInt8(ascii: "d"),

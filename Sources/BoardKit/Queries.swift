@@ -105,7 +105,8 @@ extension Board {
         let moving = items.filter { $0.checked != (kind(of: $0) == .done) }
         let moves = tidyMoves()
         if moving.isEmpty { return (self, moves) }
-        if let file = try movedFile(moving.map { ($0, $0.checked ? SectionKind.done : .todo) }) {
+        // Where one splice would have to refuse, the moves one by one may each find an indentation that works.
+        if let file = try? movedFile(moving.map { ($0, $0.checked ? SectionKind.done : .todo) }) {
             return (Board(parsing: file.bytes), moves)
         }
         var board = self

@@ -85,7 +85,9 @@ extension Board {
         }
         guard let first = text.first else { return nil }
         let isBullet = first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+")
-        if isBox(0) { return item(bullet: UInt8(ascii: "-"), box: Array(text[0..<3]), rest: text[3...]) }  // [ ] x
+        if isBox(0), text.count == 3 || Bytes.isWhitespace(text[3]) {  // [ ] x (not a link reference `[x]: url`)
+            return item(bullet: UInt8(ascii: "-"), box: Array(text[0..<3]), rest: text[3...])
+        }
         guard isBullet, text.count > 1 else { return nil }
         if isBox(1) { return item(bullet: first, box: Array(text[1..<4]), rest: text[4...]) }  // -[ ] x
         let at = text[1...].firstIndex { !Bytes.isWhitespace($0) } ?? text.count
@@ -266,16 +268,20 @@ extension Board {
                 add(.error, at: token.range.lowerBound, "'\(spelling(token))' is not a real calendar date\(hint)")
             }
             checkDate(of: first)
-            let firstColumn = columnOf(first.range.lowerBound)
-            for token in otherDueTokens(of: item) {
+            let others = otherDueTokens(of: item)
+            let firstColumn = others.isEmpty ? 0 : columnOf(first.range.lowerBound)
+            for token in others {
                 checkDate(of: token)
                 add(.error, at: token.range.lowerBound,
                     "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
             }
         }
         if item.mayHaveNearMissDate {
+            let present = item.dueToken.map { String(decoding: bytes[$0.range], as: UTF8.self) }
             forEachNearMissDate(item) { offset, written, meant in
-                add(.warning, at: offset, "'\(written)' is not read as a due date; write '\(meant)'")
+                // With a due date on the line already, the spelling that works would be a second one.
+                let advice = present.map { "the item's due date is '\($0)'" } ?? "write '\(meant)'"
+                add(.warning, at: offset, "'\(written)' is not read as a due date; \(advice)")
             }
         }
         if hasEmptyTitle(item) {
@@ -320,12 +326,20 @@ extension Board {
                 let next = wordEnd(position)
                 defer { position = next }
                 if byte == 0xF0 {
-                    // `📅2026-12-01`, with or without the emoji's variation selector
+                    // `📅2026-12-01` or `📅 2026/12/01`, with or without the emoji's variation selector
                     guard position == lineStart || Bytes.isWhitespace(b[position - 1]),
                           Bytes.hasPrefix(b, at: position, end: end, "\u{1F4C5}") else { continue }
                     var dateStart = position + 4
                     if Bytes.hasPrefix(b, at: dateStart, end: end, "\u{FE0F}") { dateStart += 3 }
-                    if next > dateStart, let iso = date(dateStart..<next) { found(position, text(position..<next), "\u{1F4C5} \(iso)") }
+                    if next > dateStart, let iso = date(dateStart..<next) {
+                        found(position, text(position..<next), "\u{1F4C5} \(iso)")
+                    } else if next == dateStart {
+                        let wordStart = Bytes.skipWhitespace(b, next..<end)
+                        let wordEnd = wordEnd(wordStart)
+                        if wordStart > next, let iso = date(wordStart..<wordEnd), !b[wordStart..<wordEnd].elementsEqual(iso.utf8) {
+                            found(position, text(position..<wordEnd), "\u{1F4C5} \(iso)")
+                        }
+                    }
                     continue
                 }
                 let start = position - 3

@@ -29,9 +29,12 @@ import Testing
         let deeper = Board(parsing: "## TODO\n  - [ ] A\n\t- [ ] two columns deeper\n")
         #expect(deeper.items.count == 1)
         #expect(deeper.items[0].body == 2..<3)
+        // One column deeper than an item indented three, but four columns in: lazy continuation, so body too.
         let shallow = Board(parsing: "## TODO\n   - [ ] A\n\t- [ ] one column deeper\n")
         #expect(shallow.items.count == 1)
-        #expect(shallow.items[0].body.isEmpty)
+        #expect(shallow.items[0].body == 2..<3)
+        let sibling = Board(parsing: "## TODO\n   - [ ] A\n  - [ ] B\n")
+        #expect(sibling.items.count == 2)
     }
 
     // MARK: - Placement changes no other line's meaning (§6)
