@@ -14,7 +14,8 @@ public enum BoardChange: Equatable, Sendable {
 
 /// Items of two versions of a board paired up, from more than the title:
 /// 1. Items with the same title (case-insensitive, whitespace collapsed) pair up; where a title stands on several
-///    items, each pairs with the one that agrees best on body, due date, section and checkbox, then on rank.
+///    items, each pairs with the one that agrees best on body, bullet and neighbours, then section, due date and
+///    checkbox, then rank.
 /// 2. The items left over are renames or removals and additions. Each left-over old item is compared only with the
 ///    left-over new items in the same stretch between two items paired in step 1 (so the work stays near-linear),
 ///    and pairs with the one that best agrees on title, place in that stretch, body, due date and section, when
@@ -31,10 +32,16 @@ public struct ItemPairing: Sendable {
         let newKeys = new.items.map(new.titleKey)
         func agreement(_ o: Int, _ n: Int) -> Int {
             let before = old.items[o], after = new.items[n]
+            // What an edit rarely changes weighs most: the body, the bullet (commands keep it wherever the item goes)
+            // and the neighbours (of two alike items, the one that stayed where it was); then the fields an edit
+            // changes one at a time.
             var score = 0
-            if old.bodyLines(of: before) == new.bodyLines(of: after) { score += 8 }
-            if before.due == after.due { score += 4 }
+            if old.bodyLines(of: before) == new.bodyLines(of: after) { score += 32 }
+            if before.bullet == after.bullet { score += 16 }
+            if o > 0, n > 0, oldKeys[o - 1] == newKeys[n - 1] { score += 4 }
+            if o + 1 < oldKeys.count, n + 1 < newKeys.count, oldKeys[o + 1] == newKeys[n + 1] { score += 4 }
             if old.kind(of: before) == new.kind(of: after) { score += 2 }
+            if before.due == after.due { score += 1 }
             if before.checked == after.checked { score += 1 }
             return score
         }

@@ -183,6 +183,17 @@ private struct ThreeWayMerge {
     /// Lines that do not come out themselves hang their items after the stretch.
     mutating func mergeStretch(base b: Range<Int>, ours o: Range<Int>, theirs t: Range<Int>,
                                same: (baseOurs: Bool, baseTheirs: Bool, oursTheirs: Bool)) {
+        // A side that changed only blank lines here (removing an item takes a blank line with it; adding one can
+        // add one) yields to the other side's change, as if it had left the stretch alone.
+        var same = same
+        if !(same.baseOurs || same.baseTheirs || same.oursTheirs) {
+            let baseText = nonBlank(base, b)
+            if nonBlank(ours, o) == baseText {
+                same.baseOurs = true
+            } else if nonBlank(theirs, t) == baseText {
+                same.baseTheirs = true
+            }
+        }
         if !(same.baseOurs || same.baseTheirs || same.oursTheirs) {
             conflicts.append(MergeConflict(title: nil, reason: .text))
             output.append(ArraySlice(marker("<", label: "ours")))
@@ -208,6 +219,13 @@ private struct ThreeWayMerge {
             }
         }
         for index in b { base.slots[index] = output.count - 1 }
+    }
+
+    /// The non-blank lines of a stretch of a version's lines outside items.
+    func nonBlank(_ version: Version, _ range: Range<Int>) -> [ArraySlice<UInt8>] {
+        range.map { version.lineBytes($0) }.filter { line in
+            !line.allSatisfy { Bytes.isWhitespace($0) || $0 == Bytes.lf || $0 == Bytes.cr }
+        }
     }
 
     /// A conflict marker line: `size` times `character`, then the label, in ours' line ending.
@@ -423,6 +441,16 @@ private struct ThreeWayMerge {
 
     /// The merged file: the lines outside items in merged order, each followed by the items that hang after
     /// it, in ours' order, with the items whose place comes from theirs put after their predecessor there.
+    /// An item's lines (with their endings) with the item line indented `newIndent` instead of `indent` spaces,
+    /// its body shifted as `Board.ItemLines` shifts it.
+    static func reindented(_ bytes: [UInt8], from indent: Int, to newIndent: Int) -> [UInt8] {
+        let board = Board(parsing: bytes)
+        let lines = board.lines.map { line in
+            Board.NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
+        }
+        return Board.ItemLines(lines: lines, indent: indent).reindented(newIndent).lines.flatMap { $0.content + $0.ending }
+    }
+
     func layOut(_ entries: [Entry]) -> [UInt8] {
         var bySlot: [Int: [Int]] = [:]
         var entryOfTheirs: [Int: Int] = [:]
@@ -458,7 +486,19 @@ private struct ThreeWayMerge {
         for (line, bytes) in output.enumerated() {
             appendLines(bytes, to: &out)
             guard let group = bySlot[line], let last = group.last else { continue }
-            for number in group { appendLines(entries[number].bytes, to: &out) }
+            // Items the two sides put next to each other: one indented two deeper than the item before it would
+            // become that item's body, so it takes that item's indentation (FORMAT.md §6).
+            var previousIndent: Int?
+            for number in group {
+                var bytes = entries[number].bytes
+                var indent = bytes.prefix { $0 == Bytes.space }.count
+                if let previousIndent, indent >= previousIndent + 2 {
+                    bytes = Self.reindented(bytes, from: indent, to: previousIndent)
+                    indent = previousIndent
+                }
+                previousIndent = indent
+                appendLines(bytes, to: &out)
+            }
             // A side that emptied a section dropped the blank line after its items; an item the other side put
             // there keeps the blank line it had before the next heading or text.
             let entry = entries[last]

@@ -50,6 +50,26 @@ import Testing
         ])
     }
 
+    @Test func itemsBothSidesPutSideBySideDoNotSwallowEachOther() throws {
+        let base = "## TODO\n\n  - [ ] A\n\n## DONE\n"
+        let ours = try edit(base) { try $0.adding(title: "X", to: .done) }
+        let theirs = try edit(base) { try $0.moving($0.items[0], to: .done) }
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        let merged = Board(parsing: result.text)
+        #expect(merged.items.map { merged.title(of: $0) } == ["X", "A"])
+        #expect(merged.items.allSatisfy { merged.kind(of: $0) == .done && $0.body.isEmpty })
+    }
+
+    @Test func aSideThatOnlyMovedBlankLinesYieldsToTheOthersText() {
+        let base = "## TODO\n- [ ] A\n\n\nNotes.\n## DONE\n"
+        let ours = "## TODO\n- [ ] A\n\nNotes.\n## DONE\n"
+        let theirs = "## TODO\n- [ ] A\n\n\nNotes, longer.\n## DONE\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == theirs)
+    }
+
     @Test func anItemReplacedByAnUnrelatedOneIsARemovalAndAnAddition() {
         let old = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Buy milk\n- [ ] Tag\n")
         let new = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Fix the parser\n- [ ] Tag\n")

@@ -1,0 +1,124 @@
+import BoardKit
+import Foundation
+import Testing
+
+/// Issue 17: random two-branch scenarios on hand-edited boards. Each branch makes one edit (add, remove, move,
+/// date, done, rename, body) on an item the other leaves alone: the merge must not conflict, and the merged items
+/// must be exactly the base items with both edits made, no more and no fewer.
+@Suite struct HandEditedMergeTests {
+    /// An item as the model sees it.
+    struct Record: Hashable {
+        var title: String
+        var kind: SectionKind
+        var due: CivilDate?
+        var checked: Bool
+        var body: [String]
+    }
+
+    enum Edit {
+        case add(String, SectionKind)
+        case remove
+        case move(SectionKind)
+        case date(CivilDate)
+        case rename(String)
+        case body(String)
+    }
+
+    /// The items as records; body lines without their indentation, which a merge may shift to keep them body.
+    static func records(_ board: Board) -> [Record] {
+        board.items.map { Record(title: board.title(of: $0), kind: board.kind(of: $0), due: $0.due, checked: $0.checked,
+                                 body: board.bodyLines(of: $0).map { String($0.drop { $0 == " " || $0 == "\t" }) }) }
+    }
+
+    static func randomEdit(_ board: Board, _ item: Item, side: String, _ rng: inout SeededGenerator) -> Edit {
+        let others = SectionKind.allCases.filter { $0 != board.kind(of: item) }
+        switch Int.random(in: 0..<7, using: &rng) {
+        case 0: return .add("\(side) added \(Int.random(in: 0..<100_000, using: &rng))", SectionKind.allCases.randomElement(using: &rng) ?? .todo)
+        case 1: return .remove
+        case 2: return .move(others.randomElement(using: &rng) ?? .done)
+        case 3: return .date(CivilDate(daysSinceEpoch: 20_800 + Int.random(in: 0..<300, using: &rng)))
+        case 4: return .move(.done)
+        case 5: return .rename(board.title(of: item) + " \(side)")
+        default: return .body("\(side) wrote this")
+        }
+    }
+
+    /// The side's board after the edit, and the model after it; nil when the edit does not apply or is refused.
+    static func apply(_ edit: Edit, to board: Board, item: Item, model: inout [Record], at index: Int) -> Board? {
+        do {
+            switch edit {
+            case let .add(title, kind):
+                guard board.firstSection(kind) != nil else { return nil }
+                model.append(Record(title: title, kind: kind, due: nil, checked: kind == .done, body: []))
+                return try board.adding(title: title, to: kind)
+            case .remove:
+                model.remove(at: index)
+                return try board.removing(item)
+            case .move(let kind):
+                guard board.kind(of: item) != kind, board.firstSection(kind) != nil else { return nil }
+                model[index].kind = kind
+                model[index].checked = kind == .done
+                return try board.moving(item, to: kind)
+            case .date(let date):
+                guard item.firstDueToken == nil || item.due != nil else { return nil }
+                model[index].due = date
+                return try board.editing(item, due: .set(date))
+            case .rename(let title):
+                guard item.dueToken == nil || item.firstDueToken == item.dueToken, !item.hasOtherDueTokens else { return nil }
+                model[index].title = title
+                return try board.editing(item, title: title)
+            case .body(let text):
+                model[index].body = [text]  // one line, unindented
+                return try board.editing(item, body: .set(text))
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// Not yet passing (issue 17 stays open): with this seed, scenarios 1–340 merge cleanly; scenario 341 (ours
+    /// moves one of two "review pr" items to DONE, theirs removes "Ship it") conflicts on "Ship it". Run it with
+    /// `swift test --filter HandEditedMergeTests` after removing `.disabled`.
+    @Test(.disabled("issue 17: the merge still misplaces some untouched items; scenario 341 of 1,000 conflicts"))
+    func disjointEditsOnBothBranchesMergeCleanlyAndEachComesOutOnce() {
+        var rng = SeededGenerator(seed: 0x17_2026)
+        var scenarios = 0
+        var attempts = 0
+        while scenarios < 1_000, attempts < 50_000 {
+            attempts += 1
+            let base = Board(parsing: HandEditedBoard.random(&rng))
+            guard base.items.count >= 2, base.conflictMarkers.isEmpty else { continue }
+            let picks = Array(base.items.indices).shuffled(using: &rng)
+            let (mine, yours) = (picks[0], picks[1])
+            let oursEdit = Self.randomEdit(base, base.items[mine], side: "ours", &rng)
+            let theirsEdit = Self.randomEdit(base, base.items[yours], side: "theirs", &rng)
+            var expected = Self.records(base)
+            // The model applies the later index first, so the earlier index still names its item.
+            let order = mine > yours ? [(mine, oursEdit, true), (yours, theirsEdit, false)] : [(yours, theirsEdit, false), (mine, oursEdit, true)]
+            var ours = base, theirs = base
+            var applied = true
+            for (index, edit, isOurs) in order {
+                guard let edited = Self.apply(edit, to: base, item: base.items[index], model: &expected, at: index) else {
+                    applied = false
+                    break
+                }
+                if isOurs { ours = edited } else { theirs = edited }
+            }
+            guard applied else { continue }
+            scenarios += 1
+            let merged = Board.merge(base: base, ours: ours, theirs: theirs)
+            let result = Board(parsing: merged.bytes)
+            let context = "scenario \(scenarios): ours \(oursEdit) on :\(base.items[mine].line + 1), theirs \(theirsEdit) on :\(base.items[yours].line + 1) of\n\(String(decoding: base.bytes, as: UTF8.self).debugDescription)\nmerged\n\(String(decoding: merged.bytes, as: UTF8.self).debugDescription)"
+            guard merged.conflicts.isEmpty else {
+                Issue.record("\(context)\nconflicts \(merged.conflicts)")
+                return
+            }
+            let got = Self.records(result)
+            guard got.sorted(by: { "\($0)" < "\($1)" }) == expected.sorted(by: { "\($0)" < "\($1)" }) else {
+                Issue.record("\(context)\nexpected \(expected)\ngot \(got)")
+                return
+            }
+        }
+        #expect(scenarios == 1_000)
+    }
+}
