@@ -15,7 +15,7 @@ public enum BoardChange: Equatable, Sendable {
 /// Items of two versions of a board paired up, from more than the title:
 /// 1. Items with the same title (case-insensitive, whitespace collapsed) pair up; where a title stands on several
 ///    items, each pairs with the one that agrees best on body, bullet and neighbours, then section, due date and
-///    checkbox, then rank.
+///    checkbox, then the nearest place in the list of items.
 /// 2. The items left over are renames or removals and additions. Each left-over old item is compared only with the
 ///    left-over new items in the same stretch between two items paired in step 1 (so the work stays near-linear),
 ///    and pairs with the one that best agrees on title, place in that stretch, body, due date and section, when
@@ -63,8 +63,9 @@ public struct ItemPairing: Sendable {
             // Duplicates: the best agreeing pairs first; among equals, the same rank. Large groups pair by rank.
             var candidates: [(score: Int, gap: Int, old: Int, new: Int)] = []
             if olds.count * news.count <= 4_096 {
-                for (i, o) in olds.enumerated() {
-                    for (j, n) in news.enumerated() { candidates.append((agreement(o, n), abs(i - j), o, n)) }
+                for o in olds {
+                    // Among equals, the nearest in the list of items: an edit elsewhere shifts it by a few at most.
+                    for n in news { candidates.append((agreement(o, n), abs(o - n), o, n)) }
                 }
                 candidates.sort { ($0.score, -$0.gap, -$0.old) > ($1.score, -$1.gap, -$1.old) }
             } else {

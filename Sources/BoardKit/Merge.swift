@@ -254,14 +254,14 @@ private struct ThreeWayMerge {
             case (nil, nil):
                 continue
             case let (o?, nil):
-                if changed(index, in: ours, at: o) {
+                if changed(index, in: ours, at: o, sideOf: oursOf, pairs: toOurs.pairs) {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[o]),
                                                    reason: .removedAndEdited(removedBy: .theirs)))
                     entries.append(Entry(side: .ours, index: o, theirsIndex: nil,
                                          bytes: conflictBlock(ours: ours.itemBytes(o), theirs: []), arrived: false))
                 }
             case let (nil, t?):
-                if changed(index, in: theirs, at: t) {
+                if changed(index, in: theirs, at: t, sideOf: theirsOf, pairs: toTheirs.pairs) {
                     conflicts.append(MergeConflict(title: theirs.board.title(of: theirs.board.items[t]),
                                                    reason: .removedAndEdited(removedBy: .ours)))
                     entries.append(Entry(side: .theirs, index: t, theirsIndex: t,
@@ -297,9 +297,30 @@ private struct ThreeWayMerge {
         return entries
     }
 
-    /// True when a side moved the base item elsewhere or changed any of its lines.
-    func changed(_ baseIndex: Int, in side: Version, at index: Int) -> Bool {
-        side.slot(ofItem: index) != base.slot(ofItem: baseIndex) || side.itemContent(index) != base.itemContent(baseIndex)
+    /// True when a side changed any of the base item's lines, or moved it: to another section, or both to another
+    /// place among the lines outside items and after another item that stayed in its section. (Removing a
+    /// neighbour with its blank line can change the first without moving the item.)
+    func changed(_ baseIndex: Int, in side: Version, at index: Int, sideOf: [Int?], pairs: [(old: Int, new: Int)]) -> Bool {
+        guard side.itemContent(index) == base.itemContent(baseIndex) else { return true }
+        let baseItem = base.board.items[baseIndex], sideItem = side.board.items[index]
+        guard base.board.kind(of: baseItem) == side.board.kind(of: sideItem) else { return true }
+        // Its place among the lines outside items is the same: not moved. (When blank lines repeat, that place
+        // can look changed though it is not: then the items around it decide.)
+        if side.slot(ofItem: index) == base.slot(ofItem: baseIndex) { return false }
+        // Items that stayed in this section on both: the nearest such before it must be the same item on both.
+        var baseOf = [Int: Int]()
+        for pair in pairs { baseOf[pair.new] = pair.old }
+        func stayed(base b: Int) -> Bool {
+            guard base.board.items[b].section == baseItem.section, let s = sideOf[b] else { return false }
+            return side.board.items[s].section == sideItem.section
+        }
+        var earlier = baseIndex - 1
+        while earlier >= 0, !stayed(base: earlier) { earlier -= 1 }
+        let expected = earlier >= 0 ? sideOf[earlier] : nil
+        var before = index - 1
+        while before >= 0, !(baseOf[before].map(stayed) ?? false) { before -= 1 }
+        let actual = before >= 0 ? before : nil
+        return expected != actual
     }
 
     /// For each base item, whether `side` put it somewhere else among its neighbours: moved it to another
