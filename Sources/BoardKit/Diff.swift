@@ -38,8 +38,15 @@ public struct ItemPairing: Sendable {
             var score = 0
             if old.bodyLines(of: before) == new.bodyLines(of: after) { score += 32 }
             if before.bullet == after.bullet { score += 16 }
-            if o > 0, n > 0, oldKeys[o - 1] == newKeys[n - 1] { score += 4 }
-            if o + 1 < oldKeys.count, n + 1 < newKeys.count, oldKeys[o + 1] == newKeys[n + 1] { score += 4 }
+            // Neighbours count only within the item's own section: one moved away says nothing of this one.
+            func neighbour(_ board: Board, _ keys: [TitleKey], _ index: Int, _ step: Int) -> TitleKey? {
+                let other = index + step
+                guard keys.indices.contains(other), board.items[other].section == board.items[index].section else { return nil }
+                return keys[other]
+            }
+            for step in [-1, 1] {
+                if let left = neighbour(old, oldKeys, o, step), left == neighbour(new, newKeys, n, step) { score += 4 }
+            }
             if old.kind(of: before) == new.kind(of: after) { score += 2 }
             if before.due == after.due { score += 1 }
             if before.checked == after.checked { score += 1 }
