@@ -14,8 +14,8 @@ public enum BoardChange: Equatable, Sendable {
 
 /// Items of two versions of a board paired up, from more than the title:
 /// 1. Items with the same title (case-insensitive, whitespace collapsed) pair up; where a title stands on several
-///    items, each pairs with the one that agrees best on body, bullet and neighbours, then section, due date and
-///    checkbox, then the nearest place in the list of items.
+///    items, each pairs with the one that agrees best on the exact item line, body, bullet and neighbouring items,
+///    then the lines right around it, section, due date and checkbox, then the nearest place in the list of items.
 /// 2. The items left over are renames or removals and additions. Each left-over old item is compared only with the
 ///    left-over new items in the same stretch between two items paired in step 1 (so the work stays near-linear),
 ///    and pairs with the one that best agrees on title, place in that stretch, body, due date and section, when
@@ -27,7 +27,10 @@ public struct ItemPairing: Sendable {
     public let removed: [Int]
     public let added: [Int]
 
-    public init(old: Board, new: Board) {
+    /// Pairs the items of `old` and `new`. Among duplicates alike in every way, the old items `preferred` marks
+    /// pair first (a merge prefers those the other side changed, so two sides' edits to identical items do not
+    /// collide where they need not).
+    public init(old: Board, new: Board, preferred: [Bool]? = nil) {
         let oldKeys = old.items.map(old.titleKey)
         let newKeys = new.items.map(new.titleKey)
         func agreement(_ o: Int, _ n: Int) -> Int {
@@ -36,18 +39,44 @@ public struct ItemPairing: Sendable {
             // and the neighbours (of two alike items, the one that stayed where it was); then the fields an edit
             // changes one at a time.
             var score = 0
-            if old.bodyLines(of: before) == new.bodyLines(of: after) { score += 32 }
+            // An edit changes either the item line or the body: the one left exactly as it was says most.
+            let oldLine = old.lines[before.line], newLine = new.lines[after.line]
+            if old.bytes[oldLine.start..<oldLine.contentEnd].elementsEqual(new.bytes[newLine.start..<newLine.contentEnd]) { score += 32 }
+            if old.bodyLines(of: before) == new.bodyLines(of: after) {
+                score += 32
+                // Indented as it was, too: a move may re-indent the body.
+                func bodyBytes(_ board: Board, _ item: Item) -> ArraySlice<UInt8> {
+                    board.bytes[board.lines[item.line].end..<board.lines[item.lines.upperBound - 1].end]
+                }
+                if bodyBytes(old, before) == bodyBytes(new, after) { score += 2 }
+            }
             if before.bullet == after.bullet { score += 16 }
-            // Neighbours count only within the item's own section: one moved away says nothing of this one.
+            // Neighbours count only within the item's own section: one moved away says nothing of this one. Its own
+            // duplicates right next to it are passed over: of two alike items side by side, either could be the one
+            // that went.
             func neighbour(_ board: Board, _ keys: [TitleKey], _ index: Int, _ step: Int) -> TitleKey? {
-                let other = index + step
-                guard keys.indices.contains(other), board.items[other].section == board.items[index].section else { return nil }
-                return keys[other]
+                var other = index + step
+                while keys.indices.contains(other), board.items[other].section == board.items[index].section {
+                    if keys[other] != keys[index] { return keys[other] }
+                    other += step
+                }
+                return nil
             }
             for step in [-1, 1] {
                 if let left = neighbour(old, oldKeys, o, step), left == neighbour(new, newKeys, n, step) { score += 4 }
             }
-            if old.kind(of: before) == new.kind(of: after) { score += 2 }
+            // The lines right around it (a fence, a note, a blank line), which tell apart duplicates alike in all else.
+            func around(_ board: Board, _ item: Item) -> (ArraySlice<UInt8>?, ArraySlice<UInt8>?) {
+                func text(_ index: Int) -> ArraySlice<UInt8>? {
+                    board.lines.indices.contains(index) ? board.bytes[board.lines[index].start..<board.lines[index].contentEnd] : nil
+                }
+                return (text(item.line - 1), text(item.lines.upperBound))
+            }
+            let (oldAround, newAround) = (around(old, before), around(new, after))
+            if oldAround.0 == newAround.0 { score += 2 }
+            if oldAround.1 == newAround.1 { score += 2 }
+            // The section outweighs one neighbour (which may have moved along with an item alike), not two.
+            if old.kind(of: before) == new.kind(of: after) { score += 6 }
             if before.due == after.due { score += 1 }
             if before.checked == after.checked { score += 1 }
             return score
@@ -71,8 +100,9 @@ public struct ItemPairing: Sendable {
             var candidates: [(score: Int, gap: Int, old: Int, new: Int)] = []
             if olds.count * news.count <= 4_096 {
                 for o in olds {
-                    // Among equals, the nearest in the list of items: an edit elsewhere shifts it by a few at most.
-                    for n in news { candidates.append((agreement(o, n), abs(o - n), o, n)) }
+                    // Among equals, the preferred, then the nearest in the list of items: an edit elsewhere shifts it
+                    // by a few at most.
+                    for n in news { candidates.append((2 * agreement(o, n) + (preferred?[o] == true ? 1 : 0), abs(o - n), o, n)) }
                 }
                 candidates.sort { ($0.score, -$0.gap, -$0.old) > ($1.score, -$1.gap, -$1.old) }
             } else {

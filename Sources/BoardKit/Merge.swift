@@ -52,42 +52,68 @@ extension Board {
     }
 }
 
-/// The steps of one three-way merge: the text outside items first, then each item's content and place.
+/// The steps of one three-way merge.
+///
+/// A version is read as its skeleton, the non-blank lines outside items (headings, group headings, text), with
+/// the items and blank lines between two skeleton lines as one region. The skeletons merge line by line as
+/// `git merge-file` merges text; each region then goes after the merged line its skeleton line became. Items
+/// are paired across the versions by `ItemPairing`, so each has one identity; an item's place is the region
+/// the side that moved it put it in, and its content is merged field by field. Within a region, the sequences
+/// of item identities and blank lines merge as diff3 does, so blank-line layout comes out as each side left it
+/// wherever only one side touched it, and where both changed the same stretch, ours' order stands with theirs'
+/// items put after their neighbours.
 private struct ThreeWayMerge {
-    /// One version's lines outside items, and where each item hangs among them.
+    /// An item or a blank line of one version: what regions hold.
+    enum Unit {
+        case item(Int)
+        case blank(Int)
+    }
+
+    /// One version: its skeleton, its regions, and where each region goes in the merged skeleton.
     struct Version {
         let board: Board
-        /// Indices of the lines that belong to no item.
-        let outsideLines: [Int]
-        /// For each item, the index into `outsideLines` of the line just before it (-1 for none).
-        let anchors: [Int]
-        /// For each entry of `outsideLines`: after which merged output line its items go (-1: before all).
-        var slots: [Int]
+        /// Indices of the non-blank lines outside items.
+        let skeleton: [Int]
+        /// The items and blank lines before the first skeleton line (index 0) and after each (index n + 1).
+        let regions: [[Unit]]
+        /// For each item, the index of its region.
+        let regionOfItem: [Int]
+        /// For each region, the merged skeleton line it goes after (-1: before all of them).
+        var places: [Int]
 
         init(_ board: Board) {
             self.board = board
-            var outside: [Int] = []
-            var anchors: [Int] = []
-            anchors.reserveCapacity(board.items.count)
-            var next = 0
-            for item in board.items {
-                while next < item.line { outside.append(next); next += 1 }
-                anchors.append(outside.count - 1)
-                next = item.lines.upperBound
+            var skeleton: [Int] = []
+            var regions: [[Unit]] = [[]]
+            var regionOfItem: [Int] = []
+            regionOfItem.reserveCapacity(board.items.count)
+            var nextItem = 0
+            var line = 0
+            while line < board.lines.count {
+                if nextItem < board.items.count, board.items[nextItem].line == line {
+                    regions[regions.count - 1].append(.item(nextItem))
+                    regionOfItem.append(regions.count - 1)
+                    line = board.items[nextItem].lines.upperBound
+                    nextItem += 1
+                } else if board.isBlankLine(line) {
+                    regions[regions.count - 1].append(.blank(line))
+                    line += 1
+                } else {
+                    skeleton.append(line)
+                    regions.append([])
+                    line += 1
+                }
             }
-            while next < board.lines.count { outside.append(next); next += 1 }
-            outsideLines = outside
-            self.anchors = anchors
-            slots = [Int](repeating: -1, count: outside.count)
+            self.skeleton = skeleton
+            self.regions = regions
+            self.regionOfItem = regionOfItem
+            places = [Int](repeating: -1, count: regions.count)
         }
 
-        func slot(ofItem index: Int) -> Int {
-            anchors[index] < 0 ? -1 : slots[anchors[index]]
-        }
+        func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
 
-        func lineBytes(_ outsideIndex: Int) -> ArraySlice<UInt8> {
-            let line = board.lines[outsideLines[outsideIndex]]
-            return board.bytes[line.start..<line.end]
+        func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+            board.bytes[board.lines[index].start..<board.lines[index].end]
         }
 
         /// The item's lines, line endings included.
@@ -96,37 +122,25 @@ private struct ThreeWayMerge {
             return board.bytes[board.lines[item.line].start..<board.lines[item.lines.upperBound - 1].end]
         }
 
-        /// True when a blank line follows the item.
-        func isFollowedByBlankLine(_ index: Int) -> Bool {
-            let next = board.items[index].lines.upperBound
-            return next < board.lines.count && board.isBlankLine(next)
-        }
-
         /// The item's lines without their endings: what "changed" is judged by.
         func itemContent(_ index: Int) -> [ArraySlice<UInt8>] {
             board.items[index].lines.map { board.bytes[board.lines[$0].start..<board.lines[$0].contentEnd] }
         }
     }
 
-    /// A merged item: where it goes and what it prints.
-    struct Entry {
-        let side: MergeSide
-        /// Its item index on `side`.
-        let index: Int
-        /// Its item index in theirs, if theirs has it.
-        let theirsIndex: Int?
-        let bytes: [UInt8]
-        /// True when it was added, or moved here from another place, by its side.
-        var arrived = true
-    }
-
     var base: Version
     var ours: Version
     var theirs: Version
     let markerSize: Int
-    /// The merged lines outside items.
+    /// The merged skeleton lines.
     var output: [ArraySlice<UInt8>] = []
     var conflicts: [MergeConflict] = []
+
+    /// Item identities: a base item is its index; an item a side added gets one past the base's.
+    var oursIdentity: [Int] = []
+    var theirsIdentity: [Int] = []
+    /// For each identity, the merged item's bytes and the skeleton line it goes after; nil when it is gone.
+    var merged: [(bytes: [UInt8], place: Int)?] = []
 
     init(base: Board, ours: Board, theirs: Board, markerSize: Int) {
         self.base = Version(base)
@@ -136,95 +150,72 @@ private struct ThreeWayMerge {
     }
 
     mutating func run() -> BoardMerge {
-        mergeOutsideLines()
-        let entries = mergeItems()
-        return BoardMerge(bytes: layOut(entries), conflicts: conflicts)
+        mergeSkeletons()
+        mergeItems()
+        let (bytes, placed) = layOut()
+        // Side by side, lines two sides left alone can change role (a line after a removed item becoming the body of
+        // the one before it); then the items' merge would change the file's meaning, and the lines merge instead.
+        let result = Board(parsing: bytes)
+        let parsed = result.items.map { (line: $0.line, count: $0.lines.count) }
+        guard parsed.elementsEqual(placed, by: ==) else { return lineMerge() }
+        return BoardMerge(bytes: bytes, conflicts: conflicts)
     }
 
-    // MARK: - Lines outside items
+    // MARK: - Skeleton
 
-    /// A diff3 over the lines outside items: runs all three share stay; a stretch only one side changed
-    /// takes that side's lines; a stretch both changed the same way takes them once; anything else is a
-    /// conflict. Fills each version's `slots`.
-    mutating func mergeOutsideLines() {
+    /// A diff3 over the skeleton lines: runs all three share stay; a stretch only one side changed takes that
+    /// side's lines; a stretch both changed the same way takes them once; anything else is a conflict. Fills
+    /// each version's `places`: a region goes after the merged line its skeleton line became, or when that line
+    /// did not come out, after the last line of the stretch it was in.
+    mutating func mergeSkeletons() {
         var tokens: [ArraySlice<UInt8>: Int] = [:]
         func tokenize(_ version: Version) -> [Int] {
-            version.outsideLines.indices.map { index in
-                let bytes = version.lineBytes(index)
+            version.skeleton.map { line in
+                let bytes = version.lineBytes(line)
                 if let token = tokens[bytes] { return token }
                 tokens[bytes] = tokens.count
                 return tokens.count - 1
             }
         }
         let b = tokenize(base), o = tokenize(ours), t = tokenize(theirs)
-        let toOurs = LineMatching.match(b, o), toTheirs = LineMatching.match(b, t)
-        var (i, j, k) = (0, 0, 0)
-        while i < b.count || j < o.count || k < t.count {
-            if i < b.count, toOurs[i] == j, toTheirs[i] == k {
-                output.append(ours.lineBytes(j))
-                base.slots[i] = output.count - 1
-                ours.slots[j] = output.count - 1
-                theirs.slots[k] = output.count - 1
-                (i, j, k) = (i + 1, j + 1, k + 1)
-                continue
+        for stretch in Diff3.stretches(base: b, ours: o, theirs: t) {
+            let same = (baseOurs: b[stretch.base] == o[stretch.ours], baseTheirs: b[stretch.base] == t[stretch.theirs],
+                        oursTheirs: o[stretch.ours] == t[stretch.theirs])
+            let taken: MergeSide?
+            if same.baseOurs && !same.oursTheirs {
+                taken = .theirs
+            } else if same.baseTheirs || same.oursTheirs {
+                taken = .ours
+            } else {
+                taken = nil
+                conflicts.append(MergeConflict(title: nil, reason: .text))
+                output.append(ArraySlice(marker("<", label: "ours")))
+                for index in stretch.ours { output.append(ours.lineBytes(ours.skeleton[index])) }
+                output.append(ArraySlice(marker("=", label: nil)))
+                for index in stretch.theirs { output.append(theirs.lineBytes(theirs.skeleton[index])) }
+                output.append(ArraySlice(marker(">", label: "theirs")))
             }
-            var next = i
-            while next < b.count, toOurs[next] == nil || toTheirs[next] == nil { next += 1 }
-            let oursEnd = next < b.count ? toOurs[next] ?? o.count : o.count
-            let theirsEnd = next < b.count ? toTheirs[next] ?? t.count : t.count
-            mergeStretch(base: i..<next, ours: j..<oursEnd, theirs: k..<theirsEnd,
-                         same: (b[i..<next].elementsEqual(o[j..<oursEnd]), b[i..<next].elementsEqual(t[k..<theirsEnd]),
-                                o[j..<oursEnd].elementsEqual(t[k..<theirsEnd])))
-            (i, j, k) = (next, oursEnd, theirsEnd)
-        }
-    }
-
-    /// One stretch where the three versions differ. `same` tells which pairs of sides hold equal lines.
-    /// Lines that do not come out themselves hang their items after the stretch.
-    mutating func mergeStretch(base b: Range<Int>, ours o: Range<Int>, theirs t: Range<Int>,
-                               same: (baseOurs: Bool, baseTheirs: Bool, oursTheirs: Bool)) {
-        // A side that changed only blank lines here (removing an item takes a blank line with it; adding one can
-        // add one) yields to the other side's change, as if it had left the stretch alone.
-        var same = same
-        if !(same.baseOurs || same.baseTheirs || same.oursTheirs) {
-            let baseText = nonBlank(base, b)
-            if nonBlank(ours, o) == baseText {
-                same.baseOurs = true
-            } else if nonBlank(theirs, t) == baseText {
-                same.baseTheirs = true
+            if let taken {
+                let range = taken == .ours ? stretch.ours : stretch.theirs
+                let start = output.count
+                for index in range {
+                    output.append((taken == .ours ? ours : theirs).lineBytes((taken == .ours ? ours : theirs).skeleton[index]))
+                }
+                // Both sides hold the taken lines when they agree: each side's region after its own copy.
+                if taken == .ours {
+                    for index in range { ours.places[index + 1] = start + index - range.lowerBound }
+                    if same.oursTheirs {
+                        for index in stretch.theirs { theirs.places[index + 1] = start + index - stretch.theirs.lowerBound }
+                    }
+                } else {
+                    for index in range { theirs.places[index + 1] = start + index - range.lowerBound }
+                }
             }
-        }
-        if !(same.baseOurs || same.baseTheirs || same.oursTheirs) {
-            conflicts.append(MergeConflict(title: nil, reason: .text))
-            output.append(ArraySlice(marker("<", label: "ours")))
-            for index in o { output.append(ours.lineBytes(index)) }
-            output.append(ArraySlice(marker("=", label: nil)))
-            for index in t { output.append(theirs.lineBytes(index)) }
-            output.append(ArraySlice(marker(">", label: "theirs")))
-            for index in o { ours.slots[index] = output.count - 1 }
-            for index in t { theirs.slots[index] = output.count - 1 }
-        } else if same.baseOurs && !same.oursTheirs {
-            for index in t {
-                output.append(theirs.lineBytes(index))
-                theirs.slots[index] = output.count - 1
-            }
-            for index in o { ours.slots[index] = output.count - 1 }
-        } else {
-            for index in o {
-                output.append(ours.lineBytes(index))
-                ours.slots[index] = output.count - 1
-            }
-            for (offset, index) in t.enumerated() {
-                theirs.slots[index] = same.oursTheirs ? ours.slots[o.lowerBound + offset] : output.count - 1
-            }
-        }
-        for index in b { base.slots[index] = output.count - 1 }
-    }
-
-    /// The non-blank lines of a stretch of a version's lines outside items.
-    func nonBlank(_ version: Version, _ range: Range<Int>) -> [ArraySlice<UInt8>] {
-        range.map { version.lineBytes($0) }.filter { line in
-            !line.allSatisfy { Bytes.isWhitespace($0) || $0 == Bytes.lf || $0 == Bytes.cr }
+            // Lines that did not come out themselves: their regions go after the stretch's last line.
+            let last = output.count - 1
+            for index in stretch.base { base.places[index + 1] = stretch.isStable ? last - (stretch.base.upperBound - 1 - index) : last }
+            if taken != .ours { for index in stretch.ours { ours.places[index + 1] = last } }
+            if taken != .theirs && !(taken == .ours && same.oursTheirs) { for index in stretch.theirs { theirs.places[index + 1] = last } }
         }
     }
 
@@ -235,131 +226,134 @@ private struct ThreeWayMerge {
         return line + ours.board.lineEnding
     }
 
+    /// The three files merged line by line, as `git merge-file` merges them.
+    func lineMerge() -> BoardMerge {
+        var tokens: [ArraySlice<UInt8>: Int] = [:]
+        func tokenize(_ board: Board) -> [Int] {
+            board.lines.indices.map { index in
+                let bytes = board.bytes[board.lines[index].start..<board.lines[index].end]
+                if let token = tokens[bytes] { return token }
+                tokens[bytes] = tokens.count
+                return tokens.count - 1
+            }
+        }
+        let b = tokenize(base.board), o = tokenize(ours.board), t = tokenize(theirs.board)
+        var out: [UInt8] = []
+        var conflicts: [MergeConflict] = []
+        func put(_ board: Board, _ range: Range<Int>) {
+            for index in range { appendLines(board.bytes[board.lines[index].start..<board.lines[index].end], to: &out) }
+        }
+        for stretch in Diff3.stretches(base: b, ours: o, theirs: t) {
+            if o[stretch.ours] == b[stretch.base] {
+                put(theirs.board, stretch.theirs)
+            } else if t[stretch.theirs] == b[stretch.base] || o[stretch.ours] == t[stretch.theirs] {
+                put(ours.board, stretch.ours)
+            } else {
+                conflicts.append(MergeConflict(title: nil, reason: .text))
+                appendLines(marker("<", label: "ours"), to: &out)
+                put(ours.board, stretch.ours)
+                appendLines(marker("=", label: nil), to: &out)
+                put(theirs.board, stretch.theirs)
+                appendLines(marker(">", label: "theirs"), to: &out)
+            }
+        }
+        return BoardMerge(bytes: out, conflicts: conflicts)
+    }
+
     // MARK: - Items
 
-    /// Every item of the result, with its side and content; records the items' conflicts.
-    mutating func mergeItems() -> [Entry] {
-        let toOurs = ItemPairing(old: base.board, new: ours.board)
-        let toTheirs = ItemPairing(old: base.board, new: theirs.board)
-        var oursOf = [Int?](repeating: nil, count: base.board.items.count)
+    /// Pairs the items, gives each an identity, and decides each merged item's content and place; records the
+    /// items' conflicts.
+    mutating func mergeItems() {
+        // Where duplicates leave a side's pairing open, each side pairs the way that keeps clear of the other's
+        // changes: theirs against ours' first pairing, then ours against theirs'.
+        let toTheirs = ItemPairing(old: base.board, new: theirs.board,
+                                   preferred: changedItems(ItemPairing(old: base.board, new: ours.board), ours))
+        let toOurs = ItemPairing(old: base.board, new: ours.board, preferred: changedItems(toTheirs, theirs))
+        let baseCount = base.board.items.count
+        var oursOf = [Int?](repeating: nil, count: baseCount)
         var theirsOf = oursOf
-        for pair in toOurs.pairs { oursOf[pair.old] = pair.new }
-        for pair in toTheirs.pairs { theirsOf[pair.old] = pair.new }
-        let oursReordered = reordered(side: ours, sideOf: oursOf, pairs: toOurs.pairs)
-        let theirsReordered = reordered(side: theirs, sideOf: theirsOf, pairs: toTheirs.pairs)
+        oursIdentity = [Int](repeating: -1, count: ours.board.items.count)
+        theirsIdentity = [Int](repeating: -1, count: theirs.board.items.count)
+        for pair in toOurs.pairs {
+            oursOf[pair.old] = pair.new
+            oursIdentity[pair.new] = pair.old
+        }
+        for pair in toTheirs.pairs {
+            theirsOf[pair.old] = pair.new
+            theirsIdentity[pair.new] = pair.old
+        }
+        merged = [(bytes: [UInt8], place: Int)?](repeating: nil, count: baseCount + toOurs.added.count + toTheirs.added.count)
 
-        var entries: [Entry] = []
-        for index in base.board.items.indices {
+        for index in 0..<baseCount {
             switch (oursOf[index], theirsOf[index]) {
             case (nil, nil):
                 continue
             case let (o?, nil):
-                if changed(index, in: ours, at: o, sideOf: oursOf, pairs: toOurs.pairs) {
+                if changed(index, in: ours, at: o) {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[o]),
                                                    reason: .removedAndEdited(removedBy: .theirs)))
-                    entries.append(Entry(side: .ours, index: o, theirsIndex: nil,
-                                         bytes: conflictBlock(ours: ours.itemBytes(o), theirs: []), arrived: false))
+                    merged[index] = (conflictBlock(ours: ours.itemBytes(o), theirs: []), ours.place(ofItem: o))
                 }
             case let (nil, t?):
-                if changed(index, in: theirs, at: t, sideOf: theirsOf, pairs: toTheirs.pairs) {
+                if changed(index, in: theirs, at: t) {
                     conflicts.append(MergeConflict(title: theirs.board.title(of: theirs.board.items[t]),
                                                    reason: .removedAndEdited(removedBy: .ours)))
-                    entries.append(Entry(side: .theirs, index: t, theirsIndex: t,
-                                         bytes: conflictBlock(ours: [], theirs: theirs.itemBytes(t)), arrived: false))
+                    merged[index] = (conflictBlock(ours: [], theirs: theirs.itemBytes(t)), theirs.place(ofItem: t))
                 }
             case let (o?, t?):
-                entries.append(mergeItem(index, ours: o, theirs: t,
-                                         reordered: (oursReordered[index], theirsReordered[index])))
+                merged[index] = mergeItem(index, ours: o, theirs: t)
             }
         }
         // Items only one side has: added there (or renamed past recognition). One title added on both sides
         // is one item.
+        var next = baseCount
         var theirsAdded: [TitleKey: [Int]] = [:]
         for index in toTheirs.added.reversed() {
             theirsAdded[theirs.board.titleKey(of: theirs.board.items[index]), default: []].append(index)
         }
         for index in toOurs.added {
-            guard let twin = theirsAdded[ours.board.titleKey(of: ours.board.items[index])]?.popLast() else {
-                entries.append(Entry(side: .ours, index: index, theirsIndex: nil, bytes: Array(ours.itemBytes(index))))
-                continue
+            oursIdentity[index] = next
+            var bytes = Array(ours.itemBytes(index))
+            if let twin = theirsAdded[ours.board.titleKey(of: ours.board.items[index])]?.popLast() {
+                theirsIdentity[twin] = next
+                if ours.itemContent(index) != theirs.itemContent(twin) {
+                    conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[index]), reason: .addedTwice))
+                    bytes = conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin))
+                }
             }
-            if ours.itemContent(index) == theirs.itemContent(twin) {
-                entries.append(Entry(side: .ours, index: index, theirsIndex: twin, bytes: Array(ours.itemBytes(index))))
-            } else {
-                conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[index]), reason: .addedTwice))
-                entries.append(Entry(side: .ours, index: index, theirsIndex: twin,
-                                     bytes: conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin))))
-            }
+            merged[next] = (bytes, ours.place(ofItem: index))
+            next += 1
         }
-        for index in theirsAdded.values.joined() {
-            entries.append(Entry(side: .theirs, index: index, theirsIndex: index, bytes: Array(theirs.itemBytes(index))))
+        for index in toTheirs.added where theirsIdentity[index] < 0 {
+            theirsIdentity[index] = next
+            merged[next] = (Array(theirs.itemBytes(index)), theirs.place(ofItem: index))
+            next += 1
         }
-        return entries
     }
 
-    /// True when a side changed any of the base item's lines, or moved it: to another section, or both to another
-    /// place among the lines outside items and after another item that stayed in its section. (Removing a
-    /// neighbour with its blank line can change the first without moving the item.)
-    func changed(_ baseIndex: Int, in side: Version, at index: Int, sideOf: [Int?], pairs: [(old: Int, new: Int)]) -> Bool {
-        guard side.itemContent(index) == base.itemContent(baseIndex) else { return true }
-        let baseItem = base.board.items[baseIndex], sideItem = side.board.items[index]
-        guard base.board.kind(of: baseItem) == side.board.kind(of: sideItem) else { return true }
-        // Its place among the lines outside items is the same: not moved. (When blank lines repeat, that place
-        // can look changed though it is not: then the items around it decide.)
-        if side.slot(ofItem: index) == base.slot(ofItem: baseIndex) { return false }
-        // Items that stayed in this section on both: the nearest such before it must be the same item on both.
-        var baseOf = [Int: Int]()
-        for pair in pairs { baseOf[pair.new] = pair.old }
-        func stayed(base b: Int) -> Bool {
-            guard base.board.items[b].section == baseItem.section, let s = sideOf[b] else { return false }
-            return side.board.items[s].section == sideItem.section
-        }
-        var earlier = baseIndex - 1
-        while earlier >= 0, !stayed(base: earlier) { earlier -= 1 }
-        let expected = earlier >= 0 ? sideOf[earlier] : nil
-        var before = index - 1
-        while before >= 0, !(baseOf[before].map(stayed) ?? false) { before -= 1 }
-        let actual = before >= 0 ? before : nil
-        return expected != actual
-    }
-
-    /// For each base item, whether `side` put it somewhere else among its neighbours: moved it to another
-    /// place, or gave it another predecessor among the items both versions keep in that same place.
-    /// `sideOf` maps base items to the side's, as `pairs` pair them.
-    func reordered(side: Version, sideOf: [Int?], pairs: [(old: Int, new: Int)]) -> [Bool] {
-        var baseOf = [Int?](repeating: nil, count: side.board.items.count)
-        for pair in pairs { baseOf[pair.new] = pair.old }
-        func staysPut(_ baseIndex: Int) -> Bool {
-            guard let index = sideOf[baseIndex] else { return false }
-            return side.slot(ofItem: index) == base.slot(ofItem: baseIndex)
-        }
-        // The nearest earlier item in the same place that stays put, as a base index, in each version.
-        var basePredecessor = [Int?](repeating: nil, count: base.board.items.count)
-        var last: [Int: Int] = [:]
-        for index in base.board.items.indices {
-            let slot = base.slot(ofItem: index)
-            basePredecessor[index] = last[slot]
-            if staysPut(index) { last[slot] = index }
-        }
-        var result = [Bool](repeating: false, count: base.board.items.count)
-        last = [:]
-        for index in side.board.items.indices {
-            let slot = side.slot(ofItem: index)
-            guard let baseIndex = baseOf[index] else { continue }
-            result[baseIndex] = !staysPut(baseIndex) || last[slot] != basePredecessor[baseIndex]
-            if staysPut(baseIndex) { last[slot] = baseIndex }
+    /// For each base item, whether `side` removed it or changed its lines or section, as `pairing` pairs them.
+    func changedItems(_ pairing: ItemPairing, _ side: Version) -> [Bool] {
+        var result = [Bool](repeating: true, count: base.board.items.count)
+        for (old, new) in pairing.pairs {
+            result[old] = side.itemContent(new) != base.itemContent(old)
+                || side.board.kind(of: side.board.items[new]) != base.board.kind(of: base.board.items[old])
         }
         return result
     }
 
+    /// True when a side changed any of the base item's lines, or put it in another region (another section or
+    /// group). Reordering it among its neighbours is no change to the item: against a removal, it is moot.
+    func changed(_ baseIndex: Int, in side: Version, at index: Int) -> Bool {
+        side.itemContent(index) != base.itemContent(baseIndex) || side.place(ofItem: index) != base.place(ofItem: baseIndex)
+    }
+
     /// An item both sides kept: its place and each of its fields from the side that changed them.
-    mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int, reordered: (ours: Bool, theirs: Bool)) -> Entry {
-        let baseSlot = base.slot(ofItem: b), oursSlot = ours.slot(ofItem: o), theirsSlot = theirs.slot(ofItem: t)
-        let movedByOurs = oursSlot != baseSlot, movedByTheirs = theirsSlot != baseSlot
+    mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> (bytes: [UInt8], place: Int) {
+        let basePlace = base.place(ofItem: b), oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
         var reasons: [MergeConflict.Reason] = []
-        if movedByOurs && movedByTheirs && oursSlot != theirsSlot { reasons.append(.section) }
-        let placeFromTheirs = movedByTheirs ? !movedByOurs : (!movedByOurs && reordered.theirs && !reordered.ours)
-        let side: MergeSide = placeFromTheirs ? .theirs : .ours
+        if oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace { reasons.append(.section) }
+        let place = oursPlace != basePlace ? oursPlace : theirsPlace
 
         // Line endings count here, so a side that changed only them is taken whole.
         let baseBytes = base.itemBytes(b), oursBytes = ours.itemBytes(o), theirsBytes = theirs.itemBytes(t)
@@ -379,8 +373,7 @@ private struct ThreeWayMerge {
                 ? ("ours (\(kinds.0.name))", "theirs (\(kinds.1.name))") : ("ours", "theirs")
             bytes = conflictBlock(ours: ours.itemBytes(o), theirs: theirs.itemBytes(t), labels: labels)
         }
-        return Entry(side: side, index: placeFromTheirs ? t : o, theirsIndex: t, bytes: bytes,
-                     arrived: placeFromTheirs ? movedByTheirs : movedByOurs)
+        return (bytes, place)
     }
 
     /// The item line and body rebuilt from ours, with each field theirs alone changed taken from theirs.
@@ -423,7 +416,9 @@ private struct ThreeWayMerge {
         var body = op.body
         if bodyContent.0.elementsEqual(bodyContent.1) {
             body = tp.body
-        } else if !bodyContent.0.elementsEqual(bodyContent.2) && !bodyContent.1.elementsEqual(bodyContent.2) {
+        } else if !bodyContent.0.elementsEqual(bodyContent.2) && !bodyContent.1.elementsEqual(bodyContent.2)
+                    // Both moved it, each re-indenting the body its own way: the same body.
+                    && ours.board.bodyLines(of: oursItem) != theirs.board.bodyLines(of: theirs.board.items[t]) {
             reasons.append(.body)
         }
 
@@ -448,9 +443,10 @@ private struct ThreeWayMerge {
                        labels: (String, String) = ("ours", "theirs")) -> [UInt8] {
         var block = marker("<", label: labels.0)
         appendLines(oursBytes, to: &block)
-        block += marker("=", label: nil)
+        appendLines(marker("=", label: nil), to: &block)
         appendLines(theirsBytes, to: &block)
-        return block + marker(">", label: labels.1)
+        appendLines(marker(">", label: labels.1), to: &block)
+        return block
     }
 
     /// Appends lines, first ending the last line when it has no line ending.
@@ -460,8 +456,6 @@ private struct ThreeWayMerge {
         out += lines
     }
 
-    /// The merged file: the lines outside items in merged order, each followed by the items that hang after
-    /// it, in ours' order, with the items whose place comes from theirs put after their predecessor there.
     /// An item's lines (with their endings) with the item line indented `newIndent` instead of `indent` spaces,
     /// its body shifted as `Board.ItemLines` shifts it.
     static func reindented(_ bytes: [UInt8], from indent: Int, to newIndent: Int) -> [UInt8] {
@@ -472,62 +466,180 @@ private struct ThreeWayMerge {
         return Board.ItemLines(lines: lines, indent: indent).reindented(newIndent).lines.flatMap { $0.content + $0.ending }
     }
 
-    func layOut(_ entries: [Entry]) -> [UInt8] {
-        var bySlot: [Int: [Int]] = [:]
-        var entryOfTheirs: [Int: Int] = [:]
-        for (number, entry) in entries.enumerated() {
-            if let t = entry.theirsIndex { entryOfTheirs[t] = number }
-        }
-        // Each side's entries in that side's file order.
-        let ordered = entries.indices.sorted { entries[$0].index < entries[$1].index }
-        for number in ordered where entries[number].side == .ours {
-            bySlot[ours.slot(ofItem: entries[number].index), default: []].append(number)
-        }
-        for number in ordered where entries[number].side == .theirs {
-            let entry = entries[number]
-            let place = theirs.slot(ofItem: entry.index)
-            var list = bySlot[place] ?? []
-            var position = 0
-            var previous = entry.index - 1
-            while previous >= 0, theirs.slot(ofItem: previous) == theirs.slot(ofItem: entry.index) {
-                if let found = entryOfTheirs[previous], let at = list.firstIndex(of: found) {
-                    position = at + 1
-                    break
-                }
-                previous -= 1
+    /// The merged file: each merged skeleton line followed by the merged items and blank lines of its region.
+    /// Also returns where each item is (its first line and number of lines), items inside conflict blocks included.
+    func layOut() -> (bytes: [UInt8], items: [(line: Int, count: Int)]) {
+        func unitsByPlace(_ version: Version) -> [Int: [Unit]] {
+            var result: [Int: [Unit]] = [:]
+            for (region, units) in version.regions.enumerated() where !units.isEmpty {
+                result[version.places[region], default: []] += units
             }
-            // Ours' own additions right there come first.
-            while position < list.count, entries[list[position]].theirsIndex == nil { position += 1 }
-            list.insert(number, at: position)
-            bySlot[place] = list
+            return result
         }
+        let baseUnits = unitsByPlace(base), oursUnits = unitsByPlace(ours), theirsUnits = unitsByPlace(theirs)
+        var itemsByPlace: [Int: [Int]] = [:]
+        for (identity, item) in merged.enumerated() { if let item { itemsByPlace[item.place, default: []].append(identity) } }
+
+        // Tokens: an item's identity, or for a blank line, -1 - the index of its bytes in `blanks`.
+        var blankTokens: [ArraySlice<UInt8>: Int] = [:]
+        var blanks: [ArraySlice<UInt8>] = []
+        func tokens(_ units: [Unit]?, _ version: Version, _ identity: (Int) -> Int, place: Int) -> [Int] {
+            var result: [Int] = []
+            for unit in units ?? [] {
+                switch unit {
+                case .item(let index):
+                    // An item that stays goes only where its place is; one that goes away is context for diff3.
+                    let id = identity(index)
+                    if let item = merged[id], item.place != place { continue }
+                    result.append(id)
+                case .blank(let line):
+                    let bytes = version.lineBytes(line)
+                    if let token = blankTokens[bytes] {
+                        result.append(token)
+                    } else {
+                        blanks.append(bytes)
+                        blankTokens[bytes] = -blanks.count
+                        result.append(-blanks.count)
+                    }
+                }
+            }
+            return result
+        }
+
         var out: [UInt8] = []
         out.reserveCapacity(ours.board.bytes.count + theirs.board.bytes.count / 8)
-        for number in bySlot[-1] ?? [] { appendLines(entries[number].bytes, to: &out) }
-        for (line, bytes) in output.enumerated() {
+        // Where each item goes: the number of lines before it, and its number of lines.
+        var placed: [(line: Int, count: Int)] = []
+        var lines = 0
+        func put<C: Collection<UInt8>>(_ bytes: C) {
+            guard !bytes.isEmpty else { return }
+            let before = out.count
             appendLines(bytes, to: &out)
-            guard let group = bySlot[line], let last = group.last else { continue }
-            // Items the two sides put next to each other: one indented two deeper than the item before it would
-            // become that item's body, so it takes that item's indentation (FORMAT.md §6).
+            for byte in out[before...] where byte == Bytes.lf { lines += 1 }
+        }
+        let conflictStart = Array(repeating: UInt8(ascii: "<"), count: markerSize)
+        var emitted = [Bool](repeating: false, count: merged.count)
+        for place in -1..<output.count {
+            if place >= 0 { put(output[place]) }
+            let regionTokens = (base: tokens(baseUnits[place], base, { $0 }, place: place),
+                                ours: tokens(oursUnits[place], ours, { oursIdentity[$0] }, place: place),
+                                theirs: tokens(theirsUnits[place], theirs, { theirsIdentity[$0] }, place: place))
+            var region = Self.mergeRegion(base: regionTokens.base, ours: regionTokens.ours, theirs: regionTokens.theirs)
+            region.removeAll { id in
+                guard id >= 0 else { return false }
+                // Gone, or already out (both sides moved it within the region, each to its own place).
+                if merged[id] == nil || emitted[id] { return true }
+                emitted[id] = true
+                return false
+            }
+            // An item the stretches left out (one side removed it, the other changed it) goes after its nearest
+            // predecessor on the side that kept it.
+            let missing = (itemsByPlace[place] ?? []).filter { !emitted[$0] }
+            if !missing.isEmpty {
+                region = Self.inserting(Set(missing), from: [regionTokens.ours, regionTokens.theirs], into: region)
+                for id in missing { emitted[id] = true }
+            }
             var previousIndent: Int?
-            for number in group {
-                var bytes = entries[number].bytes
+            for token in region {
+                guard token >= 0, let item = merged[token] else {
+                    put(blanks[-1 - token])
+                    continue
+                }
+                // Items the two sides put next to each other: one indented two deeper than the item before it would
+                // become that item's body, so it takes that item's indentation (FORMAT.md §6).
+                var bytes = item.bytes
                 var indent = bytes.prefix { $0 == Bytes.space }.count
                 if let previousIndent, indent >= previousIndent + 2 {
                     bytes = Self.reindented(bytes, from: indent, to: previousIndent)
                     indent = previousIndent
                 }
-                previousIndent = indent
-                appendLines(bytes, to: &out)
-            }
-            // A side that emptied a section dropped the blank line after its items; an item the other side put
-            // there keeps the blank line it had before the next heading or text.
-            let entry = entries[last]
-            if entry.arrived, line + 1 < output.count, !output[line + 1].allSatisfy({ Bytes.isWhitespace($0) || $0 == Bytes.cr || $0 == Bytes.lf }),
-               (entry.side == .ours ? ours : theirs).isFollowedByBlankLine(entry.index) {
-                appendLines(ours.board.lineEnding, to: &out)
+                let start = out.last == nil || out.last == Bytes.lf ? lines : lines + 1
+                put(bytes)
+                // After a conflict block, its last marker line stands between the items.
+                previousIndent = bytes.starts(with: conflictStart) ? nil : indent
+                if bytes.starts(with: conflictStart) {
+                    // The items in a conflict block are where each side had them.
+                    let block = Board(parsing: Array("## TODO\n".utf8) + bytes)
+                    placed += block.items.map { (start + $0.line - 1, $0.lines.count) }
+                } else {
+                    placed.append((start, lines - start + (out.last == Bytes.lf ? 0 : 1)))
+                }
             }
         }
-        return out
+        return (out, placed)
+    }
+
+    /// `region` with the items of `missing` inserted, each after the nearest item before it in the first of
+    /// `keepers` that holds it, among those `region` holds (before the region's first item when there is none).
+    static func inserting(_ missing: Set<Int>, from keepers: [[Int]], into region: [Int]) -> [Int] {
+        let present = Set(region.filter { $0 >= 0 })
+        var after: [Int: [Int]] = [:]  // -1: before the first item
+        var placed = Set<Int>()
+        for keeper in keepers {
+            var anchor = -1
+            for token in keeper where token >= 0 {
+                if present.contains(token) {
+                    anchor = token
+                } else if missing.contains(token), placed.insert(token).inserted {
+                    after[anchor, default: []].append(token)
+                }
+            }
+        }
+        var result: [Int] = []
+        result.reserveCapacity(region.count + missing.count)
+        // With no item there, before the region's last blank line.
+        let first = region.firstIndex { $0 >= 0 } ?? (region.last.map { $0 < 0 } == true ? region.count - 1 : region.count)
+        for (position, token) in region.enumerated() {
+            if position == first { result += after[-1] ?? [] }
+            result.append(token)
+            if token >= 0 { result += after[token] ?? [] }
+        }
+        if first == region.count { result += after[-1] ?? [] }
+        return result
+    }
+
+    /// One region's tokens merged as diff3 merges them. Where both sides changed the same stretch: a side that
+    /// changed only blank lines there yields to the other; otherwise ours' stretch stands, with each item theirs
+    /// has and ours lacks put after its nearest predecessor in theirs' stretch (ours' own additions first).
+    static func mergeRegion(base b: [Int], ours o: [Int], theirs t: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(o.count + t.count / 8)
+        let oursItems = Set(o.filter { $0 >= 0 }), theirsItems = Set(t.filter { $0 >= 0 })
+        for stretch in Diff3.stretches(base: b, ours: o, theirs: t) {
+            let bs = b[stretch.base], os = o[stretch.ours], ts = t[stretch.theirs]
+            if os.elementsEqual(bs) {
+                result += ts
+            } else if ts.elementsEqual(bs) || os.elementsEqual(ts) {
+                result += os
+            } else if os.filter({ $0 >= 0 }) == bs.filter({ $0 >= 0 }) {
+                result += ts
+            } else if ts.filter({ $0 >= 0 }) == bs.filter({ $0 >= 0 }) {
+                result += os
+            } else {
+                // An item theirs moved elsewhere in the region, out of this stretch where ours left it, goes.
+                let baseHere = Set(bs), theirsHere = Set(ts)
+                let os = os.filter { !($0 >= 0 && baseHere.contains($0) && !theirsHere.contains($0) && theirsItems.contains($0)) }
+                var positionInOurs: [Int: Int] = [:]
+                for (position, token) in os.enumerated() where token >= 0 { positionInOurs[token] = position }
+                var after: [Int: [Int]] = [:]  // by position in ours' stretch; -1: no predecessor
+                var anchor = -1
+                for token in ts where token >= 0 {
+                    if let position = positionInOurs[token] {
+                        anchor = position
+                    } else if !oursItems.contains(token) {
+                        after[anchor, default: []].append(token)
+                    }
+                }
+                var lead = 0
+                while lead < os.count, os[lead] >= 0, !theirsItems.contains(os[lead]) { lead += 1 }
+                if lead == 0 { result += after[-1] ?? [] }
+                for (position, token) in os.enumerated() {
+                    result.append(token)
+                    if position == lead - 1 { result += after[-1] ?? [] }
+                    result += after[position] ?? []
+                }
+            }
+        }
+        return result
     }
 }

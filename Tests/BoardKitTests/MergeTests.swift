@@ -408,7 +408,7 @@ import Testing
             let expected = (owned(ours, "Ours", oursTitles) + owned(theirs, "Theirs", theirsTitles))
                 .sorted { $0.description < $1.description }
             #expect(merged.conflicts.isEmpty, "run \(run)")
-            #expect(Self.expectations(result) == expected, "run \(run):\n\(String(decoding: merged.bytes, as: UTF8.self))")
+            #expect(Self.expectations(result) == expected, "run \(run):\n\(String(decoding: merged.bytes, as: UTF8.self))\nBASE\n\(String(decoding: base.bytes, as: UTF8.self))\nOURS\n\(String(decoding: ours.bytes, as: UTF8.self))\nTHEIRS\n\(String(decoding: theirs.bytes, as: UTF8.self))")
             #expect(result.items.allSatisfy { $0.checked == (result.kind(of: $0) == .done) }, "run \(run)")
             if !merged.conflicts.isEmpty || Self.expectations(result) != expected { return }
         }
