@@ -26,13 +26,41 @@ public struct ItemPairing: Sendable {
     public let pairs: [(old: Int, new: Int)]
     public let removed: [Int]
     public let added: [Int]
+    /// For each old item, its partner in `new`.
+    let partnerOfOld: [Int?]
+    /// The old items of titles that stood on several items, which `preferred` could have paired otherwise.
+    let duplicates: [Int]
 
     /// Pairs the items of `old` and `new`. Among duplicates alike in every way, the old items `preferred` marks
     /// pair first (a merge prefers those the other side changed, so two sides' edits to identical items do not
     /// collide where they need not).
     public init(old: Board, new: Board, preferred: [Bool]? = nil) {
-        let oldKeys = old.items.map(old.titleKey)
-        let newKeys = new.items.map(new.titleKey)
+        self.init(old: old, new: new, preferred: { preferred?[$0] == true })
+    }
+
+    /// Pairs the items; `preferred` is asked only of old items whose title several items have.
+    init(old: Board, new: Board, preferred: (Int) -> Bool) {
+        var partnerOfOld = [Int?](repeating: nil, count: old.items.count)
+        var partnerOfNew = [Int?](repeating: nil, count: new.items.count)
+        // 0. An item left exactly as it was, whose lines no other item has on either side: the same item. Most items
+        // of a large board pair here, cheaply; only the rest need their titles read.
+        var oldByHash: [Int: Int] = [:]  // the item with those lines, -1 when several have them
+        oldByHash.reserveCapacity(old.items.count)
+        for index in old.items.indices {
+            let hash = old.contentHash(of: index)
+            oldByHash[hash] = oldByHash[hash] == nil ? index : -1
+        }
+        var newByHash: [Int: Int] = [:]
+        newByHash.reserveCapacity(new.items.count)
+        let newHashes = new.items.indices.map { new.contentHash(of: $0) }
+        for (index, hash) in newHashes.enumerated() { newByHash[hash] = newByHash[hash] == nil ? index : -1 }
+        for (n, hash) in newHashes.enumerated() where newByHash[hash] == n {
+            guard let o = oldByHash[hash], o >= 0, old.content(of: o).elementsEqual(new.content(of: n)) else { continue }
+            partnerOfOld[o] = n
+            partnerOfNew[n] = o
+        }
+        let oldKeys = TitleKeys(old), newKeys = TitleKeys(new)
+        var duplicates: [Int] = []
         func agreement(_ o: Int, _ n: Int) -> Int {
             let before = old.items[o], after = new.items[n]
             // What an edit rarely changes weighs most: the body, the bullet (commands keep it wherever the item goes)
@@ -54,9 +82,9 @@ public struct ItemPairing: Sendable {
             // Neighbours count only within the item's own section: one moved away says nothing of this one. Its own
             // duplicates right next to it are passed over: of two alike items side by side, either could be the one
             // that went.
-            func neighbour(_ board: Board, _ keys: [TitleKey], _ index: Int, _ step: Int) -> TitleKey? {
+            func neighbour(_ board: Board, _ keys: TitleKeys, _ index: Int, _ step: Int) -> TitleKey? {
                 var other = index + step
-                while keys.indices.contains(other), board.items[other].section == board.items[index].section {
+                while board.items.indices.contains(other), board.items[other].section == board.items[index].section {
                     if keys[other] != keys[index] { return keys[other] }
                     other += step
                 }
@@ -85,10 +113,8 @@ public struct ItemPairing: Sendable {
         // 1. Same titles.
         var oldByKey: [TitleKey: [Int]] = [:]
         var newByKey: [TitleKey: [Int]] = [:]
-        for (index, key) in oldKeys.enumerated() { oldByKey[key, default: []].append(index) }
-        for (index, key) in newKeys.enumerated() { newByKey[key, default: []].append(index) }
-        var partnerOfOld = [Int?](repeating: nil, count: oldKeys.count)
-        var partnerOfNew = [Int?](repeating: nil, count: newKeys.count)
+        for index in old.items.indices where partnerOfOld[index] == nil { oldByKey[oldKeys[index], default: []].append(index) }
+        for index in new.items.indices where partnerOfNew[index] == nil { newByKey[newKeys[index], default: []].append(index) }
         for (key, olds) in oldByKey {
             guard let news = newByKey[key] else { continue }
             if olds.count == 1, news.count == 1 {
@@ -97,12 +123,14 @@ public struct ItemPairing: Sendable {
                 continue
             }
             // Duplicates: the best agreeing pairs first; among equals, the same rank. Large groups pair by rank.
+            duplicates += olds
             var candidates: [(score: Int, gap: Int, old: Int, new: Int)] = []
             if olds.count * news.count <= 4_096 {
                 for o in olds {
                     // Among equals, the preferred, then the nearest in the list of items: an edit elsewhere shifts it
                     // by a few at most.
-                    for n in news { candidates.append((2 * agreement(o, n) + (preferred?[o] == true ? 1 : 0), abs(o - n), o, n)) }
+                    let bonus = preferred(o) ? 1 : 0
+                    for n in news { candidates.append((2 * agreement(o, n) + bonus, abs(o - n), o, n)) }
                 }
                 candidates.sort { ($0.score, -$0.gap, -$0.old) > ($1.score, -$1.gap, -$1.old) }
             } else {
@@ -117,12 +145,12 @@ public struct ItemPairing: Sendable {
         // 2. Renames, within the stretch between two items paired by title.
         var leftOverNewAfter: [Int: [Int]] = [:]  // key: the old partner of the last paired new item before it (-1: none)
         var anchor = -1
-        for n in newKeys.indices {
+        for n in new.items.indices {
             if let o = partnerOfNew[n] { anchor = o } else { leftOverNewAfter[anchor, default: []].append(n) }
         }
         anchor = -1
         var leftOverOldAfter: [Int: [Int]] = [:]
-        for o in oldKeys.indices {
+        for o in old.items.indices {
             if partnerOfOld[o] != nil { anchor = o } else { leftOverOldAfter[anchor, default: []].append(o) }
         }
         var renames: [(score: Double, old: Int, new: Int)] = []
@@ -149,26 +177,60 @@ public struct ItemPairing: Sendable {
             partnerOfNew[rename.new] = rename.old
         }
 
+        self.duplicates = duplicates
+        self.partnerOfOld = partnerOfOld
         pairs = partnerOfNew.enumerated().compactMap { n, o in o.map { (old: $0, new: n) } }
         removed = partnerOfOld.indices.filter { partnerOfOld[$0] == nil }
         added = partnerOfNew.indices.filter { partnerOfNew[$0] == nil }
     }
 
-    /// Dice's coefficient over the titles' character pairs: 1 for equal titles, 0 for nothing in common.
+    /// Dice's coefficient over the titles' pairs of adjacent Unicode scalars: 1 for equal titles, 0 for nothing in
+    /// common. (Sorted arrays rather than dictionaries: thousands of renames are compared in one merge.)
     static func similarity(_ a: String, _ b: String) -> Double {
-        func bigrams(_ text: String) -> [String: Int] {
-            let characters = Array(text)
-            var counts: [String: Int] = [:]
-            for index in characters.indices.dropLast() {
-                counts[String(characters[index]) + String(characters[index + 1]), default: 0] += 1
+        func bigrams(_ text: String) -> [UInt64] {
+            var result: [UInt64] = []
+            var previous: UInt32?
+            for scalar in text.unicodeScalars {
+                if let previous { result.append(UInt64(previous) << 32 | UInt64(scalar.value)) }
+                previous = scalar.value
             }
-            return counts
+            return result.sorted()
         }
         let left = bigrams(a), right = bigrams(b)
-        let total = left.values.reduce(0, +) + right.values.reduce(0, +)
+        let total = left.count + right.count
         guard total > 0 else { return a == b ? 1 : 0 }
-        let shared = left.reduce(0) { $0 + min($1.value, right[$1.key] ?? 0) }
+        var shared = 0
+        var (i, j) = (0, 0)
+        while i < left.count, j < right.count {
+            if left[i] == right[j] {
+                shared += 1
+                i += 1
+                j += 1
+            } else if left[i] < right[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
         return 2 * Double(shared) / Double(total)
+    }
+}
+
+/// A board's item titles as items are matched by, each read the first time it is asked for.
+final class TitleKeys {
+    let board: Board
+    private var keys: [TitleKey?]
+
+    init(_ board: Board) {
+        self.board = board
+        keys = [TitleKey?](repeating: nil, count: board.items.count)
+    }
+
+    subscript(index: Int) -> TitleKey {
+        if let key = keys[index] { return key }
+        let key = board.titleKey(of: board.items[index])
+        keys[index] = key
+        return key
     }
 }
 
@@ -185,6 +247,19 @@ struct TitleKey: Hashable {
 }
 
 extension Board {
+    /// The item's lines, from the item line's start to the last line's content end.
+    func content(of index: Int) -> ArraySlice<UInt8> {
+        let item = items[index]
+        return bytes[lines[item.line].start..<lines[item.lines.upperBound - 1].contentEnd]
+    }
+
+    /// A hash of `content(of:)`.
+    func contentHash(of index: Int) -> Int {
+        var hasher = Hasher()
+        content(of: index).withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
     /// The item's title as items are matched by, read from the bytes: ASCII words are lowercased byte by
     /// byte, other words by Unicode case mapping, which is the slow part on a large board.
     func titleKey(of item: Item) -> TitleKey {
@@ -237,6 +312,8 @@ extension Board {
         }
         for (o, n) in pairing.pairs {
             let before = items[o], after = new.items[n]
+            // Most items of a large board are left exactly as they were.
+            if content(of: o).elementsEqual(new.content(of: n)), kind(of: before) == new.kind(of: after) { continue }
             let oldTitle = title(of: before), newTitle = new.title(of: after)
             let from = kind(of: before), to = new.kind(of: after)
             var found: [BoardChange] = []
@@ -251,7 +328,7 @@ extension Board {
                 let (removed, added) = Self.lineDifference(oldBody, newBody)
                 found.append(.body(title: newTitle, removed: removed, added: added))
             }
-            byNew[n] = found
+            if !found.isEmpty { byNew[n] = found }
         }
         for index in new.items.indices { changes += byNew[index] ?? [] }
         if textOutsideItems() != new.textOutsideItems() { changes.append(.otherText) }

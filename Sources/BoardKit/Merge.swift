@@ -267,9 +267,11 @@ private struct ThreeWayMerge {
     mutating func mergeItems() {
         // Where duplicates leave a side's pairing open, each side pairs the way that keeps clear of the other's
         // changes: theirs against ours' first pairing, then ours against theirs'.
-        let toTheirs = ItemPairing(old: base.board, new: theirs.board,
-                                   preferred: changedItems(ItemPairing(old: base.board, new: ours.board), ours))
-        let toOurs = ItemPairing(old: base.board, new: ours.board, preferred: changedItems(toTheirs, theirs))
+        // (Only duplicates ask, and ours is paired again only where theirs' changes could make a difference.)
+        let firstToOurs = ItemPairing(old: base.board, new: ours.board, preferred: { _ in false })
+        let toTheirs = ItemPairing(old: base.board, new: theirs.board, preferred: { changed($0, by: firstToOurs, ours) })
+        let toOurs = firstToOurs.duplicates.contains { changed($0, by: toTheirs, theirs) }
+            ? ItemPairing(old: base.board, new: ours.board, preferred: { changed($0, by: toTheirs, theirs) }) : firstToOurs
         let baseCount = base.board.items.count
         var oursOf = [Int?](repeating: nil, count: baseCount)
         var theirsOf = oursOf
@@ -332,14 +334,11 @@ private struct ThreeWayMerge {
         }
     }
 
-    /// For each base item, whether `side` removed it or changed its lines or section, as `pairing` pairs them.
-    func changedItems(_ pairing: ItemPairing, _ side: Version) -> [Bool] {
-        var result = [Bool](repeating: true, count: base.board.items.count)
-        for (old, new) in pairing.pairs {
-            result[old] = side.itemContent(new) != base.itemContent(old)
-                || side.board.kind(of: side.board.items[new]) != base.board.kind(of: base.board.items[old])
-        }
-        return result
+    /// Whether `side` removed the base item or changed its lines or section, as `pairing` pairs them.
+    func changed(_ baseIndex: Int, by pairing: ItemPairing, _ side: Version) -> Bool {
+        guard let index = pairing.partnerOfOld[baseIndex] else { return true }
+        return side.itemContent(index) != base.itemContent(baseIndex)
+            || side.board.kind(of: side.board.items[index]) != base.board.kind(of: base.board.items[baseIndex])
     }
 
     /// True when a side changed any of the base item's lines, or put it in another region (another section or

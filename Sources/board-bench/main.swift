@@ -75,6 +75,19 @@ func format(_ value: Double, _ digits: Int = 1) -> String {
     return text
 }
 
+func readFileBytes(_ path: String) -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return result }
+        result += buffer[0..<count]
+    }
+}
+
 func pad(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
 }
@@ -90,6 +103,14 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "--child" {
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--generate", let count = Int(CommandLine.arguments[2]) {
     var generator = BoardGenerator()
     writeFile(CommandLine.arguments[3], generator.board(items: count))
+    exit(0)
+}
+// `board-bench --branches N FOLDER` writes the base, ours and theirs boards the merge figures use.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--branches", let count = Int(CommandLine.arguments[2]) {
+    let (base, ours, theirs) = branches(items: count)
+    writeFile(CommandLine.arguments[3] + "/base.md", base)
+    writeFile(CommandLine.arguments[3] + "/ours.md", ours)
+    writeFile(CommandLine.arguments[3] + "/theirs.md", theirs)
     exit(0)
 }
 // A command gets fresh pages for every large buffer, and pays for faulting them in. Left to itself, glibc
@@ -207,6 +228,75 @@ if let small = rows.first(where: { $0.items == 10_000 }), let large = rows.first
     for (name, a, b) in pairs {
         let ratio = (b / 100) / a
         print("  [\(verdict(ratio <= 1.3))] \(name): \(format(ratio, 2))")
+    }
+}
+
+// Issue 17: `diff` and `merge-driver` on two branches of a board, each retitling 1,000 of its items (2,000 renames
+// to pair), against `board check` of one file in the same run.
+/// `bytes` with " <suffix>" added to the end of every `step`-th item line from `offset` on, `limit` of them.
+func retitled(_ bytes: [UInt8], suffix: String, offset: Int, step: Int, limit: Int) -> [UInt8] {
+    let board = Board(parsing: bytes)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + limit * (suffix.utf8.count + 1))
+    var done = 0
+    var next = 0
+    for (number, item) in board.items.enumerated() where number >= offset && (number - offset) % step == 0 && done < limit {
+        let line = board.lines[item.line]
+        out += bytes[next..<line.contentEnd]
+        out += Array((" " + suffix).utf8)
+        next = line.contentEnd
+        done += 1
+    }
+    out += bytes[next...]
+    return out
+}
+/// A generated board and two branches of it, each retitling 1,000 items spread over the board.
+func branches(items count: Int) -> (base: [UInt8], ours: [UInt8], theirs: [UInt8]) {
+    var generator = BoardGenerator()
+    let base = generator.board(items: count)
+    let spread = max(1, count / 2_000)
+    return (base, retitled(base, suffix: "ours", offset: 0, step: spread * 2, limit: 1_000),
+            retitled(base, suffix: "theirs", offset: spread, step: spread * 2, limit: 1_000))
+}
+print("")
+print("diff and merge-driver, each side retitling 1,000 items (ms; target: within 10 x check of one file):")
+print("   items   check   diff  merge  | ratio diff  merge | peak RSS diff  merge   limit")
+var mergeRows: [(items: Int, check: Double, diff: Double, merge: Double)] = []
+for count in counts where count >= 10_000 {
+    let (base, ours, theirs) = branches(items: count)
+    let paths = ["base", "ours", "theirs"].map { workFolder + "/merge-\($0).md" }
+    writeFile(paths[0], base)
+    writeFile(paths[2], theirs)
+    let runs = max(3, min(20, 200_000 / count))
+    var check = Double.infinity, diff = Double.infinity, merge = Double.infinity
+    var peak = [0, 0]
+    let result = workFolder + "/child-result"
+    for _ in 0..<runs {
+        writeFile(paths[1], ours)
+        let (c, _) = measureProcess(binary, ["check", paths[0]], resultFile: result)
+        let (d, dm) = measureProcess(binary, ["diff", paths[0], paths[1]], resultFile: result)
+        let (m, mm) = measureProcess(binary, ["merge-driver", paths[0], paths[1], paths[2], "7", "board.md"], resultFile: result)
+        check = min(check, c); diff = min(diff, d); merge = min(merge, m)
+        peak = [max(peak[0], dm), max(peak[1], mm)]
+    }
+    // The merge must have kept every retitle of both sides.
+    let merged = Board(parsing: Array(readFileBytes(paths[1])))
+    let retitles = merged.items.filter { merged.title(of: $0).hasSuffix(" ours") || merged.title(of: $0).hasSuffix(" theirs") }.count
+    precondition(retitles == min(2_000, count), "merge kept \(retitles) retitles")
+    paths.forEach { unlink($0) }
+    unlink(result)
+    let limit = 3 * (base.count + ours.count + theirs.count) + 20 * 1_048_576
+    mergeRows.append((count, check, diff, merge))
+    print(pad(String(count), 8), pad(format(check), 7), pad(format(diff), 6), pad(format(merge), 6), " |",
+          pad(format(diff / check), 10), pad(format(merge / check), 6), " |",
+          pad(format(Double(peak[0]) / 1_048_576), 13), pad(format(Double(peak[1]) / 1_048_576), 6),
+          pad(format(Double(limit) / 1_048_576) + " MB", 9),
+          (diff <= 10 * check && merge <= 10 * check && max(peak[0], peak[1]) <= limit) ? "met" : "MISSED")
+}
+if let small = mergeRows.first(where: { $0.items == 10_000 }), let large = mergeRows.first(where: { $0.items == 1_000_000 }) {
+    for (name, a, b) in [("diff", small.diff, large.diff), ("merge-driver", small.merge, large.merge)] {
+        let ratio = (b / 100) / a
+        print("  [\(verdict(ratio <= 1.3))] \(name) time per item, 1,000,000 / 10,000 items: \(format(ratio, 2)) (target <= 1.3)")
     }
 }
 rmdir(workFolder)

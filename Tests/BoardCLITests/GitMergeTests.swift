@@ -245,6 +245,37 @@ final class GitRepository {
         #expect(repository.git("log", "--format=%s").output == "alice\nmain\nbase\n")
     }
 
+    @Test func cherryPickUsesTheDriverToo() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        Self.neighbouringWork(repository)
+        let pick = repository.git("cherry-pick", "alice")
+        #expect(pick.status == 0, "\(pick.output)")
+        #expect(repository.boardText == Self.merged)
+        #expect(repository.git("log", "--format=%s").output == "alice\nmain\nbase\n")
+    }
+
+    /// A GUI client or IDE runs git with a minimal PATH: with `board` installed at a stable path, `git-setup`
+    /// registers that path, so the driver still runs there and the merge is clean.
+    @Test func anInstalledBoardMergesInAGUILikeEnvironmentWithoutItOnPath() throws {
+        let repository = try #require(GitRepository())
+        let binary = try #require(Paths.binary)
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let install = home + "/.local/share/board-tests/\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: install) }
+        try FileManager.default.createDirectory(atPath: install + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: binary, toPath: install + "/bin/board")
+        let gitPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .first { FileManager.default.isExecutableFile(atPath: "\($0)/git") }.map(String.init) ?? "/usr/bin"
+        let setup = repository.run("env", ["PATH=\(gitPath):/bin", install + "/bin/board", "git-setup"])
+        #expect(setup.status == 0, "\(setup.output)")
+        #expect(setup.output.contains(install + "/bin/board"))
+        Self.neighbouringWork(repository)
+        let merge = repository.run("env", ["PATH=\(gitPath):/bin", "git", "merge", "alice", "-m", "merge"])
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(repository.boardText == Self.merged)
+    }
+
     @Test func afterGitSetupDiffAndLogShowBoardChanges() throws {
         let repository = try #require(GitRepository())
         #expect(repository.board("git-setup").status == 0)
