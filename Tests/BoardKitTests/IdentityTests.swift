@@ -61,6 +61,25 @@ import Testing
         #expect(merged.items.allSatisfy { merged.kind(of: $0) == .done && $0.body.isEmpty })
     }
 
+    @Test func removalsThatTogetherWouldMakeALineBodyMergeAsLinesWithMarkers() throws {
+        // Each removal alone leaves an item indented one column before the note, which stays outside items; both
+        // together would put it under A, two columns deeper, as A's body.
+        let base = "## TODO\n- [ ] A\n - [ ] B\n - [ ] C\n  ## note\n"
+        let ours = try edit(base) { try $0.removing($0.items[1]) }
+        let theirs = try edit(base) { try $0.removing($0.items[2]) }
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
+        #expect(result.text == "## TODO\n- [ ] A\n<<<<<<< ours\n - [ ] C\n=======\n - [ ] B\n>>>>>>> theirs\n  ## note\n")
+    }
+
+    @Test func anItemAfterAConflictBlockKeepsItsIndentation() throws {
+        let base = "## TODO\n - [ ] Ship it\n  - [ ] Next\n## DONE\n"
+        let merged = merge(base, "## TODO\n - [ ] Ship it due:2026-12-01\n  - [ ] Next\n## DONE\n",
+                           "## TODO\n - [ ] Ship it due:2026-12-02\n  - [ ] Next\n## DONE\n")
+        #expect(merged.conflicts == [MergeConflict(title: "Ship it", reason: .due)])
+        #expect(merged.text.hasSuffix(">>>>>>> theirs\n  - [ ] Next\n## DONE\n"))
+    }
+
     @Test func blankLinesOneSideRemovedAndTextTheOtherChangedBothComeThrough() {
         let base = "## TODO\n- [ ] A\n\n\nNotes.\n## DONE\n"
         let ours = "## TODO\n- [ ] A\n\nNotes.\n## DONE\n"
