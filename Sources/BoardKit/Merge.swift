@@ -140,7 +140,22 @@ private struct ThreeWayMerge {
     var oursIdentity: [Int] = []
     var theirsIdentity: [Int] = []
     /// For each identity, the merged item's bytes and the skeleton line it goes after; nil when it is gone.
-    var merged: [(bytes: [UInt8], place: Int)?] = []
+    var merged: [(content: Content, place: Int)?] = []
+
+    /// A merged item's lines: one side's item as it stands (most items: not copied), or new bytes.
+    enum Content {
+        case ours(Int)
+        case theirs(Int)
+        case bytes([UInt8])
+    }
+
+    func bytes(of content: Content) -> ArraySlice<UInt8> {
+        switch content {
+        case .ours(let index): return ours.itemBytes(index)
+        case .theirs(let index): return theirs.itemBytes(index)
+        case .bytes(let bytes): return bytes[...]
+        }
+    }
 
     init(base: Board, ours: Board, theirs: Board, markerSize: Int) {
         self.base = Version(base)
@@ -285,7 +300,7 @@ private struct ThreeWayMerge {
             theirsOf[pair.old] = pair.new
             theirsIdentity[pair.new] = pair.old
         }
-        merged = [(bytes: [UInt8], place: Int)?](repeating: nil, count: baseCount + toOurs.added.count + toTheirs.added.count)
+        merged = [(content: Content, place: Int)?](repeating: nil, count: baseCount + toOurs.added.count + toTheirs.added.count)
 
         for index in 0..<baseCount {
             switch (oursOf[index], theirsOf[index]) {
@@ -295,13 +310,13 @@ private struct ThreeWayMerge {
                 if changed(index, in: ours, at: o) {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[o]),
                                                    reason: .removedAndEdited(removedBy: .theirs)))
-                    merged[index] = (conflictBlock(ours: ours.itemBytes(o), theirs: []), ours.place(ofItem: o))
+                    merged[index] = (.bytes(conflictBlock(ours: ours.itemBytes(o), theirs: [])), ours.place(ofItem: o))
                 }
             case let (nil, t?):
                 if changed(index, in: theirs, at: t) {
                     conflicts.append(MergeConflict(title: theirs.board.title(of: theirs.board.items[t]),
                                                    reason: .removedAndEdited(removedBy: .ours)))
-                    merged[index] = (conflictBlock(ours: [], theirs: theirs.itemBytes(t)), theirs.place(ofItem: t))
+                    merged[index] = (.bytes(conflictBlock(ours: [], theirs: theirs.itemBytes(t))), theirs.place(ofItem: t))
                 }
             case let (o?, t?):
                 merged[index] = mergeItem(index, ours: o, theirs: t)
@@ -316,20 +331,20 @@ private struct ThreeWayMerge {
         }
         for index in toOurs.added {
             oursIdentity[index] = next
-            var bytes = Array(ours.itemBytes(index))
+            var content = Content.ours(index)
             if let twin = theirsAdded[ours.board.titleKey(of: ours.board.items[index])]?.popLast() {
                 theirsIdentity[twin] = next
                 if ours.itemContent(index) != theirs.itemContent(twin) {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[index]), reason: .addedTwice))
-                    bytes = conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin))
+                    content = .bytes(conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin)))
                 }
             }
-            merged[next] = (bytes, ours.place(ofItem: index))
+            merged[next] = (content, ours.place(ofItem: index))
             next += 1
         }
         for index in toTheirs.added where theirsIdentity[index] < 0 {
             theirsIdentity[index] = next
-            merged[next] = (Array(theirs.itemBytes(index)), theirs.place(ofItem: index))
+            merged[next] = (.theirs(index), theirs.place(ofItem: index))
             next += 1
         }
     }
@@ -348,7 +363,7 @@ private struct ThreeWayMerge {
     }
 
     /// An item both sides kept: its place and each of its fields from the side that changed them.
-    mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> (bytes: [UInt8], place: Int) {
+    mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> (content: Content, place: Int) {
         let basePlace = base.place(ofItem: b), oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
         var reasons: [MergeConflict.Reason] = []
         if oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace { reasons.append(.section) }
@@ -356,13 +371,13 @@ private struct ThreeWayMerge {
 
         // Line endings count here, so a side that changed only them is taken whole.
         let baseBytes = base.itemBytes(b), oursBytes = ours.itemBytes(o), theirsBytes = theirs.itemBytes(t)
-        var bytes: [UInt8]
+        var content: Content
         if oursBytes.elementsEqual(baseBytes) {
-            bytes = Array(theirsBytes)
+            content = .theirs(t)
         } else if theirsBytes.elementsEqual(baseBytes) || oursBytes.elementsEqual(theirsBytes) {
-            bytes = Array(oursBytes)
+            content = .ours(o)
         } else {
-            bytes = mergeFields(base: b, ours: o, theirs: t, reasons: &reasons)
+            content = .bytes(mergeFields(base: b, ours: o, theirs: t, reasons: &reasons))
         }
         if !reasons.isEmpty {
             let title = ours.board.title(of: ours.board.items[o])
@@ -370,9 +385,9 @@ private struct ThreeWayMerge {
             let kinds = (ours.board.kind(of: ours.board.items[o]), theirs.board.kind(of: theirs.board.items[t]))
             let labels = reasons.contains(.section) && kinds.0 != kinds.1
                 ? ("ours (\(kinds.0.name))", "theirs (\(kinds.1.name))") : ("ours", "theirs")
-            bytes = conflictBlock(ours: ours.itemBytes(o), theirs: theirs.itemBytes(t), labels: labels)
+            content = .bytes(conflictBlock(ours: ours.itemBytes(o), theirs: theirs.itemBytes(t), labels: labels))
         }
-        return (bytes, place)
+        return (content, place)
     }
 
     /// The item line and body rebuilt from ours, with each field theirs alone changed taken from theirs.
@@ -546,10 +561,10 @@ private struct ThreeWayMerge {
                 }
                 // Items the two sides put next to each other: one indented two deeper than the item before it would
                 // become that item's body, so it takes that item's indentation (FORMAT.md §6).
-                var bytes = item.bytes
+                var bytes = bytes(of: item.content)
                 var indent = bytes.prefix { $0 == Bytes.space }.count
                 if let previousIndent, indent >= previousIndent + 2 {
-                    bytes = Self.reindented(bytes, from: indent, to: previousIndent)
+                    bytes = Self.reindented(Array(bytes), from: indent, to: previousIndent)[...]
                     indent = previousIndent
                 }
                 let start = out.last == nil || out.last == Bytes.lf ? lines : lines + 1
