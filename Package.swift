@@ -22,7 +22,9 @@ let package = Package(
             // often. `board` uses no C function that needs glibc's shared libraries at run time (name services).
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         // `swift run -c release board-bench`: speed and memory on generated boards of 1,000 to 1,000,000 items.
-        .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI"]),
+        .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI", "board-linecount"]),
+        // The benchmark's yardstick: a C program that reads a file and counts its lines.
+        .executableTarget(name: "board-linecount"),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit", "board"], exclude: ["Golden"]),
     ]

@@ -127,6 +127,9 @@ guard access(binary, X_OK) == 0 else {
     print("board-bench: build the tool first: swift build -c release")
     exit(1)
 }
+// `board-bench commands [N ...]` prints only the figures of every command against C (issue 18); `board-bench
+// parse [N ...]` only the others.
+let section = CommandLine.arguments.dropFirst().first { Int($0) == nil }
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let counts = sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes
 var template = "/tmp/board-bench-XXXXXX".utf8CString
@@ -135,6 +138,7 @@ guard let workFolder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.
     exit(1)
 }
 
+if section != "commands" {
 struct Row {
     let items: Int
     let megabytes: Double
@@ -233,31 +237,6 @@ if let small = rows.first(where: { $0.items == 10_000 }), let large = rows.first
 
 // Issue 17: `diff` and `merge-driver` on two branches of a board, each retitling 1,000 of its items (2,000 renames
 // to pair), against `board check` of one file in the same run.
-/// `bytes` with " <suffix>" added to the end of every `step`-th item line from `offset` on, `limit` of them.
-func retitled(_ bytes: [UInt8], suffix: String, offset: Int, step: Int, limit: Int) -> [UInt8] {
-    let board = Board(parsing: bytes)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + limit * (suffix.utf8.count + 1))
-    var done = 0
-    var next = 0
-    for (number, item) in board.items.enumerated() where number >= offset && (number - offset) % step == 0 && done < limit {
-        let line = board.lines[item.line]
-        out += bytes[next..<line.contentEnd]
-        out += Array((" " + suffix).utf8)
-        next = line.contentEnd
-        done += 1
-    }
-    out += bytes[next...]
-    return out
-}
-/// A generated board and two branches of it, each retitling 1,000 items spread over the board.
-func branches(items count: Int) -> (base: [UInt8], ours: [UInt8], theirs: [UInt8]) {
-    var generator = BoardGenerator()
-    let base = generator.board(items: count)
-    let spread = max(1, count / 2_000)
-    return (base, retitled(base, suffix: "ours", offset: 0, step: spread * 2, limit: 1_000),
-            retitled(base, suffix: "theirs", offset: spread, step: spread * 2, limit: 1_000))
-}
 print("")
 print("diff and merge-driver, each side retitling 1,000 items (ms; target: within 10 x check of one file):")
 print("   items   check   diff  merge  | ratio diff  merge | peak RSS diff  merge   limit")
@@ -298,5 +277,9 @@ if let small = mergeRows.first(where: { $0.items == 10_000 }), let large = merge
         let ratio = (b / 100) / a
         print("  [\(verdict(ratio <= 1.3))] \(name) time per item, 1,000,000 / 10,000 items: \(format(ratio, 2)) (target <= 1.3)")
     }
+}
+}
+if section != "parse" {
+    runEveryCommand(counts: counts, binary: binary, lineCount: folder + "/board-linecount", folder: workFolder)
 }
 rmdir(workFolder)

@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardKit
+
+/// Issue 18's figures: every command as a child process, against the C line count of the same file in the same run.
+struct EveryCommand {
+    let binary: String
+    let lineCount: String
+    let folder: String
+
+    /// One command on one file: its best time, its worst peak memory, and the C line count's best time beside it.
+    struct Figure {
+        let name: String
+        let milliseconds: Double
+        let peakBytes: Int
+        let lineCountMilliseconds: Double
+        var ratio: Double { milliseconds / lineCountMilliseconds }
+    }
+
+    /// The commands measured on a board: (name, arguments after the binary, whether it writes).
+    static func commands(_ board: Board, path: String) -> [(String, [String], Bool)] {
+        let middle = board.items[board.items.count / 2]
+        let line = ":\(middle.line + 1)"
+        // A title ref needs a title no other item has.
+        var keys: [String: Int] = [:]
+        for item in board.items { keys[board.title(of: item).lowercased(), default: 0] += 1 }
+        let unique = board.items[(board.items.count / 2)...].first { keys[board.title(of: $0).lowercased()] == 1 } ?? middle
+        let title = board.title(of: unique)
+        let file = ["--file", path]
+        return [
+            ("check", ["check", path], false),
+            ("check --json", ["check", "--json", path], false),
+            ("list", ["list"] + file, false),
+            ("list --json", ["list", "--json"] + file, false),
+            ("list --overdue", ["list", "--overdue"] + file, false),
+            ("list doing", ["list", "doing"] + file, false),
+            ("list --due-within 7", ["list", "--due-within", "7"] + file, false),
+            ("list --search docs", ["list", "--search", "docs"] + file, false),
+            ("show --width 120", ["show", "--width", "120"] + file, false),
+            ("add", ["add", "A new item", "--due", "2026-12-24"] + file, true),
+            ("move :LINE done", ["move", line, "done"] + file, true),
+            ("move TITLE done", ["move", title, "done"] + file, true),
+            ("done :LINE", ["done", line] + file, true),
+            ("edit :LINE --due", ["edit", line, "--due", "2026-12-31"] + file, true),
+            ("rm :LINE", ["rm", line] + file, true),
+            ("tidy --check", ["tidy", "--check", path], false),
+            ("tidy", ["tidy", path], true),
+        ]
+    }
+
+    /// Runs each command `runs` times on `bytes` (written afresh before each writing command), interleaved with
+    /// the C line count.
+    func measure(_ bytes: [UInt8], commands: [(String, [String], Bool)], path: String, runs: Int) -> [Figure] {
+        writeFile(path, bytes)
+        let result = folder + "/child-result"
+        var figures: [Figure] = []
+        for (name, arguments, writes) in commands {
+            var best = Double.infinity, bestC = Double.infinity, peak = 0
+            for _ in 0..<runs {
+                let (c, _) = measureProcess(lineCount, [path], resultFile: result)
+                let (time, rss) = measureProcess(binary, arguments, resultFile: result)
+                if writes { writeFile(path, bytes) }
+                best = min(best, time)
+                bestC = min(bestC, c)
+                peak = max(peak, rss)
+            }
+            figures.append(Figure(name: name, milliseconds: best, peakBytes: peak, lineCountMilliseconds: bestC))
+        }
+        unlink(result)
+        return figures
+    }
+
+    /// `bytes` with the first `count` unticked items outside DONE ticked, as an editor would leave them.
+    static func ticked(_ bytes: [UInt8], count: Int) -> [UInt8] {
+        let board = Board(parsing: bytes)
+        var result = bytes
+        var done = 0
+        for item in board.items where done < count && !item.checked && board.kind(of: item) != .done {
+            result[item.checkboxOffset + 1] = UInt8(ascii: "x")
+            done += 1
+        }
+        return result
+    }
+
+    /// Prints a table of figures with the targets: time within `ratio` × C (`show`: `showRatio`), peak memory
+    /// within 3 × file + 20 MB. Returns the names that missed.
+    @discardableResult
+    static func report(_ figures: [Figure], fileBytes: Int, ratio: Double, showRatio: Double) -> [String] {
+        let limit = 3 * fileBytes + 20 * 1_048_576
+        print("  command                      ms     × C  target   peak MB   limit")
+        var missed: [String] = []
+        for figure in figures {
+            let target = figure.name.hasPrefix("show") ? showRatio : ratio
+            let ok = figure.ratio <= target && figure.peakBytes <= limit
+            if !ok { missed.append(figure.name) }
+            let name = figure.name + String(repeating: " ", count: max(0, 22 - figure.name.count))
+            print("  " + name, pad(format(figure.milliseconds), 8),
+                  pad(format(figure.ratio), 7), pad(target.isFinite ? "≤ " + format(target, 0) : "-", 7), pad(format(Double(figure.peakBytes) / 1_048_576), 9),
+                  pad(format(Double(limit) / 1_048_576), 7), ok ? " met" : " MISSED")
+        }
+        return missed
+    }
+
+    /// The pathological files of issue 18, each with the commands that apply to it.
+    static func pathological() -> [(name: String, bytes: [UInt8], commands: [String])] {
+        var tokens = Array("## TODO\n- [ ] many dates".utf8)
+        for _ in 0..<80_000 { tokens += Array(" due:2026-12-01".utf8) }
+        tokens += [0x0A]
+        var sections: [UInt8] = []
+        for _ in 0..<160_000 { sections += Array("## TODO\n- plain\n".utf8) }
+        var plain = Array("## TODO\n".utf8)
+        for _ in 0..<1_000_000 { plain += Array("- plain\n".utf8) }
+        var body = Array("## TODO\n- [ ] long body\n".utf8)
+        for _ in 0..<1_000_000 { body += Array("  body\n".utf8) }
+        body += Array("## DONE\n".utf8)
+        var title = Array("## TODO\n- [ ] ".utf8)
+        title += [UInt8](repeating: UInt8(ascii: "a"), count: 50 * 1_048_576)
+        title += Array("\n## DONE\n".utf8)
+        return [
+            ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
+            ("160,000 one-line sections", sections, ["check", "check --json", "list --json", "show --width 120"]),
+            ("1,000,000 plain list items", plain, ["check", "check --json", "list --json", "show --width 120"]),
+            ("a 1,000,000-line body", body, ["check", "list --json", "show --width 120", "done :2"]),
+            ("a 50 MB title", title, ["check", "list --json", "show --width 120", "done :2"]),
+        ]
+    }
+}
+
+/// Prints issue 18's figures: the 50-item board, each size of `counts` from 10,000 on, the growth from 10,000 to
+/// 1,000,000 items, and the pathological files, each with its targets.
+func runEveryCommand(counts: [Int], binary: String, lineCount: String, folder: String) {
+    let every = EveryCommand(binary: binary, lineCount: lineCount, folder: folder)
+    let path = folder + "/every.md"
+    var missed: [String] = []
+    var timeOf: [Int: [String: Double]] = [:]  // items → command → ms
+    print("")
+    print("Every command as a process, against a C program that reads the same file and counts its lines")
+    print("(best of runs; 1% of the items ticked outside DONE, for tidy):")
+    for count in [50] + counts.filter({ $0 >= 10_000 }) {
+        var generator = BoardGenerator()
+        let bytes = EveryCommand.ticked(generator.board(items: count), count: max(1, count / 100))
+        let board = Board(parsing: bytes)
+        let figures = every.measure(bytes, commands: EveryCommand.commands(board, path: path), path: path,
+                                    runs: max(3, min(15, 300_000 / count)))
+        print("")
+        print("\(count) items, \(format(Double(bytes.count) / 1_048_576)) MB; C line count \(format(figures[0].lineCountMilliseconds)) ms:")
+        let small = count <= 50
+        missed += EveryCommand.report(figures, fileBytes: bytes.count, ratio: small ? 3 : 4, showRatio: small ? 3 : 8)
+            .map { "\($0) (\(count) items)" }
+        timeOf[count] = Dictionary(uniqueKeysWithValues: figures.map { ($0.name, $0.milliseconds) })
+        if let title = timeOf[count]?["move TITLE done"], let line = timeOf[count]?["move :LINE done"] {
+            let ok = title <= 1.5 * line
+            if !ok { missed.append("title ref (\(count) items)") }
+            print("  [\(ok ? "met " : "MISSED")] a title ref within 1.5 × :LINE: \(format(title / line, 2))")
+        }
+    }
+    if let small = timeOf[10_000], let large = timeOf[1_000_000] {
+        print("")
+        print("Growth from 10,000 to 1,000,000 items (time per item, large / small; target ≤ 1.3):")
+        for (name, time) in small.sorted(by: { $0.key < $1.key }) {
+            guard let largeTime = large[name] else { continue }
+            let ratio = (largeTime / 100) / time
+            if ratio > 1.3 { missed.append("growth of \(name)") }
+            print("  [\(ratio <= 1.3 ? "met " : "MISSED")] \(name): \(format(ratio, 2))")
+        }
+    }
+    // Pathological files: time per byte within 2 × the realistic 100,000-item board's, memory within 3 × + 20 MB.
+    var realistic: (bytes: Int, times: [String: Double])?
+    if let times = timeOf[100_000] {
+        var generator = BoardGenerator()
+        realistic = (generator.board(items: 100_000).count, times)
+    }
+    for file in EveryCommand.pathological() {
+        let all = EveryCommand.commands(Board(parsing: Array("## TODO\n- [ ] x\n".utf8)), path: path)
+        let commands = file.commands.compactMap { name in
+            all.first { $0.0 == name }.map { ($0.0, name == "done :2" ? ["done", ":2", "--file", path] : $0.1, $0.2) }
+        }
+        let figures = every.measure(file.bytes, commands: commands, path: path, runs: 2)
+        print("")
+        print("\(file.name), \(format(Double(file.bytes.count) / 1_048_576)) MB; C line count \(format(figures[0].lineCountMilliseconds)) ms:")
+        missed += EveryCommand.report(figures, fileBytes: file.bytes.count, ratio: .infinity, showRatio: .infinity)
+            .map { "\($0) (\(file.name))" }
+        guard let realistic else { continue }
+        for figure in figures {
+            guard let time = realistic.times[figure.name] else { continue }
+            let ratio = (figure.milliseconds / Double(file.bytes.count)) / (time / Double(realistic.bytes))
+            if ratio > 2 { missed.append("\(figure.name) per byte (\(file.name))") }
+            print("  [\(ratio <= 2 ? "met " : "MISSED")] \(figure.name): time per byte \(format(ratio, 2)) × the realistic board's (target ≤ 2)")
+        }
+    }
+    unlink(path)
+    print("")
+    print(missed.isEmpty ? "Every target met." : "Short of target: " + missed.joined(separator: "; "))
+}
