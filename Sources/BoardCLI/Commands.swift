@@ -280,7 +280,7 @@ enum Commands {
             // Past the last date a board can hold, every date is within.
             within = today.adding(exactly: days) ?? CivilDate(year: 9999, month: 12, day: 31)
         }
-        let search = parsed.value("search")?.lowercased()
+        let search = parsed.value("search").map(TextSearch.init)
         let board = try context.readBoard().board
         let selected = board.items.filter { item in
             let kind = board.kind(of: item)
@@ -288,8 +288,7 @@ enum Commands {
             if parsed.flag("overdue"), !board.isOverdue(item, today: today) { return false }
             if let before, !(item.due.map { $0 < before } ?? false) { return false }
             if let within, !(item.due.map { $0 <= within } ?? false) { return false }
-            if let search, !(board.title(of: item).lowercased().contains(search)
-                || board.bodyLines(of: item).contains { $0.lowercased().contains(search) }) { return false }
+            if let search, !board.item(item, contains: search) { return false }
             return true
         }
         if parsed.flag("json") {

@@ -116,3 +116,67 @@ extension Board {
         return (board, moves)
     }
 }
+
+/// Text to look for in items, ignoring case, as `list --search` does: in the title, and in each body line.
+public struct TextSearch: Sendable {
+    /// The text lowercased.
+    let lowercased: String
+    /// Its bytes when it is ASCII: then the search runs on the file's bytes, without making strings.
+    let asciiFolded: [UInt8]?
+
+    public init(_ text: String) {
+        lowercased = text.lowercased()
+        asciiFolded = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
+    }
+}
+
+extension Board {
+    /// True when the item's title or one of its body lines contains `search`, ignoring case.
+    public func item(_ item: Item, contains search: TextSearch) -> Bool {
+        guard let needle = search.asciiFolded else {
+            return title(of: item).lowercased().contains(search.lowercased)
+                || bodyLines(of: item).contains { $0.lowercased().contains(search.lowercased) }
+        }
+        if needle.isEmpty { return true }
+        let line = lines[item.line]
+        if let token = item.dueToken {
+            // The title is the text around the due token, joined by one space.
+            let before = Bytes.trimmed(bytes, item.textStart..<token.range.lowerBound)
+            let after = Bytes.trimmed(bytes, token.range.upperBound..<line.contentEnd)
+            let title = before.isEmpty || after.isEmpty ? Array(bytes[before]) + bytes[after]
+                : Array(bytes[before]) + [Bytes.space] + bytes[after]
+            if Self.containsFolded(title, 0..<title.count, needle) { return true }
+        } else if Self.containsFolded(bytes, Bytes.trimmed(bytes, item.textStart..<line.contentEnd), needle) {
+            return true
+        }
+        // Each body line without the indentation the body shares, as `bodyLines(of:)` gives it.
+        let indent = item.body.isEmpty ? [] : bodyIndent(of: item)
+        for index in item.body {
+            let body = lines[index]
+            let drop = Bytes.isBlank(bytes, body.start..<body.contentEnd) ? body.contentEnd - body.start
+                : Bytes.commonPrefixLength(bytes, body.start..<body.contentEnd, indent)
+            if Self.containsFolded(bytes, (body.start + drop)..<body.contentEnd, needle) { return true }
+        }
+        return false
+    }
+
+    /// True when `haystack[range]`, ASCII letters lowercased, contains `needle` (lowercase ASCII).
+    static func containsFolded(_ haystack: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+        guard needle.count <= range.count else { return false }
+        @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        let first = needle[0]
+        var position = range.lowerBound
+        let last = range.upperBound - needle.count
+        while position <= last {
+            if folded(haystack[position]) == first {
+                var offset = 1
+                while offset < needle.count, folded(haystack[position + offset]) == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            position += 1
+        }
+        return false
+    }
+}
