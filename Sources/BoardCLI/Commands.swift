@@ -364,6 +364,9 @@ enum Commands {
         return 0
     }
 
+    /// How many times `check` prints one finding repeated in a file before it counts the rest in one line.
+    static let repeatsShown = 20
+
     static func check(_ context: inout Context) throws -> Int32 {
         var files: [(shown: String, result: Result<[Diagnostic], CommandError>)] = []
         let paths = context.parsed.positionals
@@ -382,11 +385,23 @@ enum Commands {
         for file in files {
             switch file.result {
             case .success(let diagnostics):
+                // One finding repeated all over a file (a generated or pasted board) is printed `repeatsShown` times,
+                // then counted in one line.
+                var times: [ExactText: Int] = [:]
+                var repeated: [Diagnostic] = []
                 for diagnostic in diagnostics {
                     if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-                    if !context.parsed.flag("json") {
-                        context.output.error("\(file.shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
-                    }
+                    guard !context.parsed.flag("json") else { continue }
+                    let key = ExactText(diagnostic.message)
+                    let seen = times[key, default: 0]
+                    times[key] = seen + 1
+                    if seen == Self.repeatsShown { repeated.append(diagnostic) }
+                    guard seen < Self.repeatsShown else { continue }
+                    context.output.error("\(file.shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
+                }
+                for diagnostic in repeated {
+                    let more = (times[ExactText(diagnostic.message)] ?? 0) - Self.repeatsShown
+                    context.output.error("\(file.shown): \(more) more like this (from line \(diagnostic.line)): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
                 }
             case .failure(let error):
                 errors += 1

@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Text from the file, a path or an argument made safe to print: control characters (C0 but tab, DEL, C1), the
 /// bidirectional controls and the invisible characters that could hide or reorder text are shown as `\u{1B}`,
 /// so a title cannot drive the terminal or read differently from what it is.
 func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var text = text
+    guard text.withUTF8(mayHoldControl) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
         if let byte = SystemText.byte(of: scalar) {
@@ -14,6 +21,31 @@ func escaped(_ text: String) -> String {
         }
     }
     return out
+}
+
+/// True when the UTF-8 bytes hold a scalar `isControl` escapes: a scan of the bytes, since nearly every line
+/// printed holds none, and walking its scalars costs more than printing it.
+func mayHoldControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
+        let (next, third) = (at(index + 1), at(index + 2))
+        switch byte {
+        case 0x09: break
+        case 0x00..<0x20, 0x7F: return true
+        case 0xC2 where (0x80...0x9F).contains(next): return true  // C1 controls
+        case 0xD8 where next == 0x9C: return true  // U+061C
+        case 0xE2 where next == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)):
+            return true  // U+200B, U+200E, U+200F, U+202A–U+202E (joiners U+200C, U+200D stay)
+        case 0xE2 where next == 0x81 && (third == 0xA0 || (0xA6...0xA9).contains(third)): return true
+        case 0xEF where next == 0xBB && third == 0xBF: return true  // U+FEFF
+        case 0xF4 where next == 0x8F && third >= 0xBE: return true  // U+10FF80 and up
+        default: break
+        }
+        index += 1
+    }
+    return false
 }
 
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -75,4 +107,27 @@ func appendJSONString(_ text: String, to out: inout [UInt8]) {
         flush()
     }
     out.append(quote)
+}
+
+/// Text as a dictionary key compared and hashed by its UTF-8 bytes, without the Unicode normalization a `String`
+/// key pays for on every hash.
+struct ExactText: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (left: ExactText, right: ExactText) -> Bool {
+        var (a, b) = (left.text, right.text)
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count, let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }

@@ -29,6 +29,8 @@ extension Board {
         }
         for diagnostics in shares { found += diagnostics }
         var sectionIndex = 0
+        // One message string per section kind, shared by every finding (a pasted list can hold a million).
+        var plainListMessages: [String: String] = [:]
         for line in plainListItems where !appendNearMissItem(line, to: &found) {
             // Both lists are in line order: the section holding the line is found walking forward.
             while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
@@ -36,7 +38,8 @@ extension Board {
             let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
             found.append(Diagnostic(
                 line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
-                message: "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"))
+                message: plainListMessages[sectionName, default: "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"]))
+            if plainListMessages[sectionName] == nil { plainListMessages[sectionName] = found.last?.message }
         }
         for line in nearMissItemLines { _ = appendNearMissItem(line, to: &found) }
         for stray in strayChecklists {
@@ -222,13 +225,15 @@ extension Board {
     private func sectionDiagnostics() -> [Diagnostic] {
         var found: [Diagnostic] = []
         var firstHeading: [SectionKind: Int] = [:]
+        var messages: [SectionKind: String] = [:]  // shared by every repeat
         for section in sections {
             let line = section.headingLine
             if let first = firstHeading[section.kind] {
                 let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
                 found.append(Diagnostic(
                     line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
-                    message: "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"))
+                    message: messages[section.kind, default: "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"]))
+                if messages[section.kind] == nil { messages[section.kind] = found.last?.message }
             } else {
                 firstHeading[section.kind] = line
             }

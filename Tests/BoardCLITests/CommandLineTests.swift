@@ -73,6 +73,22 @@ import Testing
         #expect(sandbox.read("b.md") == "## TODO\n- [ ] -starts with a dash\n- [ ] Y\n- [ ] X\n")
     }
 
+    @Test func checkPrintsOneFindingRepeatedTwentyTimesThenCountsTheRest() {
+        let sandbox = Sandbox()
+        sandbox.write("pasted.md", "## TODO\n" + String(repeating: "- plain\n", count: 25) + "- [ ] real\n- other\n## DOING\n## DONE\n")
+        let outcome = sandbox.run(["check", "pasted.md"])
+        let message = "warning: list item in TODO has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 22)
+        #expect(lines[0] == "pasted.md:2:1: \(message)")
+        #expect(lines[19] == "pasted.md:21:1: \(message)")
+        #expect(lines[20] == "pasted.md: 6 more like this (from line 22): \(message)")
+        #expect(lines[21] == "0 errors, 26 warnings in 1 file")
+        // JSON lists every one.
+        let json = sandbox.run(["check", "--json", "pasted.md"])
+        #expect(json.stdout.components(separatedBy: "has no checkbox").count - 1 == 26)
+    }
+
     @Test func checkPrintsDiagnosticsAndExitsOneOnErrors() {
         let sandbox = Sandbox()
         sandbox.write("good.md", "## TODO\n- [ ] a due:2026-01-01\n## DOING\n## DONE\n")
