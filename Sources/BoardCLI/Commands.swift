@@ -295,9 +295,7 @@ enum Commands {
             Report.listJSON(board, selected, today: today, to: &context.output)
             return 0
         }
-        for item in selected {
-            context.output.print(Report.listLine(board, item, today: today))
-        }
+        Report.listLines(board, selected, today: today, to: &context.output)
         return 0
     }
 

@@ -2,12 +2,50 @@ import BoardKit
 
 /// How `list` and `check` print what they found.
 enum Report {
-    /// `TODO   [ ]  2026-12-01  Title  :12`: section, checkbox, due (`!` before an overdue date), title, line.
-    static func listLine(_ board: Board, _ item: Item, today: CivilDate) -> String {
-        let name = board.kind(of: item).name
-        let section = name + String(repeating: " ", count: 6 - name.count)
-        let due = item.due.map { (board.isOverdue(item, today: today) ? "!" : " ") + $0.description } ?? String(repeating: " ", count: 11)
-        return "\(section) [\(item.checked ? "x" : " ")] \(due)  \(escaped(board.title(of: item)))  :\(item.line + 1)"
+    /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date), written as bytes and
+    /// printed in pieces of about 1 MiB.
+    static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
+        let piece = 1 << 20
+        var out: [UInt8] = []
+        out.reserveCapacity(piece + (1 << 16))
+        func append(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func appendNumber(_ value: Int, width: Int) {
+            var digits: [UInt8] = []
+            var rest = value
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            for _ in digits.count..<max(width, digits.count) { out.append(UInt8(ascii: "0")) }
+            out += digits.reversed()
+        }
+        for item in items {
+            let name = board.kind(of: item).name
+            out += name.utf8
+            for _ in name.utf8.count..<6 { out.append(UInt8(ascii: " ")) }
+            append(item.checked ? " [x] " : " [ ] ")
+            if let due = item.due {
+                out.append(board.isOverdue(item, today: today) ? UInt8(ascii: "!") : UInt8(ascii: " "))
+                appendNumber(due.year, width: 4)
+                out.append(UInt8(ascii: "-"))
+                appendNumber(due.month, width: 2)
+                out.append(UInt8(ascii: "-"))
+                appendNumber(due.day, width: 2)
+            } else {
+                append("           ")
+            }
+            append("  ")
+            var title = board.title(of: item)
+            if title.withUTF8(mayHoldControl) { title = escaped(title) }
+            out += title.utf8
+            append("  :")
+            appendNumber(item.line + 1, width: 0)
+            out.append(UInt8(ascii: "\n"))
+            if out.count >= piece { output.stream(&out) }
+        }
+        output.stream(&out)
     }
 
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "overdue", "checked", "body", "line"}]}]}`
