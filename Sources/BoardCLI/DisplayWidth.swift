@@ -4,8 +4,19 @@
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        // Scalar by scalar while each is one no neighbour can join (finding characters is the slow part): printable
+        // ASCII and Latin, Hangul syllables, kana, CJK ideographs, emoji without modifiers.
         var total = 0
-        for character in text { total += of(character) }
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20..<0x7F, 0xA0..<0x300: total += 1
+            case 0x3041...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F900...0x1F9FF:
+                total += 2
+            default:
+                // A mark, joiner, variation selector, modifier or anything else that may join: count by characters.
+                return text.reduce(0) { $0 + of($1) }
+            }
+        }
         return total
     }
 

@@ -194,3 +194,21 @@ import Testing
         #expect(readme.contains("```\n" + shown + "```\n"))
     }
 }
+
+/// The scalar-by-scalar count of display width agrees with the count by characters.
+@Suite struct DisplayWidthFastPathTests {
+    @Test func scalarsAndCharactersGiveTheSameWidth() {
+        let pieces = ["a", " ", "é", "e\u{301}", "릴", "리스", "가\u{11A8}", "\u{1100}\u{1161}", "漢", "か", "🚀", "🐛", "🔥", "👍🏽",
+                      "👩\u{200D}💻", "❤\u{FE0F}", "✅", "🇰🇷", "\u{200B}", "ß", "Ω", "\u{7F}", "ｱ", "１"]
+        // Every sequence of three pieces: joins happen between neighbours.
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let text = a + b + c
+                    #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) },
+                            "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                }
+            }
+        }
+    }
+}
