@@ -2,15 +2,19 @@ import BoardKit
 
 /// How `list` and `check` print what they found.
 enum Report {
+    /// Long output is handed on in pieces of about this many bytes, so it is never whole in memory.
+    static let pieceSize = 1 << 20
+
+    static func newPiece() -> [UInt8] {
+        var piece: [UInt8] = []
+        piece.reserveCapacity(pieceSize + (1 << 16))
+        return piece
+    }
+
     /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date), written as bytes and
     /// printed in pieces of about 1 MiB.
     static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
-        let piece = 1 << 20
-        var out: [UInt8] = []
-        out.reserveCapacity(piece + (1 << 16))
-        func append(_ text: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
+        var out = newPiece()
         func appendNumber(_ value: Int, width: Int) {
             var digits: [UInt8] = []
             var rest = value
@@ -25,7 +29,7 @@ enum Report {
             let name = board.kind(of: item).name
             out += name.utf8
             for _ in name.utf8.count..<6 { out.append(UInt8(ascii: " ")) }
-            append(item.checked ? " [x] " : " [ ] ")
+            out.append(item.checked ? " [x] " : " [ ] ")
             if let due = item.due {
                 out.append(board.isOverdue(item, today: today) ? UInt8(ascii: "!") : UInt8(ascii: " "))
                 appendNumber(due.year, width: 4)
@@ -34,16 +38,16 @@ enum Report {
                 out.append(UInt8(ascii: "-"))
                 appendNumber(due.day, width: 2)
             } else {
-                append("           ")
+                out.append("           ")
             }
-            append("  ")
+            out.append("  ")
             var title = board.title(of: item)
             if title.withUTF8(mayHoldControl) { title = escaped(title) }
             out += title.utf8
-            append("  :")
+            out.append("  :")
             appendNumber(item.line + 1, width: 0)
             out.append(UInt8(ascii: "\n"))
-            if out.count >= piece { output.stream(&out) }
+            if out.count >= pieceSize { output.stream(&out) }
         }
         output.stream(&out)
     }
@@ -51,40 +55,35 @@ enum Report {
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "overdue", "checked", "body", "line"}]}]}`
     /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.
     static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
-        let piece = 1 << 20
-        var out: [UInt8] = []
-        out.reserveCapacity(piece + (1 << 16))
-        func append(_ text: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        append("{\"schemaVersion\":1,\"today\":")
+        var out = newPiece()
+        out.append("{\"schemaVersion\":1,\"today\":")
         appendJSONString(today.description, to: &out)
-        append(",\"sections\":[")
+        out.append(",\"sections\":[")
         for kind in SectionKind.allCases {
-            if kind != .todo { append(",") }
-            append("{\"name\":")
+            if kind != .todo { out.append(",") }
+            out.append("{\"name\":")
             appendJSONString(kind.name, to: &out)
-            append(",\"items\":[")
+            out.append(",\"items\":[")
             var first = true
             for item in items where board.kind(of: item) == kind {
-                if !first { append(",") }
+                if !first { out.append(",") }
                 first = false
-                append("{\"title\":")
+                out.append("{\"title\":")
                 appendJSONString(board.title(of: item), to: &out)
-                append(",\"due\":")
-                if let due = item.due { appendJSONString(due.description, to: &out) } else { append("null") }
-                append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
-                append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
-                append(",\"body\":")
+                out.append(",\"due\":")
+                if let due = item.due { appendJSONString(due.description, to: &out) } else { out.append("null") }
+                out.append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
+                out.append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
+                out.append(",\"body\":")
                 appendJSONString(item.body.isEmpty ? "" : board.bodyLines(of: item).joined(separator: "\n"), to: &out)
-                append(",\"line\":")
+                out.append(",\"line\":")
                 out += Array(String(item.line + 1).utf8)
-                append("}")
-                if out.count >= piece { output.stream(&out) }
+                out.append("}")
+                if out.count >= pieceSize { output.stream(&out) }
             }
-            append("]}")
+            out.append("]}")
         }
-        append("]}\n")
+        out.append("]}\n")
         output.stream(&out)
     }
 
@@ -145,5 +144,12 @@ enum Report {
     static func summary(errors: Int, warnings: Int, files: Int) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         return "\(count(errors, "error")), \(count(warnings, "warning")) in \(count(files, "file"))"
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's UTF-8 bytes.
+    mutating func append(_ text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
