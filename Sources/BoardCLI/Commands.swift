@@ -407,7 +407,7 @@ enum Commands {
             }
         }
         if context.parsed.flag("json") {
-            context.output.print(Report.checkJSON(files))
+            Report.checkJSON(files, to: &context.output)
         }
         context.output.error(Report.summary(errors: errors, warnings: warnings, files: files.count))
         return errors > 0 || (strict && warnings > 0) ? 1 : 0

@@ -89,19 +89,34 @@ enum Report {
 
     /// `{"schemaVersion": 1, "files": [{"path", "diagnostics": [{"line", "column", "severity", "message"}]}]}`;
     /// a file that cannot be read has one error at line 0, column 0.
-    static func checkJSON(_ files: [(shown: String, result: Result<[Diagnostic], CommandError>)]) -> String {
-        let entries = files.map { file in
+    static func checkJSON(_ files: [(shown: String, result: Result<[Diagnostic], CommandError>)], to output: inout Output) {
+        var out = newPiece()
+        out.append("{\"schemaVersion\":1,\"files\":[")
+        for (number, file) in files.enumerated() {
             let diagnostics: [Diagnostic]
             switch file.result {
             case .success(let found): diagnostics = found
             case .failure(let error): diagnostics = [Diagnostic(line: 0, column: 0, severity: .error, message: error.message)]
             }
-            let rendered = diagnostics.map {
-                "{\"line\":\($0.line),\"column\":\($0.column),\"severity\":\"\($0.severity.rawValue)\",\"message\":\(jsonString($0.message))}"
+            if number > 0 { out.append(",") }
+            out.append("{\"path\":")
+            appendJSONString(file.shown, to: &out)
+            out.append(",\"diagnostics\":[")
+            for (index, diagnostic) in diagnostics.enumerated() {
+                if index > 0 { out.append(",") }
+                out.append("{\"line\":")
+                out += String(diagnostic.line).utf8
+                out.append(",\"column\":")
+                out += String(diagnostic.column).utf8
+                out.append(diagnostic.severity == .error ? ",\"severity\":\"error\",\"message\":" : ",\"severity\":\"warning\",\"message\":")
+                appendJSONString(diagnostic.message, to: &out)
+                out.append("}")
+                if out.count >= pieceSize { output.stream(&out) }
             }
-            return "{\"path\":\(jsonString(file.shown)),\"diagnostics\":[" + rendered.joined(separator: ",") + "]}"
+            out.append("]}")
         }
-        return "{\"schemaVersion\":1,\"files\":[" + entries.joined(separator: ",") + "]}"
+        out.append("]}\n")
+        output.stream(&out)
     }
 
     /// `+ added "X" to TODO`, `- removed "X" from DONE`, `> moved "Y" TODO → DOING`, `~ "Z": due 2026-12-01 → 2026-12-05`;
