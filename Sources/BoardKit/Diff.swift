@@ -35,27 +35,19 @@ public struct ItemPairing: Sendable {
     /// pair first (a merge prefers those the other side changed, so two sides' edits to identical items do not
     /// collide where they need not).
     public init(old: Board, new: Board, preferred: [Bool]? = nil) {
-        self.init(old: old, new: new, preferred: { preferred?[$0] == true })
+        self.init(old: old, new: new, oldContent: ContentIndex(old), newContent: ContentIndex(new),
+                  preferred: { preferred?[$0] == true })
     }
 
-    /// Pairs the items; `preferred` is asked only of old items whose title several items have.
-    init(old: Board, new: Board, preferred: (Int) -> Bool) {
+    /// Pairs the items, each board's content already indexed; `preferred` is asked only of old items whose title
+    /// several items have.
+    init(old: Board, new: Board, oldContent: ContentIndex, newContent: ContentIndex, preferred: (Int) -> Bool) {
         var partnerOfOld = [Int?](repeating: nil, count: old.items.count)
         var partnerOfNew = [Int?](repeating: nil, count: new.items.count)
         // 0. An item left exactly as it was, whose lines no other item has on either side: the same item. Most items
         // of a large board pair here, cheaply; only the rest need their titles read.
-        var oldByHash: [Int: Int] = [:]  // the item with those lines, -1 when several have them
-        oldByHash.reserveCapacity(old.items.count)
-        for index in old.items.indices {
-            let hash = old.contentHash(of: index)
-            oldByHash[hash] = oldByHash[hash] == nil ? index : -1
-        }
-        var newByHash: [Int: Int] = [:]
-        newByHash.reserveCapacity(new.items.count)
-        let newHashes = new.items.indices.map { new.contentHash(of: $0) }
-        for (index, hash) in newHashes.enumerated() { newByHash[hash] = newByHash[hash] == nil ? index : -1 }
-        for (n, hash) in newHashes.enumerated() where newByHash[hash] == n {
-            guard let o = oldByHash[hash], o >= 0, old.content(of: o).elementsEqual(new.content(of: n)) else { continue }
+        for (n, hash) in newContent.hashes.enumerated() where newContent.onlyItem(withHash: hash) == n {
+            guard let o = oldContent.onlyItem(withHash: hash), old.content(of: o).elementsEqual(new.content(of: n)) else { continue }
             partnerOfOld[o] = n
             partnerOfNew[n] = o
         }
@@ -213,6 +205,45 @@ public struct ItemPairing: Sendable {
             }
         }
         return 2 * Double(shared) / Double(total)
+    }
+}
+
+/// A hash of each item's lines, and which hashes exactly one item has: an open-addressing table of the hashes
+/// themselves (they are hashes already; a `Dictionary` would hash them again).
+struct ContentIndex {
+    let hashes: [Int]
+    /// Slots of (hash, item); item -1 when several items have the hash, `Int.min` for an empty slot.
+    private var slotHashes: [Int]
+    private var slotItems: [Int]
+    private let mask: Int
+
+    init(_ board: Board) {
+        hashes = board.items.indices.map { board.contentHash(of: $0) }
+        var size = 16
+        while size < 2 * hashes.count { size *= 2 }
+        mask = size - 1
+        slotHashes = [Int](repeating: 0, count: size)
+        slotItems = [Int](repeating: Int.min, count: size)
+        for (index, hash) in hashes.enumerated() {
+            var slot = hash & mask
+            while slotItems[slot] != Int.min, slotHashes[slot] != hash { slot = (slot + 1) & mask }
+            if slotItems[slot] == Int.min {
+                slotHashes[slot] = hash
+                slotItems[slot] = index
+            } else {
+                slotItems[slot] = -1
+            }
+        }
+    }
+
+    /// The one item whose lines hash to `hash`; nil when none or several do.
+    func onlyItem(withHash hash: Int) -> Int? {
+        var slot = hash & mask
+        while slotItems[slot] != Int.min {
+            if slotHashes[slot] == hash { return slotItems[slot] >= 0 ? slotItems[slot] : nil }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 }
 

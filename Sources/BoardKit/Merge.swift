@@ -283,10 +283,15 @@ private struct ThreeWayMerge {
         // Where duplicates leave a side's pairing open, each side pairs the way that keeps clear of the other's
         // changes: theirs against ours' first pairing, then ours against theirs'.
         // (Only duplicates ask, and ours is paired again only where theirs' changes could make a difference.)
-        let firstToOurs = ItemPairing(old: base.board, new: ours.board, preferred: { _ in false })
-        let toTheirs = ItemPairing(old: base.board, new: theirs.board, preferred: { changed($0, by: firstToOurs, ours) })
+        let content = (base: ContentIndex(base.board), ours: ContentIndex(ours.board), theirs: ContentIndex(theirs.board))
+        let firstToOurs = ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
+                                      preferred: { _ in false })
+        let toTheirs = ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
+                                   preferred: { changed($0, by: firstToOurs, ours) })
         let toOurs = firstToOurs.duplicates.contains { changed($0, by: toTheirs, theirs) }
-            ? ItemPairing(old: base.board, new: ours.board, preferred: { changed($0, by: toTheirs, theirs) }) : firstToOurs
+            ? ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
+                          preferred: { changed($0, by: toTheirs, theirs) })
+            : firstToOurs
         let baseCount = base.board.items.count
         var oursOf = [Int?](repeating: nil, count: baseCount)
         var theirsOf = oursOf
