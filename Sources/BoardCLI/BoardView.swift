@@ -15,37 +15,47 @@ struct BoardView {
 
     /// The board laid out in `width` terminal cells; each line ends with a newline.
     func render(width: Int) -> String {
-        let columns = SectionKind.allCases.map { kind in
-            board.items.lazy.filter { board.kind(of: $0) == kind }
-        }
-        // Built as bytes: a large board has hundreds of thousands of rows.
-        var out: [UInt8] = []
+        var output = Output(writer: nil)
+        render(width: width, to: &output)
+        return String(decoding: output.stdout, as: UTF8.self)
+    }
+
+    /// The board laid out in `width` terminal cells, row by row, handed to `output` in pieces of about 1 MiB: a
+    /// large board has hundreds of thousands of rows, and only the rows being printed are ever built.
+    func render(width: Int, to output: inout Output) {
+        let columns = SectionKind.allCases.map { kind in board.items.filter { board.kind(of: $0) == kind } }
+        var out = Report.newPiece()
         func endLine(startingAt start: Int) {
             while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
             out.append(UInt8(ascii: "\n"))
+            if out.count >= Report.pieceSize { output.stream(&out) }
         }
         if width < Self.minimumSideBySide {
             for (kind, items) in zip(SectionKind.allCases, columns) {
                 if kind != .todo { out.append(UInt8(ascii: "\n")) }
-                for cell in column(kind, Array(items), width: width) {
+                var rows = ColumnRows(view: self, kind: kind, items: items, width: width)
+                while let cell = rows.next() {
                     let start = out.count
                     out += cell.text.utf8
                     endLine(startingAt: start)
                 }
             }
-            return String(decoding: out, as: UTF8.self)
+            output.stream(&out)
+            return
         }
         // Three columns that fill the width exactly: the cells left over from an even split go to the first ones.
         let room = width - 2 * DisplayWidth.of(Self.separator)
         let widths = (0..<3).map { room / 3 + ($0 < room % 3 ? 1 : 0) }
-        let cells = zip(SectionKind.allCases, columns).enumerated().map { index, column in
-            self.column(column.0, Array(column.1), width: widths[index])
+        var rows = zip(SectionKind.allCases, columns).enumerated().map { index, column in
+            ColumnRows(view: self, kind: column.0, items: column.1, width: widths[index])
         }
-        let height = cells.map(\.count).max() ?? 0
-        for row in 0..<height {
+        var row = 0
+        while true {
+            let cells = rows.indices.map { rows[$0].next() }
+            if cells.allSatisfy({ $0 == nil }) { break }
             let start = out.count
-            for (index, column) in cells.enumerated() {
-                let cell = row < column.count ? column[row] : Cell.empty
+            for (index, cell) in cells.enumerated() {
+                let cell = cell ?? Cell.empty
                 if index > 0 { out += (row == 1 ? "─┼─" : Self.separator).utf8 }
                 out += cell.text.utf8
                 if index < cells.count - 1 {
@@ -53,8 +63,44 @@ struct BoardView {
                 }
             }
             endLine(startingAt: start)
+            row += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        output.stream(&out)
+    }
+
+    /// A column's rows, made as they are printed: the heading, its rule, then each item's rows (or "(empty)").
+    struct ColumnRows {
+        let view: BoardView
+        let kind: SectionKind
+        let items: [Item]
+        let width: Int
+        private var pending: [Cell] = []
+        private var nextPending = 0
+        private var nextItem = 0
+        private var started = false
+
+        init(view: BoardView, kind: SectionKind, items: [Item], width: Int) {
+            self.view = view
+            self.kind = kind
+            self.items = items
+            self.width = width
+        }
+
+        mutating func next() -> Cell? {
+            if !started {
+                started = true
+                pending = [view.styled("\(kind.name) (\(items.count))", "1"), Cell(text: String(repeating: "─", count: width), width: width)]
+                if items.isEmpty { pending.append(view.styled("(empty)", "2")) }
+            }
+            while nextPending == pending.count {
+                guard nextItem < items.count else { return nil }
+                pending = view.rows(of: items[nextItem], width: width)
+                nextPending = 0
+                nextItem += 1
+            }
+            nextPending += 1
+            return pending[nextPending - 1]
+        }
     }
 
     /// One display row of a column: its text (which may hold ANSI styles) and the cells it takes.
@@ -64,17 +110,8 @@ struct BoardView {
         static let empty = Cell(text: "", width: 0)
     }
 
-    /// The heading, its rule, then each item's rows (or "(empty)").
-    private func column(_ kind: SectionKind, _ items: [Item], width: Int) -> [Cell] {
-        let heading = "\(kind.name) (\(items.count))"
-        var cells = [styled(heading, "1"), Cell(text: String(repeating: "─", count: width), width: width)]
-        if items.isEmpty { cells.append(styled("(empty)", "2")) }
-        for item in items { cells += rows(of: item, width: width) }
-        return cells
-    }
-
     /// `[ ] Title`, then the due date and the first body line, each wrapped under the title.
-    private func rows(of item: Item, width: Int) -> [Cell] {
+    func rows(of item: Item, width: Int) -> [Cell] {
         let indent = "    "
         let textWidth = max(1, width - indent.count)
         var cells: [Cell] = []
@@ -100,7 +137,7 @@ struct BoardView {
         return cells
     }
 
-    private func styled(_ text: String, _ style: String) -> Cell {
+    func styled(_ text: String, _ style: String) -> Cell {
         Cell(text: color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text, width: DisplayWidth.of(text))
     }
 

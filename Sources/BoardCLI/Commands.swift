@@ -307,7 +307,7 @@ enum Commands {
         if context.parsed.flag("json") {
             Report.listJSON(board, board.items, today: today, to: &context.output)
         } else {
-            context.output.print(BoardView(board: board, today: today, color: color).render(width: width), terminator: "")
+            BoardView(board: board, today: today, color: color).render(width: width, to: &context.output)
         }
         return 0
     }
