@@ -15,16 +15,6 @@ enum Report {
     /// printed in pieces of about 1 MiB.
     static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
         var out = newPiece()
-        func appendNumber(_ value: Int, width: Int) {
-            var digits: [UInt8] = []
-            var rest = value
-            repeat {
-                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
-            for _ in digits.count..<max(width, digits.count) { out.append(UInt8(ascii: "0")) }
-            out += digits.reversed()
-        }
         for item in items {
             let name = board.kind(of: item).name
             out += name.utf8
@@ -32,11 +22,7 @@ enum Report {
             out.append(item.checked ? " [x] " : " [ ] ")
             if let due = item.due {
                 out.append(board.isOverdue(item, today: today) ? UInt8(ascii: "!") : UInt8(ascii: " "))
-                appendNumber(due.year, width: 4)
-                out.append(UInt8(ascii: "-"))
-                appendNumber(due.month, width: 2)
-                out.append(UInt8(ascii: "-"))
-                appendNumber(due.day, width: 2)
+                out.appendDate(due)
             } else {
                 out.append("           ")
             }
@@ -45,7 +31,7 @@ enum Report {
             if title.withUTF8(mayHoldControl) { title = escaped(title) }
             out += title.utf8
             out.append("  :")
-            appendNumber(item.line + 1, width: 0)
+            out.appendNumber(item.line + 1)
             out.append(UInt8(ascii: "\n"))
             if out.count >= pieceSize { output.stream(&out) }
         }
@@ -71,13 +57,19 @@ enum Report {
                 out.append("{\"title\":")
                 appendJSONString(board.title(of: item), to: &out)
                 out.append(",\"due\":")
-                if let due = item.due { appendJSONString(due.description, to: &out) } else { out.append("null") }
+                if let due = item.due {
+                    out.append("\"")
+                    out.appendDate(due)
+                    out.append("\"")
+                } else {
+                    out.append("null")
+                }
                 out.append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
                 out.append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
                 out.append(",\"body\":")
                 appendJSONString(item.body.isEmpty ? "" : board.bodyLines(of: item).joined(separator: "\n"), to: &out)
                 out.append(",\"line\":")
-                out += Array(String(item.line + 1).utf8)
+                out.appendNumber(item.line + 1)
                 out.append("}")
                 if out.count >= pieceSize { output.stream(&out) }
             }
@@ -163,6 +155,32 @@ enum Report {
 }
 
 extension Array where Element == UInt8 {
+    /// Appends a number's decimal digits, with leading zeros to `width` digits.
+    mutating func appendNumber(_ value: Int, width: Int = 1) {
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        var digits = 1
+        while magnitude / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Appends `YYYY-MM-DD`.
+    mutating func appendDate(_ date: CivilDate) {
+        appendNumber(date.year, width: 4)
+        append(UInt8(ascii: "-"))
+        appendNumber(date.month, width: 2)
+        append(UInt8(ascii: "-"))
+        appendNumber(date.day, width: 2)
+    }
+
     /// Appends a literal's UTF-8 bytes.
     mutating func append(_ text: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
