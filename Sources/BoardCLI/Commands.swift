@@ -255,10 +255,10 @@ enum Commands {
                 continue
             }
             try context.updateBoard(at: target) { board, _ in
-                let (tidied, moves) = try board.tidied()
+                let (file, moves) = try board.tidied()
                 if moves.isEmpty { return (nil, "No change") }
                 let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
-                return (PrintedFile(tidied.bytes), lines.joined(separator: "\n"))
+                return (file, lines.joined(separator: "\n"))
             }
         }
         if context.parsed.flag("check") && !wouldChange { context.output.print("No change") }

@@ -100,20 +100,21 @@ extension Board {
     }
 
     /// Ticks made in an editor applied: checked items outside DONE move to DONE, unchecked items in DONE move to
-    /// TODO, in file order, all in one splice where the targets keep items of their own (else one by one).
-    public func tidied() throws(EditError) -> (board: Board, moves: [TidyMove]) {
+    /// TODO, in file order, all in one splice where the targets keep items of their own (else one by one). The
+    /// file as printed, not parsed again: the caller writes it.
+    public func tidied() throws(EditError) -> (file: PrintedFile, moves: [TidyMove]) {
         let moving = items.filter { $0.checked != (kind(of: $0) == .done) }
         let moves = tidyMoves()
-        if moving.isEmpty { return (self, moves) }
+        if moving.isEmpty { return (PrintedFile(bytes), moves) }
         // Where one splice would have to refuse, the moves one by one may each find an indentation that works.
         if let file = try? movedFile(moving.map { ($0, $0.checked ? SectionKind.done : .todo) }) {
-            return (Board(parsing: file.bytes), moves)
+            return (file, moves)
         }
         var board = self
         while let item = board.items.first(where: { $0.checked != (board.kind(of: $0) == .done) }) {
             board = try board.moving(item, to: item.checked ? .done : .todo)
         }
-        return (board, moves)
+        return (PrintedFile(board.bytes), moves)
     }
 }
 

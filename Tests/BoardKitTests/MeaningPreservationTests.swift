@@ -193,7 +193,7 @@ enum Command: CustomStringConvertible {
         case let .edit(line, title, due, body):
             return try board.editing(item(line), title: title, due: due, body: body)
         case .tidy:
-            return try board.tidied().board
+            return Board(parsing: try board.tidied().file.bytes)
         }
     }
 }
