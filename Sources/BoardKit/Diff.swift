@@ -13,6 +13,7 @@ public enum BoardChange: Equatable, Sendable {
 }
 
 /// Items of two versions of a board paired up, from more than the title:
+/// 0. An item left exactly as it was, whose lines no other item has, is the same item.
 /// 1. Items with the same title (case-insensitive, whitespace collapsed) pair up; where a title stands on several
 ///    items, each pairs with the one that agrees best on the exact item line, body, bullet and neighbouring items,
 ///    then the lines right around it, section, due date and checkbox, then the nearest place in the list of items.
@@ -21,6 +22,8 @@ public enum BoardChange: Equatable, Sendable {
 ///    and pairs with the one that best agrees on title, place in that stretch, body, due date and section, when
 ///    that makes it clearly the same item: a title at least half alike, or a rename in place that keeps some of
 ///    the title or the same body or date.
+/// 3. An item renamed and moved elsewhere (another section, or past other items) pairs with a left-over item that
+///    shares a word with it, when the titles are at least half alike.
 public struct ItemPairing: Sendable {
     /// Index pairs into `old.items` and `new.items`.
     public let pairs: [(old: Int, new: Int)]
@@ -167,6 +170,34 @@ public struct ItemPairing: Sendable {
         for rename in renames where partnerOfOld[rename.old] == nil && partnerOfNew[rename.new] == nil {
             partnerOfOld[rename.old] = rename.new
             partnerOfNew[rename.new] = rename.old
+        }
+
+        // 3. Renames of items that also moved (to another section or stretch): each left-over old item is compared
+        // with the left-over new items that share a word of three letters or more with its title (words that many
+        // items share are passed over), and pairs when the titles are at least half alike.
+        var newByWord: [String: [Int]] = [:]
+        let leftOverNew = new.items.indices.filter { partnerOfNew[$0] == nil }
+        for n in leftOverNew {
+            for word in Set(newKeys[n].text.split(separator: " ").filter { $0.count >= 3 }) { newByWord[String(word), default: []].append(n) }
+        }
+        var moves: [(score: Double, old: Int, new: Int)] = []
+        if !newByWord.isEmpty {
+            for o in old.items.indices where partnerOfOld[o] == nil {
+                var candidates = Set<Int>()
+                for word in Set(oldKeys[o].text.split(separator: " ").filter({ $0.count >= 3 })) {
+                    guard let news = newByWord[String(word)], news.count <= 16 else { continue }
+                    candidates.formUnion(news)
+                }
+                for n in candidates {
+                    let similarity = Self.similarity(oldKeys[o].text, newKeys[n].text)
+                    if similarity >= 0.5 { moves.append((similarity, o, n)) }
+                }
+            }
+        }
+        moves.sort { ($0.score, -$0.old, -$0.new) > ($1.score, -$1.old, -$1.new) }
+        for move in moves where partnerOfOld[move.old] == nil && partnerOfNew[move.new] == nil {
+            partnerOfOld[move.old] = move.new
+            partnerOfNew[move.new] = move.old
         }
 
         self.duplicates = duplicates

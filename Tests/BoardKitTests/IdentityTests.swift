@@ -72,6 +72,29 @@ import Testing
         #expect(result.text == "## TODO\n- [ ] A\n<<<<<<< ours\n - [ ] C\n=======\n - [ ] B\n>>>>>>> theirs\n  ## note\n")
     }
 
+    @Test func anItemMovedAndRenamedOnOneSideAndRemovedOnTheOtherConflicts() {
+        let base = "## TODO\n\n- [ ] Fix parser\n- [ ] Ship it\n\n## DOING\n\n## DONE\n"
+        let ours = "## TODO\n\n- [ ] Ship it\n\n## DOING\n\n- [ ] Fix parser crash\n\n## DONE\n"
+        let theirs = "## TODO\n\n- [ ] Ship it\n\n## DOING\n\n## DONE\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Fix parser crash", reason: .removedAndEdited(removedBy: .theirs))])
+    }
+
+    @Test func bothMovingAnItemAndRenamingItDifferentlyIsOneConflictNotTwoItems() throws {
+        let base = "## TODO\n\n- [ ] Write docs\n- [ ] Fix parser\n- [ ] Ship it\n\n## DOING\n\n## DONE\n"
+        let ours = try edit(base) { board in
+            let moved = try board.moving(board.items[1], to: .doing)
+            return try moved.editing(moved.items[2], title: "Fix parser crash")
+        }
+        let theirs = try edit(base) { board in
+            let moved = try board.moving(board.items[1], to: .doing)
+            return try moved.editing(moved.items[2], title: "Fix parser for JSON")
+        }
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Fix parser crash", reason: .title)])
+        #expect(result.text.components(separatedBy: "Fix parser").count - 1 == 2, "\(result.text)")
+    }
+
     @Test func anItemAfterAConflictBlockKeepsItsIndentation() throws {
         let base = "## TODO\n - [ ] Ship it\n  - [ ] Next\n## DONE\n"
         let merged = merge(base, "## TODO\n - [ ] Ship it due:2026-12-01\n  - [ ] Next\n## DONE\n",
