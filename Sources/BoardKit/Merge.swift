@@ -141,6 +141,8 @@ private struct ThreeWayMerge {
     var theirsIdentity: [Int] = []
     /// For each identity, the merged item's bytes and the skeleton line it goes after; nil when it is gone.
     var merged: [(content: Content, place: Int)?] = []
+    /// Items that go right after another item, by its identity (see `follow`).
+    var followers: [Int: [Int]] = [:]
 
     /// A merged item's lines: one side's item as it stands (most items: not copied), or new bytes.
     enum Content {
@@ -345,13 +347,34 @@ private struct ThreeWayMerge {
                 }
             }
             merged[next] = (content, ours.place(ofItem: index))
+            follow(next, side: ours, index: index, identity: oursIdentity, other: (theirs, theirsOf))
             next += 1
         }
         for index in toTheirs.added where theirsIdentity[index] < 0 {
             theirsIdentity[index] = next
             merged[next] = (.theirs(index), theirs.place(ofItem: index))
+            follow(next, side: theirs, index: index, identity: theirsIdentity, other: (ours, oursOf))
             next += 1
         }
+    }
+
+    /// An item a side added right after another item goes with that item where the other side regrouped it (put it
+    /// under a group heading of the same section): it takes that item's place and comes right after it.
+    mutating func follow(_ id: Int, side: Version, index: Int, identity: [Int], other: (version: Version, of: [Int?])) {
+        let previous = index - 1
+        guard previous >= 0, side.regionOfItem[previous] == side.regionOfItem[index], identity[previous] >= 0,
+              let leader = merged[identity[previous]], leader.place != side.place(ofItem: index) else { return }
+        let leaderID = identity[previous]
+        if leaderID < base.board.items.count {
+            // Regrouped by the other side within its section, not moved to another section.
+            guard let there = other.of[leaderID],
+                  other.version.board.kind(of: other.version.board.items[there]) == side.board.kind(of: side.board.items[previous])
+            else { return }
+        } else if followers.values.allSatisfy({ !$0.contains(leaderID) }) {
+            return
+        }
+        merged[id]?.place = leader.place
+        followers[leaderID, default: []].append(id)
     }
 
     /// Whether `side` removed the base item or changed its lines or section, as `pairing` pairs them.
@@ -551,6 +574,7 @@ private struct ThreeWayMerge {
                 emitted[id] = true
                 return false
             }
+            if !followers.isEmpty { region = withFollowers(region, emitted: &emitted) }
             // An item the stretches left out (one side removed it, the other changed it) goes after its nearest
             // predecessor on the side that kept it.
             let missing = (itemsByPlace[place] ?? []).filter { !emitted[$0] }
@@ -588,6 +612,22 @@ private struct ThreeWayMerge {
         return (out, placed)
     }
 
+    /// `region` with each item's followers (and theirs) right after it.
+    func withFollowers(_ region: [Int], emitted: inout [Bool]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(region.count)
+        func add(_ token: Int) {
+            result.append(token)
+            guard token >= 0 else { return }
+            for follower in followers[token] ?? [] where !emitted[follower] {
+                emitted[follower] = true
+                add(follower)
+            }
+        }
+        for token in region { add(token) }
+        return result
+    }
+
     /// `region` with the items of `missing` inserted, each after the nearest item before it in the first of
     /// `keepers` that holds it, among those `region` holds (before the region's first item when there is none).
     static func inserting(_ missing: Set<Int>, from keepers: [[Int]], into region: [Int]) -> [Int] {
@@ -614,6 +654,13 @@ private struct ThreeWayMerge {
             if token >= 0 { result += after[token] ?? [] }
         }
         if first == region.count { result += after[-1] ?? [] }
+        // One no keeper holds here goes before the region's last blank lines: never lost.
+        let unplaced = missing.subtracting(placed).sorted()
+        if !unplaced.isEmpty {
+            var end = result.count
+            while end > 0, result[end - 1] < 0 { end -= 1 }
+            result.insert(contentsOf: unplaced, at: end)
+        }
         return result
     }
 

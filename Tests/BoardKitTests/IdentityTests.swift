@@ -95,6 +95,23 @@ import Testing
         #expect(result.text.components(separatedBy: "Fix parser").count - 1 == 2, "\(result.text)")
     }
 
+    @Test func anItemAddedAfterItemsTheOtherSideGroupedJoinsThemInTheGroup() throws {
+        let base = "## TODO\n\n- [ ] Login page\n- [ ] Signup page\n\n## DOING\n\n## DONE\n"
+        let ours = "## TODO\n\n### Frontend\n\n- [ ] Login page\n- [ ] Signup page\n\n## DOING\n\n## DONE\n"
+        let theirs = try edit(base) { board in
+            let added = try board.adding(title: "Password reset page", to: .todo)
+            return try added.adding(title: "Email change page", to: .todo)
+        }
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\n\n### Frontend\n\n- [ ] Login page\n- [ ] Signup page\n- [ ] Password reset page\n- [ ] Email change page\n\n## DOING\n\n## DONE\n")
+        // An item the other side moved to another section is not followed there.
+        let moved = "## TODO\n\n- [ ] Login page\n\n## DOING\n\n- [ ] Signup page\n\n## DONE\n"
+        let elsewhere = merge(base, moved, theirs)
+        #expect(elsewhere.conflicts.isEmpty)
+        #expect(elsewhere.text == "## TODO\n\n- [ ] Login page\n- [ ] Password reset page\n- [ ] Email change page\n\n## DOING\n\n- [ ] Signup page\n\n## DONE\n")
+    }
+
     @Test func anItemAfterAConflictBlockKeepsItsIndentation() throws {
         let base = "## TODO\n - [ ] Ship it\n  - [ ] Next\n## DONE\n"
         let merged = merge(base, "## TODO\n - [ ] Ship it due:2026-12-01\n  - [ ] Next\n## DONE\n",
