@@ -464,8 +464,13 @@ private struct ThreeWayMerge {
             reasons.append(.body)
         }
 
-        let line = ours.board.lines[oursItem.line]
-        var bytes = prefix + text + ours.board.bytes[line.contentEnd..<line.end]
+        // The item line's ending, too, from the side that changed it (one side may have converted the file to CRLF).
+        func ending(_ version: Version, _ index: Int) -> ArraySlice<UInt8> {
+            let line = version.board.lines[version.board.items[index].line]
+            return version.board.bytes[line.contentEnd..<line.end]
+        }
+        let oursEnding = ending(ours, o)
+        var bytes = prefix + text + (pick(ending(base, b), oursEnding, ending(theirs, t)) ?? oursEnding)
         appendLines(body, to: &bytes)
         return bytes
     }

@@ -112,6 +112,15 @@ import Testing
         #expect(elsewhere.text == "## TODO\n\n- [ ] Login page\n- [ ] Password reset page\n- [ ] Email change page\n\n## DOING\n\n- [ ] Signup page\n\n## DONE\n")
     }
 
+    @Test func aFileTheOtherSideConvertedToCRLFKeepsCRLFOnALineOursEdited() {
+        let base = "## TODO\n- [ ] Ship it\n- [ ] Docs\n## DONE\n"
+        let ours = "## TODO\n- [ ] Ship it due:2026-12-01\n- [ ] Docs\n## DONE\n"
+        let theirs = "## TODO\r\n- [ ] Ship it\r\n- [ ] Docs\r\n## DONE\r\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\r\n- [ ] Ship it due:2026-12-01\r\n- [ ] Docs\r\n## DONE\r\n")
+    }
+
     @Test func anItemAfterAConflictBlockKeepsItsIndentation() throws {
         let base = "## TODO\n - [ ] Ship it\n  - [ ] Next\n## DONE\n"
         let merged = merge(base, "## TODO\n - [ ] Ship it due:2026-12-01\n  - [ ] Next\n## DONE\n",
