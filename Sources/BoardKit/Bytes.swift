@@ -97,4 +97,16 @@ enum Bytes {
         }
         return lines
     }
+
+    /// True when `bytes[range]` contains `needle` (which is not empty).
+    static func contains(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= range.count else { return false }
+        var position = range.lowerBound
+        let last = range.upperBound - needle.count
+        while position <= last {
+            if bytes[position] == first, bytes[position..<(position + needle.count)].elementsEqual(needle) { return true }
+            position += 1
+        }
+        return false
+    }
 }

@@ -31,7 +31,14 @@ extension Board {
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
             found = itemsMatching(asciiQuery: Array(query.utf8))
         } else {
-            let titled = items.map { ($0, title(of: $0).lowercased()) }
+            // Hangul, CJK, kana and emoji are left alone by case mapping: a run of them in the query stands as it is in
+            // the line of every item that can match, so only those items' titles are lowercased and compared.
+            let anchor = Self.caselessRun(query)
+            let candidates = anchor.isEmpty ? items : items.filter { item in
+                let line = lines[item.line]
+                return Bytes.contains(bytes, item.textStart..<line.contentEnd, anchor)
+            }
+            let titled = candidates.map { ($0, title(of: $0).lowercased()) }
             let exact = titled.filter { $0.1 == query }.map(\.0)
             found = exact.isEmpty ? titled.filter { $0.1.contains(query) }.map(\.0) : exact
         }
@@ -40,6 +47,21 @@ extension Board {
         case 1: return .one(found[0])
         default: return .many(found)
         }
+    }
+
+    /// The longest run of Hangul, CJK, kana or emoji scalars in `text`, as UTF-8.
+    static func caselessRun(_ text: String) -> [UInt8] {
+        var best = Substring.UnicodeScalarView(), current = Substring.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x3041...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF:
+                current.append(scalar)
+                if current.count > best.count { best = current }
+            default:
+                current = Substring.UnicodeScalarView()
+            }
+        }
+        return Array(Substring(best).utf8)
     }
 
     /// The items whose title equals a lowercase ASCII query ignoring ASCII case, else those whose title contains

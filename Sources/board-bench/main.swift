@@ -35,8 +35,9 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
     close(fd)
 }
 
-/// Spawns a program with stdout and stderr discarded and waits for it: wall time in ms, peak RSS in bytes.
-func spawnAndWait(_ binary: String, _ arguments: [String]) -> (Double, Int) {
+/// Spawns a program with stdout and stderr discarded and waits for it: wall time in ms, peak RSS in bytes, and the
+/// wait status.
+func spawnAndWait(_ binary: String, _ arguments: [String]) -> (Double, Int, Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -51,7 +52,7 @@ func spawnAndWait(_ binary: String, _ arguments: [String]) -> (Double, Int) {
     wait4(pid, &status, 0, &usage)
     let elapsed = milliseconds() - start
     posix_spawn_file_actions_destroy(&actions)
-    return (elapsed, Int(usage.ru_maxrss) * 1024)
+    return (elapsed, Int(usage.ru_maxrss) * 1024, status)
 }
 
 /// The real binary's wall time and peak RSS. Linux carries a parent's peak RSS into a child it spawns
@@ -64,7 +65,14 @@ func measureProcess(_ binary: String, _ arguments: [String], resultFile result: 
     let count = fd >= 0 ? buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) } : 0
     if fd >= 0 { close(fd) }
     let fields = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).split(separator: " ")
-    guard fields.count == 2, let time = Double(fields[0]), let rss = Int(fields[1]) else { fatalError("runner failed") }
+    guard fields.count == 3, let time = Double(fields[0]), let rss = Int(fields[1]), let status = Int32(fields[2]) else {
+        fatalError("runner failed")
+    }
+    // `board` exits 0, or 1 when it found what it reports (check's errors, tidy --check's moves, a merge's
+    // conflicts): anything else (a usage error, a signal) means the figure is not the command's.
+    if status & 0x7F != 0 || (status >> 8) & 0xFF > 1 {
+        print("board-bench: warning: '\(([binary] + arguments).joined(separator: " "))' ended with wait status \(status)")
+    }
     return (time, rss)
 }
 
@@ -93,10 +101,10 @@ func pad(_ text: String, _ width: Int) -> String {
 }
 
 let selfPath = CommandLine.arguments[0]
-// Runner mode: `board-bench --child RESULT BINARY ARGS...` runs BINARY and writes "ms rss" to RESULT.
+// Runner mode: `board-bench --child RESULT BINARY ARGS...` runs BINARY and writes "ms rss status" to RESULT.
 if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "--child" {
-    let (time, rss) = spawnAndWait(CommandLine.arguments[3], Array(CommandLine.arguments.dropFirst(4)))
-    writeFile(CommandLine.arguments[2], Array("\(time) \(rss)".utf8))
+    let (time, rss, status) = spawnAndWait(CommandLine.arguments[3], Array(CommandLine.arguments.dropFirst(4)))
+    writeFile(CommandLine.arguments[2], Array("\(time) \(rss) \(status)".utf8))
     exit(0)
 }
 // Generator mode: `board-bench --generate N PATH` writes the board of N items the benchmark uses.

@@ -37,3 +37,33 @@ import Testing
         #expect(compared > 10_000)
     }
 }
+
+/// A title ref with Hangul, CJK or emoji looks only at the items whose line holds that run as it is: it must find
+/// exactly the items the lowercased titles give.
+@Suite struct NonASCIITitleRefTests {
+    @Test func anchoredRefsFindWhatLowercasedTitlesContain() {
+        let board = Board(parsing: Array("""
+            ## TODO
+            - [ ] 릴리스 NOTES due:2026-12-01
+            - [ ] 릴리스 notes draft
+            - [ ] 🚀 Launch 漢字
+            - [ ] İstanbul 배포
+            ## DONE
+            - [x] 🚀 launch
+            """.utf8))
+        func titles(_ ref: String) -> [String] {
+            switch board.item(matching: ref) {
+            case .none: return []
+            case .one(let item): return [board.title(of: item)]
+            case .many(let items): return items.map { board.title(of: $0) }
+            }
+        }
+        #expect(titles("릴리스 notes") == ["릴리스 NOTES"])  // exact, ignoring case
+        #expect(titles("릴리스 note") == ["릴리스 NOTES", "릴리스 notes draft"])
+        #expect(titles("릴리스 notes draft") == ["릴리스 notes draft"])
+        #expect(titles("🚀 LAUNCH") == ["🚀 launch"])  // an exact title wins over one containing it
+        #expect(titles("launch 漢字") == ["🚀 Launch 漢字"])
+        #expect(titles("i̇stanbul 배포") == ["İstanbul 배포"])
+        #expect(titles("배포 없음").isEmpty)
+    }
+}
