@@ -129,7 +129,7 @@ struct BoardView {
                 cells.append(Cell(text: indent + cell.text, width: indent.count + line.width))
             }
         }
-        if let body = board.bodyLines(of: item).first(where: { $0.contains { !$0.isWhitespace } }) {
+        if let body = board.firstBodyText(of: item) {
             for line in Self.wrap(escaped(body), width: textWidth) {
                 cells.append(Cell(text: indent + styled(line.text, "2").text, width: indent.count + line.width))
             }

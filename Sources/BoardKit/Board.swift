@@ -262,6 +262,20 @@ public struct Board: Sendable {
         }
     }
 
+    /// The item's first body line holding more than whitespace, as `bodyLines(of:)` gives it; nil when none does.
+    public func firstBodyText(of item: Item) -> String? {
+        guard !item.body.isEmpty else { return nil }
+        let indent = bodyIndent(of: item)
+        for index in item.body {
+            let line = lines[index]
+            if Bytes.isBlank(bytes, line.start..<line.contentEnd) { continue }
+            let drop = Bytes.commonPrefixLength(bytes, line.start..<line.contentEnd, indent)
+            let text = String(decoding: bytes[(line.start + drop)..<line.contentEnd], as: UTF8.self)
+            if text.contains(where: { !$0.isWhitespace }) { return text }
+        }
+        return nil
+    }
+
     /// The leading whitespace of the item's first non-blank body line (two spaces when it has none).
     public func bodyIndent(of item: Item) -> [UInt8] {
         for index in item.body {

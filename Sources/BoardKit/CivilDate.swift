@@ -104,11 +104,24 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        // Digit by digit: this is printed for every dated item of a large board.
+        var digits: [UInt8] = []
+        digits.reserveCapacity(10)
+        func add(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while value / divisor >= 10 { divisor *= 10 }
+            while divisor > 0 {
+                digits.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        add(year, 4)
+        digits.append(UInt8(ascii: "-"))
+        add(month, 2)
+        digits.append(UInt8(ascii: "-"))
+        add(day, 2)
+        return String(decoding: digits, as: UTF8.self)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

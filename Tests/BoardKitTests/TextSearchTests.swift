@@ -67,3 +67,24 @@ import Testing
         #expect(titles("배포 없음").isEmpty)
     }
 }
+
+/// `show` prints an item's first body line with text; `firstBodyText` finds it without making every line.
+@Suite struct FirstBodyTextTests {
+    @Test func agreesWithTheFirstNonBlankOfBodyLinesOnHandEditedBoards() {
+        var rng = SeededGenerator(seed: 0xB0D1)
+        var compared = 0
+        for _ in 0..<2_000 {
+            let board = Board(parsing: HandEditedBoard.random(&rng) + Array("\n## TODO\n- [ ] x\n  \u{3000}\n\n   text\n".utf8))
+            for item in board.items {
+                #expect(board.firstBodyText(of: item) == board.bodyLines(of: item).first { $0.contains { !$0.isWhitespace } })
+                compared += 1
+            }
+        }
+        #expect(compared > 3_000)
+    }
+
+    @Test func datesPrintWithFourDigitYears() throws {
+        #expect(try #require(CivilDate(year: 987, month: 3, day: 9)).description == "0987-03-09")
+        #expect(try #require(CivilDate(year: 2026, month: 12, day: 31)).description == "2026-12-31")
+    }
+}
