@@ -109,4 +109,15 @@ enum Bytes {
         }
         return false
     }
+
+    /// True when two byte runs are equal (`memcmp`; the generic comparison goes byte by byte).
+    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+    }
 }

@@ -50,7 +50,7 @@ public struct ItemPairing: Sendable {
         // 0. An item left exactly as it was, whose lines no other item has on either side: the same item. Most items
         // of a large board pair here, cheaply; only the rest need their titles read.
         for (n, hash) in newContent.hashes.enumerated() where newContent.onlyItem(withHash: hash) == n {
-            guard let o = oldContent.onlyItem(withHash: hash), old.content(of: o).elementsEqual(new.content(of: n)) else { continue }
+            guard let o = oldContent.onlyItem(withHash: hash), Bytes.equal(old.content(of: o), new.content(of: n)) else { continue }
             partnerOfOld[o] = n
             partnerOfNew[n] = o
         }
@@ -243,9 +243,9 @@ public struct ItemPairing: Sendable {
 /// themselves (they are hashes already; a `Dictionary` would hash them again).
 struct ContentIndex {
     let hashes: [Int]
-    /// Slots of (hash, item); item -1 when several items have the hash, `Int.min` for an empty slot.
-    private var slotHashes: [Int]
-    private var slotItems: [Int]
+    /// Slots of (hash, item), side by side so that a probe reads one cache line; item -1 when several items have
+    /// the hash, `Int.min` for an empty slot.
+    private var slots: [(hash: Int, item: Int)]
     private let mask: Int
 
     init(_ board: Board) {
@@ -253,25 +253,19 @@ struct ContentIndex {
         var size = 16
         while size < 2 * hashes.count { size *= 2 }
         mask = size - 1
-        slotHashes = [Int](repeating: 0, count: size)
-        slotItems = [Int](repeating: Int.min, count: size)
+        slots = [(hash: Int, item: Int)](repeating: (0, Int.min), count: size)
         for (index, hash) in hashes.enumerated() {
             var slot = hash & mask
-            while slotItems[slot] != Int.min, slotHashes[slot] != hash { slot = (slot + 1) & mask }
-            if slotItems[slot] == Int.min {
-                slotHashes[slot] = hash
-                slotItems[slot] = index
-            } else {
-                slotItems[slot] = -1
-            }
+            while slots[slot].item != Int.min, slots[slot].hash != hash { slot = (slot + 1) & mask }
+            slots[slot] = (hash, slots[slot].item == Int.min ? index : -1)
         }
     }
 
     /// The one item whose lines hash to `hash`; nil when none or several do.
     func onlyItem(withHash hash: Int) -> Int? {
         var slot = hash & mask
-        while slotItems[slot] != Int.min {
-            if slotHashes[slot] == hash { return slotItems[slot] >= 0 ? slotItems[slot] : nil }
+        while slots[slot].item != Int.min {
+            if slots[slot].hash == hash { return slots[slot].item >= 0 ? slots[slot].item : nil }
             slot = (slot + 1) & mask
         }
         return nil
