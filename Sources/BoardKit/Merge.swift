@@ -63,11 +63,9 @@ extension Board {
 /// wherever only one side touched it, and where both changed the same stretch, ours' order stands with theirs'
 /// items put after their neighbours.
 private struct ThreeWayMerge {
-    /// An item or a blank line of one version: what regions hold.
-    enum Unit {
-        case item(Int)
-        case blank(Int)
-    }
+    /// An item or a blank line of one version, what regions hold, in one word: an item's index, or for a blank
+    /// line, -1 - its line index (a large board has hundreds of thousands).
+    typealias Unit = Int
 
     /// One version: its skeleton, its regions, and where each region goes in the merged skeleton.
     struct Version {
@@ -91,12 +89,12 @@ private struct ThreeWayMerge {
             var line = 0
             while line < board.lines.count {
                 if nextItem < board.items.count, board.items[nextItem].line == line {
-                    regions[regions.count - 1].append(.item(nextItem))
+                    regions[regions.count - 1].append(nextItem)
                     regionOfItem.append(regions.count - 1)
                     line = board.items[nextItem].lines.upperBound
                     nextItem += 1
                 } else if board.isBlankLine(line) {
-                    regions[regions.count - 1].append(.blank(line))
+                    regions[regions.count - 1].append(-1 - line)
                     line += 1
                 } else {
                     skeleton.append(line)
@@ -516,31 +514,33 @@ private struct ThreeWayMerge {
     /// The merged file: each merged skeleton line followed by the merged items and blank lines of its region.
     /// Also returns where each item is (its first line and number of lines), items inside conflict blocks included.
     func layOut() -> (bytes: [UInt8], items: [(line: Int, count: Int)]) {
-        func unitsByPlace(_ version: Version) -> [Int: [Unit]] {
-            var result: [Int: [Unit]] = [:]
+        // Each version's regions by the place they go (region indices, not copies of their units).
+        func regionsByPlace(_ version: Version) -> [Int: [Int]] {
+            var result: [Int: [Int]] = [:]
             for (region, units) in version.regions.enumerated() where !units.isEmpty {
-                result[version.places[region], default: []] += units
+                result[version.places[region], default: []].append(region)
             }
             return result
         }
-        let baseUnits = unitsByPlace(base), oursUnits = unitsByPlace(ours), theirsUnits = unitsByPlace(theirs)
+        let baseRegions = regionsByPlace(base), oursRegions = regionsByPlace(ours), theirsRegions = regionsByPlace(theirs)
         var itemsByPlace: [Int: [Int]] = [:]
         for (identity, item) in merged.enumerated() { if let item { itemsByPlace[item.place, default: []].append(identity) } }
 
         // Tokens: an item's identity, or for a blank line, -1 - the index of its bytes in `blanks`.
         var blankTokens: [ArraySlice<UInt8>: Int] = [:]
         var blanks: [ArraySlice<UInt8>] = []
-        func tokens(_ units: [Unit]?, _ version: Version, _ identity: (Int) -> Int, place: Int) -> [Int] {
+        func tokens(_ regions: [Int]?, _ version: Version, _ identity: (Int) -> Int, place: Int) -> [Int] {
             var result: [Int] = []
-            for unit in units ?? [] {
-                switch unit {
-                case .item(let index):
-                    // An item that stays goes only where its place is; one that goes away is context for diff3.
-                    let id = identity(index)
-                    if let item = merged[id], item.place != place { continue }
-                    result.append(id)
-                case .blank(let line):
-                    let bytes = version.lineBytes(line)
+            for region in regions ?? [] {
+                for unit in version.regions[region] {
+                    if unit >= 0 {
+                        // An item that stays goes only where its place is; one that goes away is context for diff3.
+                        let id = identity(unit)
+                        if let item = merged[id], item.place != place { continue }
+                        result.append(id)
+                        continue
+                    }
+                    let bytes = version.lineBytes(-1 - unit)
                     if let token = blankTokens[bytes] {
                         result.append(token)
                     } else {
@@ -568,9 +568,9 @@ private struct ThreeWayMerge {
         var emitted = [Bool](repeating: false, count: merged.count)
         for place in -1..<output.count {
             if place >= 0 { put(output[place]) }
-            let regionTokens = (base: tokens(baseUnits[place], base, { $0 }, place: place),
-                                ours: tokens(oursUnits[place], ours, { oursIdentity[$0] }, place: place),
-                                theirs: tokens(theirsUnits[place], theirs, { theirsIdentity[$0] }, place: place))
+            let regionTokens = (base: tokens(baseRegions[place], base, { $0 }, place: place),
+                                ours: tokens(oursRegions[place], ours, { oursIdentity[$0] }, place: place),
+                                theirs: tokens(theirsRegions[place], theirs, { theirsIdentity[$0] }, place: place))
             var region = Self.mergeRegion(base: regionTokens.base, ours: regionTokens.ours, theirs: regionTokens.theirs)
             region.removeAll { id in
                 guard id >= 0 else { return false }
