@@ -254,12 +254,7 @@ public struct Board: Sendable {
     /// The item's body lines, each without the indentation it shares with the others.
     public func bodyLines(of item: Item) -> [String] {
         let indent = bodyIndent(of: item)
-        return item.body.map { index in
-            let line = lines[index]
-            let drop = Bytes.isBlank(bytes, line.start..<line.contentEnd) ? line.contentEnd - line.start
-                : Bytes.commonPrefixLength(bytes, line.start..<line.contentEnd, indent)
-            return String(decoding: bytes[(line.start + drop)..<line.contentEnd], as: UTF8.self)
-        }
+        return item.body.map { String(decoding: bytes[bodyText(ofLine: $0, indent: indent)], as: UTF8.self) }
     }
 
     /// The item's first body line holding more than whitespace, as `bodyLines(of:)` gives it; nil when none does.
@@ -267,13 +262,19 @@ public struct Board: Sendable {
         guard !item.body.isEmpty else { return nil }
         let indent = bodyIndent(of: item)
         for index in item.body {
-            let line = lines[index]
-            if Bytes.isBlank(bytes, line.start..<line.contentEnd) { continue }
-            let drop = Bytes.commonPrefixLength(bytes, line.start..<line.contentEnd, indent)
-            let text = String(decoding: bytes[(line.start + drop)..<line.contentEnd], as: UTF8.self)
+            let text = String(decoding: bytes[bodyText(ofLine: index, indent: indent)], as: UTF8.self)
             if text.contains(where: { !$0.isWhitespace }) { return text }
         }
         return nil
+    }
+
+    /// A body line's bytes without `indent`, the indentation the body shares (`bodyIndent(of:)`); empty for a
+    /// blank line.
+    func bodyText(ofLine index: Int, indent: [UInt8]) -> Range<Int> {
+        let line = lines[index]
+        let drop = Bytes.isBlank(bytes, line.start..<line.contentEnd) ? line.contentEnd - line.start
+            : Bytes.commonPrefixLength(bytes, line.start..<line.contentEnd, indent)
+        return (line.start + drop)..<line.contentEnd
     }
 
     /// The leading whitespace of the item's first non-blank body line (two spaces when it has none).

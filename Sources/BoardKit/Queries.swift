@@ -172,15 +172,9 @@ extension Board {
         } else if Self.containsFolded(bytes, Bytes.trimmed(bytes, item.textStart..<line.contentEnd), needle) {
             return true
         }
-        // Each body line without the indentation the body shares, as `bodyLines(of:)` gives it.
+        // Each body line as `bodyLines(of:)` gives it.
         let indent = item.body.isEmpty ? [] : bodyIndent(of: item)
-        for index in item.body {
-            let body = lines[index]
-            let drop = Bytes.isBlank(bytes, body.start..<body.contentEnd) ? body.contentEnd - body.start
-                : Bytes.commonPrefixLength(bytes, body.start..<body.contentEnd, indent)
-            if Self.containsFolded(bytes, (body.start + drop)..<body.contentEnd, needle) { return true }
-        }
-        return false
+        return item.body.contains { Self.containsFolded(bytes, bodyText(ofLine: $0, indent: indent), needle) }
     }
 
     /// True when `haystack[range]`, ASCII letters lowercased, contains `needle` (lowercase ASCII).
