@@ -98,13 +98,21 @@ enum Bytes {
         return lines
     }
 
-    /// True when `bytes[range]` contains `needle` (which is not empty).
-    static func contains(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+    /// True when `haystack[range]`, its ASCII letters lowercased, contains `needle`, which is not empty and holds no
+    /// uppercase ASCII letter (bytes of other scripts compare as they are).
+    static func containsFoldingASCII(_ haystack: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, needle.count <= range.count else { return false }
+        @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
         var position = range.lowerBound
         let last = range.upperBound - needle.count
         while position <= last {
-            if bytes[position] == first, bytes[position..<(position + needle.count)].elementsEqual(needle) { return true }
+            if folded(haystack[position]) == first {
+                var offset = 1
+                while offset < needle.count, folded(haystack[position + offset]) == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
             position += 1
         }
         return false

@@ -369,7 +369,7 @@ extension Board {
         for (o, n) in pairing.pairs {
             let before = items[o], after = new.items[n]
             // Most items of a large board are left exactly as they were.
-            if content(of: o).elementsEqual(new.content(of: n)), kind(of: before) == new.kind(of: after) { continue }
+            if Bytes.equal(content(of: o), new.content(of: n)), kind(of: before) == new.kind(of: after) { continue }
             let oldTitle = title(of: before), newTitle = new.title(of: after)
             let from = kind(of: before), to = new.kind(of: after)
             var found: [BoardChange] = []

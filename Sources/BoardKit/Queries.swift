@@ -36,7 +36,7 @@ extension Board {
             let anchor = Self.caselessRun(query)
             let candidates = anchor.isEmpty ? items : items.filter { item in
                 let line = lines[item.line]
-                return Bytes.contains(bytes, item.textStart..<line.contentEnd, anchor)
+                return Bytes.containsFoldingASCII(bytes, item.textStart..<line.contentEnd, anchor)
             }
             let titled = candidates.map { ($0, title(of: $0).lowercased()) }
             let exact = titled.filter { $0.1 == query }.map(\.0)
@@ -168,32 +168,12 @@ extension Board {
             let after = Bytes.trimmed(bytes, token.range.upperBound..<line.contentEnd)
             let title = before.isEmpty || after.isEmpty ? Array(bytes[before]) + bytes[after]
                 : Array(bytes[before]) + [Bytes.space] + bytes[after]
-            if Self.containsFolded(title, 0..<title.count, needle) { return true }
-        } else if Self.containsFolded(bytes, Bytes.trimmed(bytes, item.textStart..<line.contentEnd), needle) {
+            if Bytes.containsFoldingASCII(title, 0..<title.count, needle) { return true }
+        } else if Bytes.containsFoldingASCII(bytes, Bytes.trimmed(bytes, item.textStart..<line.contentEnd), needle) {
             return true
         }
         // Each body line as `bodyLines(of:)` gives it.
         let indent = item.body.isEmpty ? [] : bodyIndent(of: item)
-        return item.body.contains { Self.containsFolded(bytes, bodyText(ofLine: $0, indent: indent), needle) }
-    }
-
-    /// True when `haystack[range]`, ASCII letters lowercased, contains `needle` (lowercase ASCII).
-    static func containsFolded(_ haystack: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
-        guard needle.count <= range.count else { return false }
-        @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
-            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-        }
-        let first = needle[0]
-        var position = range.lowerBound
-        let last = range.upperBound - needle.count
-        while position <= last {
-            if folded(haystack[position]) == first {
-                var offset = 1
-                while offset < needle.count, folded(haystack[position + offset]) == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            position += 1
-        }
-        return false
+        return item.body.contains { Bytes.containsFoldingASCII(bytes, bodyText(ofLine: $0, indent: indent), needle) }
     }
 }
