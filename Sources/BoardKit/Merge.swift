@@ -183,16 +183,8 @@ private struct ThreeWayMerge {
     /// each version's `places`: a region goes after the merged line its skeleton line became, or when that line
     /// did not come out, after the last line of the stretch it was in.
     mutating func mergeSkeletons() {
-        var tokens: [ArraySlice<UInt8>: Int] = [:]
-        func tokenize(_ version: Version) -> [Int] {
-            version.skeleton.map { line in
-                let bytes = version.lineBytes(line)
-                if let token = tokens[bytes] { return token }
-                tokens[bytes] = tokens.count
-                return tokens.count - 1
-            }
-        }
-        let b = tokenize(base), o = tokenize(ours), t = tokenize(theirs)
+        var tokens = LineTokens()
+        let (b, o, t) = (tokens.tokens(base, base.skeleton), tokens.tokens(ours, ours.skeleton), tokens.tokens(theirs, theirs.skeleton))
         for stretch in Diff3.stretches(base: b, ours: o, theirs: t) {
             let same = (baseOurs: b[stretch.base] == o[stretch.ours], baseTheirs: b[stretch.base] == t[stretch.theirs],
                         oursTheirs: o[stretch.ours] == t[stretch.theirs])
@@ -243,32 +235,23 @@ private struct ThreeWayMerge {
 
     /// The three files merged line by line, as `git merge-file` merges them.
     func lineMerge() -> BoardMerge {
-        var tokens: [ArraySlice<UInt8>: Int] = [:]
-        func tokenize(_ board: Board) -> [Int] {
-            board.lines.indices.map { index in
-                let bytes = board.bytes[board.lines[index].start..<board.lines[index].end]
-                if let token = tokens[bytes] { return token }
-                tokens[bytes] = tokens.count
-                return tokens.count - 1
-            }
-        }
-        let b = tokenize(base.board), o = tokenize(ours.board), t = tokenize(theirs.board)
+        var tokens = LineTokens()
+        let b = tokens.tokens(base, base.board.lines.indices), o = tokens.tokens(ours, ours.board.lines.indices)
+        let t = tokens.tokens(theirs, theirs.board.lines.indices)
         var out: [UInt8] = []
         var conflicts: [MergeConflict] = []
-        func put(_ board: Board, _ range: Range<Int>) {
-            for index in range { appendLines(board.bytes[board.lines[index].start..<board.lines[index].end], to: &out) }
+        func put(_ lines: ArraySlice<Int>) {
+            for token in lines { appendLines(tokens.lines[token], to: &out) }
         }
         for stretch in Diff3.stretches(base: b, ours: o, theirs: t) {
-            if o[stretch.ours] == b[stretch.base] {
-                put(theirs.board, stretch.theirs)
-            } else if t[stretch.theirs] == b[stretch.base] || o[stretch.ours] == t[stretch.theirs] {
-                put(ours.board, stretch.ours)
+            if let picked = Self.pick(b[stretch.base], o[stretch.ours], t[stretch.theirs]) {
+                put(picked)
             } else {
                 conflicts.append(MergeConflict(title: nil, reason: .text))
                 appendLines(marker("<", label: "ours"), to: &out)
-                put(ours.board, stretch.ours)
+                put(o[stretch.ours])
                 appendLines(marker("=", label: nil), to: &out)
-                put(theirs.board, stretch.theirs)
+                put(t[stretch.theirs])
                 appendLines(marker(">", label: "theirs"), to: &out)
             }
         }
@@ -431,20 +414,20 @@ private struct ThreeWayMerge {
         let oursItem = ours.board.items[o]
 
         // A checkbox has two states, so both sides cannot change it differently; they may spell it differently.
-        let checked = pick(base.board.items[b].checked, oursItem.checked, theirs.board.items[t].checked) ?? oursItem.checked
-        let pickedPrefix = pick(bp.prefix, op.prefix, tp.prefix)
+        let checked = Self.pick(base.board.items[b].checked, oursItem.checked, theirs.board.items[t].checked) ?? oursItem.checked
+        let pickedPrefix = Self.pick(bp.prefix, op.prefix, tp.prefix)
         var prefix = Array(pickedPrefix ?? op.prefix)
         if pickedPrefix == nil, checked != oursItem.checked {
             prefix[oursItem.checkboxOffset + 1 - ours.board.lines[oursItem.line].start] = UInt8(ascii: checked ? "x" : " ")
         }
 
         var text: [UInt8]
-        if let picked = pick(bp.text, op.text, tp.text) {
+        if let picked = Self.pick(bp.text, op.text, tp.text) {
             text = Array(picked)
         } else {
-            let title = pick(bp.title, op.title, tp.title)
+            let title = Self.pick(bp.title, op.title, tp.title)
             if title == nil { reasons.append(.title) }
-            let token = pick(bp.token, op.token, tp.token)
+            let token = Self.pick(bp.token, op.token, tp.token)
             if token == nil { reasons.append(.due) }
             text = Array((title ?? op.title).utf8)
             if let tokenBytes = token ?? op.token {
@@ -468,14 +451,14 @@ private struct ThreeWayMerge {
             return version.board.bytes[line.contentEnd..<line.end]
         }
         let oursEnding = ending(ours, o)
-        var bytes = prefix + text + (pick(ending(base, b), oursEnding, ending(theirs, t)) ?? oursEnding)
+        var bytes = prefix + text + (Self.pick(ending(base, b), oursEnding, ending(theirs, t)) ?? oursEnding)
         appendLines(body, to: &bytes)
         return bytes
     }
 
     /// The merged value of a field: the side that changed it, or either when both made the same change;
     /// nil when both changed it differently.
-    func pick<Value: Equatable>(_ base: Value, _ ours: Value, _ theirs: Value) -> Value? {
+    static func pick<Value: Equatable>(_ base: Value, _ ours: Value, _ theirs: Value) -> Value? {
         if ours == base || ours == theirs { return theirs }
         if theirs == base { return ours }
         return nil
@@ -526,9 +509,8 @@ private struct ThreeWayMerge {
         var itemsByPlace: [Int: [Int]] = [:]
         for (identity, item) in merged.enumerated() { if let item { itemsByPlace[item.place, default: []].append(identity) } }
 
-        // Tokens: an item's identity, or for a blank line, -1 - the index of its bytes in `blanks`.
-        var blankTokens: [ArraySlice<UInt8>: Int] = [:]
-        var blanks: [ArraySlice<UInt8>] = []
+        // Tokens: an item's identity, or for a blank line, -1 - its token in `blanks`.
+        var blanks = LineTokens()
         func tokens(_ regions: [Int]?, _ version: Version, _ identity: (Int) -> Int, place: Int) -> [Int] {
             var result: [Int] = []
             for region in regions ?? [] {
@@ -540,14 +522,7 @@ private struct ThreeWayMerge {
                         result.append(id)
                         continue
                     }
-                    let bytes = version.lineBytes(-1 - unit)
-                    if let token = blankTokens[bytes] {
-                        result.append(token)
-                    } else {
-                        blanks.append(bytes)
-                        blankTokens[bytes] = -blanks.count
-                        result.append(-blanks.count)
-                    }
+                    result.append(-1 - blanks.token(version.lineBytes(-1 - unit)))
                 }
             }
             return result
@@ -590,7 +565,7 @@ private struct ThreeWayMerge {
             var previousIndent: Int?
             for token in region {
                 guard token >= 0, let item = merged[token] else {
-                    put(blanks[-1 - token])
+                    put(blanks.lines[-1 - token])
                     continue
                 }
                 // Items the two sides put next to each other: one indented two deeper than the item before it would
@@ -603,9 +578,10 @@ private struct ThreeWayMerge {
                 }
                 let start = out.last == nil || out.last == Bytes.lf ? lines : lines + 1
                 put(bytes)
+                let isConflictBlock = bytes.starts(with: conflictStart)
                 // After a conflict block, its last marker line stands between the items.
-                previousIndent = bytes.starts(with: conflictStart) ? nil : indent
-                if bytes.starts(with: conflictStart) {
+                previousIndent = isConflictBlock ? nil : indent
+                if isConflictBlock {
                     // The items in a conflict block are where each side had them.
                     let block = Board(parsing: Array("## TODO\n".utf8) + bytes)
                     placed += block.items.map { (start + $0.line - 1, $0.lines.count) }
@@ -678,10 +654,8 @@ private struct ThreeWayMerge {
         let oursItems = Set(o.filter { $0 >= 0 }), theirsItems = Set(t.filter { $0 >= 0 })
         for stretch in Diff3.stretches(base: b, ours: o, theirs: t) {
             let bs = b[stretch.base], os = o[stretch.ours], ts = t[stretch.theirs]
-            if os.elementsEqual(bs) {
-                result += ts
-            } else if ts.elementsEqual(bs) || os.elementsEqual(ts) {
-                result += os
+            if let picked = Self.pick(bs, os, ts) {
+                result += picked
             } else if os.filter({ $0 >= 0 }) == bs.filter({ $0 >= 0 }) {
                 result += ts
             } else if ts.filter({ $0 >= 0 }) == bs.filter({ $0 >= 0 }) {
@@ -712,5 +686,24 @@ private struct ThreeWayMerge {
             }
         }
         return result
+    }
+}
+
+/// Lines as tokens for diff3: equal bytes, the same token.
+private struct LineTokens {
+    private var ids: [ArraySlice<UInt8>: Int] = [:]
+    /// Each token's bytes.
+    private(set) var lines: [ArraySlice<UInt8>] = []
+
+    mutating func token(_ bytes: ArraySlice<UInt8>) -> Int {
+        if let id = ids[bytes] { return id }
+        ids[bytes] = lines.count
+        lines.append(bytes)
+        return lines.count - 1
+    }
+
+    /// The tokens of a version's lines `indices`.
+    mutating func tokens<Indices: Sequence<Int>>(_ version: ThreeWayMerge.Version, _ indices: Indices) -> [Int] {
+        indices.map { token(version.lineBytes($0)) }
     }
 }
