@@ -22,7 +22,7 @@ enum Report {
             out.append(item.checked ? " [x] " : " [ ] ")
             if let due = item.due {
                 out.append(board.isOverdue(item, today: today) ? UInt8(ascii: "!") : UInt8(ascii: " "))
-                out.appendDate(due)
+                due.append(to: &out)
             } else {
                 out.append("           ")
             }
@@ -59,7 +59,7 @@ enum Report {
                 out.append(",\"due\":")
                 if let due = item.due {
                     out.append("\"")
-                    out.appendDate(due)
+                    due.append(to: &out)
                     out.append("\"")
                 } else {
                     out.append("null")
@@ -170,15 +170,6 @@ extension Array where Element == UInt8 {
             append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
             divisor /= 10
         }
-    }
-
-    /// Appends `YYYY-MM-DD`.
-    mutating func appendDate(_ date: CivilDate) {
-        appendNumber(date.year, width: 4)
-        append(UInt8(ascii: "-"))
-        appendNumber(date.month, width: 2)
-        append(UInt8(ascii: "-"))
-        appendNumber(date.day, width: 2)
     }
 
     /// Appends a literal's UTF-8 bytes.

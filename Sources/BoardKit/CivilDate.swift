@@ -104,24 +104,28 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        // Digit by digit: this is printed for every dated item of a large board.
         var digits: [UInt8] = []
         digits.reserveCapacity(10)
+        append(to: &digits)
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DD` to `bytes`, digit by digit: this is printed for every dated item of a large board.
+    public func append(to bytes: inout [UInt8]) {
         func add(_ value: Int, _ width: Int) {
             var divisor = 1
             for _ in 1..<width { divisor *= 10 }
             while value / divisor >= 10 { divisor *= 10 }
             while divisor > 0 {
-                digits.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
                 divisor /= 10
             }
         }
         add(year, 4)
-        digits.append(UInt8(ascii: "-"))
+        bytes.append(UInt8(ascii: "-"))
         add(month, 2)
-        digits.append(UInt8(ascii: "-"))
+        bytes.append(UInt8(ascii: "-"))
         add(day, 2)
-        return String(decoding: digits, as: UTF8.self)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

@@ -36,10 +36,10 @@ extension Board {
             while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
             let sectionName = sections.isEmpty ? "TODO" : sections[sectionIndex].kind.name
             let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-            found.append(Diagnostic(
-                line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
-                message: plainListMessages[sectionName, default: "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"]))
-            if plainListMessages[sectionName] == nil { plainListMessages[sectionName] = found.last?.message }
+            let message = plainListMessages[sectionName]
+                ?? "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
+            plainListMessages[sectionName] = message
+            found.append(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning, message: message))
         }
         for line in nearMissItemLines { _ = appendNearMissItem(line, to: &found) }
         for stray in strayChecklists {
@@ -230,10 +230,10 @@ extension Board {
             let line = section.headingLine
             if let first = firstHeading[section.kind] {
                 let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-                found.append(Diagnostic(
-                    line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
-                    message: messages[section.kind, default: "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"]))
-                if messages[section.kind] == nil { messages[section.kind] = found.last?.message }
+                let message = messages[section.kind]
+                    ?? "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
+                messages[section.kind] = message
+                found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error, message: message))
             } else {
                 firstHeading[section.kind] = line
             }

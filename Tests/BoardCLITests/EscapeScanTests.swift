@@ -31,7 +31,7 @@ import Testing
         #expect(written(Int.max) == String(Int.max))
         #expect(written(-42, width: 4) == "-0042")
         var date: [UInt8] = []
-        date.appendDate(try #require(CivilDate(year: 987, month: 3, day: 9)))
+        try #require(CivilDate(year: 987, month: 3, day: 9)).append(to: &date)
         #expect(String(decoding: date, as: UTF8.self) == "0987-03-09")
     }
 }
