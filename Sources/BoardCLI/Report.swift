@@ -27,9 +27,7 @@ enum Report {
                 out.append("           ")
             }
             out.append("  ")
-            var title = board.title(of: item)
-            if title.withUTF8(mayHoldControl) { title = escaped(title) }
-            out += title.utf8
+            out += escaped(board.title(of: item)).utf8
             out.append("  :")
             out.appendNumber(item.line + 1)
             out.append(UInt8(ascii: "\n"))

@@ -9,7 +9,7 @@ import Darwin
 /// so a title cannot drive the terminal or read differently from what it is.
 func escaped(_ text: String) -> String {
     var text = text
-    guard text.withUTF8(mayHoldControl) else { return text }
+    guard text.withUTF8(holdsControl) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
         if let byte = SystemText.byte(of: scalar) {
@@ -25,7 +25,7 @@ func escaped(_ text: String) -> String {
 
 /// True when the UTF-8 bytes hold a scalar `isControl` escapes: a scan of the bytes, since nearly every line
 /// printed holds none, and walking its scalars costs more than printing it.
-func mayHoldControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+func holdsControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
     var index = 0
     while index < bytes.count {

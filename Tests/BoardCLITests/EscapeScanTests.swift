@@ -9,7 +9,7 @@ import Testing
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             var text = "a" + String(Character(scalar)) + "b"
-            let scanned = text.withUTF8(mayHoldControl)
+            let scanned = text.withUTF8(holdsControl)
             let escapes = escaped(text) != text
             if scanned != escapes { disagreements.append(value) }
         }

@@ -91,8 +91,7 @@ import Testing
 
     @Test
     func disjointEditsOnBothBranchesMergeCleanlyAndEachComesOutOnce() {
-        // `BOARD_PROPERTY_SEED` tries other boards than the fixed ones.
-        var rng = SeededGenerator(seed: ProcessInfo.processInfo.environment["BOARD_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x17_2026)
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x17_2026))
         var scenarios = 0
         var attempts = 0
         var fallbacks = 0
@@ -148,7 +147,7 @@ import Testing
     /// versions between the markers, and every other item comes out as it was.
     @Test
     func theSameFieldChangedTwoWaysConflictsOnThatItemAlone() throws {
-        var rng = SeededGenerator(seed: ProcessInfo.processInfo.environment["BOARD_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x17_0017)
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x17_0017))
         var scenarios = 0
         var attempts = 0
         var fallbacks = 0

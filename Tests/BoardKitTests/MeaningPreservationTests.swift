@@ -9,8 +9,7 @@ import Testing
 @Suite struct MeaningPreservationTests {
     /// `BOARD_PROPERTY_RUNS` raises the count (`.ci/run` sets 20,000).
     static let applications = ProcessInfo.processInfo.environment["BOARD_PROPERTY_RUNS"].flatMap(Int.init) ?? 4_000
-    /// `BOARD_PROPERTY_SEED` tries other boards than the fixed ones.
-    static let seed = ProcessInfo.processInfo.environment["BOARD_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x15_2026
+    static let seed = SeededGenerator.propertySeed(else: 0x15_2026)
 
     @Test func randomCommandsOnHandEditedBoardsChangeNoOtherLinesMeaning() throws {
         var rng = SeededGenerator(seed: Self.seed)

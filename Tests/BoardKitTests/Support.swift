@@ -18,6 +18,11 @@ enum Fixtures {
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
+
+    /// `BOARD_PROPERTY_SEED` when set, so that a property test can try other boards than its fixed ones, else `fixed`.
+    static func propertySeed(else fixed: UInt64) -> UInt64 {
+        ProcessInfo.processInfo.environment["BOARD_PROPERTY_SEED"].flatMap { UInt64($0) } ?? fixed
+    }
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
