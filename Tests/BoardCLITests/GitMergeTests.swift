@@ -41,6 +41,10 @@ final class GitRepository {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// The PATH a GUI client or IDE may run git with: git's folder and /bin, without `board`.
+    static let minimalPath = (ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+        .first { FileManager.default.isExecutableFile(atPath: "\($0)/git") }.map(String.init) ?? "/usr/bin") + ":/bin"
+
     @discardableResult
     func git(_ arguments: String...) -> (status: Int32, output: String) { run("git", arguments) }
 
@@ -175,9 +179,7 @@ final class GitRepository {
         }, main: {
             repository.board("edit", "Ship it", "--due", "2026-12-20")
         })
-        let gitPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-            .first { FileManager.default.isExecutableFile(atPath: "\($0)/git") }.map(String.init) ?? "/usr/bin"
-        let merge = repository.run("env", ["PATH=\(gitPath):/bin", "git", "merge", "-q", "alice"])
+        let merge = repository.run("env", ["PATH=\(GitRepository.minimalPath)", "git", "merge", "-q", "alice"])
         #expect(merge.status != 0)
         #expect(repository.boardText.contains("<<<<<<<"))
         #expect(repository.boardText.contains("due:2026-12-01") && repository.boardText.contains("due:2026-12-20"))
@@ -265,13 +267,11 @@ final class GitRepository {
         defer { try? FileManager.default.removeItem(atPath: install) }
         try FileManager.default.createDirectory(atPath: install + "/bin", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: binary, toPath: install + "/bin/board")
-        let gitPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-            .first { FileManager.default.isExecutableFile(atPath: "\($0)/git") }.map(String.init) ?? "/usr/bin"
-        let setup = repository.run("env", ["PATH=\(gitPath):/bin", install + "/bin/board", "git-setup"])
+        let setup = repository.run("env", ["PATH=\(GitRepository.minimalPath)", install + "/bin/board", "git-setup"])
         #expect(setup.status == 0, "\(setup.output)")
         #expect(setup.output.contains(install + "/bin/board"))
         Self.neighbouringWork(repository)
-        let merge = repository.run("env", ["PATH=\(gitPath):/bin", "git", "merge", "alice", "-m", "merge"])
+        let merge = repository.run("env", ["PATH=\(GitRepository.minimalPath)", "git", "merge", "alice", "-m", "merge"])
         #expect(merge.status == 0, "\(merge.output)")
         #expect(repository.boardText == Self.merged)
     }
