@@ -9,8 +9,8 @@ public struct Invocation: Sendable {
     public var stdoutIsTerminal: Bool
     /// The terminal's width in cells when stdout is a terminal that reports one.
     public var terminalColumns: Int?
-    /// Called after the new file is written and before it replaces the old one (tests use it to edit the file meanwhile).
-    public var beforeRename: (@Sendable () -> Void)?
+    /// Called at each stage of replacing the board with a new file (tests use it to race an editor against board).
+    public var duringWrite: (@Sendable (WriteStage) -> Void)?
     /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
     /// nil collects all of it in `Outcome`.
     public var stdoutWriter: (@Sendable ([UInt8]) -> Void)?
@@ -18,7 +18,7 @@ public struct Invocation: Sendable {
     public var executable: String?
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
-                stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, beforeRename: (@Sendable () -> Void)? = nil,
+                stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, duringWrite: (@Sendable (WriteStage) -> Void)? = nil,
                 stdoutWriter: (@Sendable ([UInt8]) -> Void)? = nil, executable: String? = nil) {
         self.executable = executable
         self.arguments = arguments
@@ -26,9 +26,19 @@ public struct Invocation: Sendable {
         self.currentDirectory = currentDirectory
         self.stdoutIsTerminal = stdoutIsTerminal
         self.terminalColumns = terminalColumns
-        self.beforeRename = beforeRename
+        self.duringWrite = duringWrite
         self.stdoutWriter = stdoutWriter
     }
+}
+
+/// The stages of replacing a board file, at which `Invocation.duringWrite` is called.
+public enum WriteStage: Sendable {
+    /// The new file is written; board is about to check that the board is still the file it read.
+    case beforeCheck
+    /// The check passed; board is about to swap its file in.
+    case beforeSwap
+    /// Board's file is in place; board is about to check what it swapped out.
+    case afterSwap
 }
 
 /// What a run of `board` printed and its exit code.
@@ -205,7 +215,7 @@ struct Context {
     mutating func updateBoard(at target: (shown: String, path: String)? = nil,
                               _ edit: (Board, String) throws -> (PrintedFile?, String)) throws {
         let (shown, path) = try target ?? boardPath()
-        let message = try BoardFile.update(path, shownAs: shown, beforeRename: invocation.beforeRename) { bytes in
+        let message = try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite) { bytes in
             let board = Board(parsing: bytes)
             if let marker = board.conflictMarkers.first {
                 throw CommandError(message: "\(escaped(shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written")

@@ -58,21 +58,26 @@ enum BoardFile {
         return CommandError(message: "\(name): is \(kind), not a board file; board reads and writes regular files only")
     }
 
-    /// Locks the file, reads it, and writes the file `transform` prints atomically in its place when they differ.
-    /// Writes nothing when `transform` returns nil or the same bytes, or when the file changed meanwhile.
+    /// Locks the board's folder, reads the board, and writes the file `transform` prints atomically in its place
+    /// when they differ. Writes nothing when `transform` returns nil or the same bytes, or when the file changed
+    /// meanwhile.
     ///
     /// The new file is written without a name, then swapped with the board (`RENAME_EXCHANGE`); what was swapped
     /// out must be the very file read, with the very bytes read, else it is swapped back and the command fails. A
     /// read lease, held from the read to the swap, makes an editor that opens the board to save in place wait until
-    /// board is done, and tells board that it came: then too the file is swapped back.
-    static func update<Result>(_ path: String, shownAs name: String, beforeRename: (() -> Void)? = nil,
+    /// board is done, and tells board that it came: then too the file is swapped back. A write lease on board's new
+    /// file, held from the swap until board knows it stays, makes anyone opening it meanwhile wait: when it is swapped
+    /// back, they read what was put back, never board's file.
+    static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
         guard let resolved = realpath(systemPath(path), nil) else { throw failure(name, "cannot open") }
         let target = SystemText.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
         free(resolved)
 
-        let (fd, status) = try lockCurrentFile(target, shownAs: name)
-        defer { close(fd) }  // Closing releases the lock and the lease.
+        let folderLock = try lockFolder(of: target, shownAs: name)
+        defer { close(folderLock) }
+        let (fd, status) = try openRegular(target, shownAs: name)
+        defer { close(fd) }  // Closing releases the lease.
         let leased = try takeReadLease(fd, shownAs: name)
         let original = try readAll(fd, shownAs: name)
         let (newFile, result) = try transform(original)
@@ -83,9 +88,9 @@ enum BoardFile {
         }
         let changedMeanwhile = CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
         let written = try writeNewFile(newFile, besides: target, like: status, shownAs: name)
-        defer { close(written.fd) }
+        defer { close(written.fd) }  // Closing releases the write lease too.
         let temporary = written.path
-        beforeRename?()
+        duringWrite?(.beforeCheck)
         // Checked before the swap, so that board's file is seen at the path only when it is almost surely right:
         // an editor reading the board in between would build on it.
         guard holds(fd, original), leaseUnbroken(fd, leased), isFile(target, status) else {
@@ -95,6 +100,8 @@ enum BoardFile {
         if !written.isNamed, !giveName(written.fd, temporary) { throw failure(name, "cannot write a temporary file beside it") }
         var ours = stat()
         _ = fstat(written.fd, &ours)
+        let guarded = board_take_write_lease(written.fd) == 0
+        duringWrite?(.beforeSwap)
         guard board_exchange(systemPath(temporary), systemPath(target)) == 0 else {
             guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
                 let error = failure(name, "cannot replace")
@@ -110,12 +117,15 @@ enum BoardFile {
             syncDirectory(of: target)
             return result
         }
+        duringWrite?(.afterSwap)
         // `temporary` now names what was the board: it must still be the file read, and no one may have opened it
         // to write meanwhile (the lease tells).
         guard isFile(temporary, status), leaseUnbroken(fd, leased) else {
             try putBack(temporary, target, ours: ours, shownAs: name)
+            if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(target, in: written.fd) }
             throw changedMeanwhile
         }
+        _ = board_release_lease(written.fd)
         unlink(systemPath(temporary))
         syncDirectory(of: target)
         return result
@@ -133,6 +143,13 @@ enum BoardFile {
             }
         }
         throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back in place: it is at \(temporary)")
+    }
+
+    /// Someone opened board's file while it stood at the path and waits on the write lease: before they go on,
+    /// the file gets the bytes of the file put back, so they read what the path holds now.
+    private static func showWhatWasPutBack(_ target: String, in fd: Int32) {
+        guard let bytes = try? contents(of: target, shownAs: target), ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else { return }
+        _ = bytes.withUnsafeBytes { writeAll($0, to: fd) }
     }
 
     /// True when the path names the file `status` describes.
@@ -198,6 +215,8 @@ enum BoardFile {
         let exists = CommandError(message: "\(name): the file already exists; board init never overwrites a file")
         var status = stat()
         if lstat(systemPath(path), &status) == 0 { throw exists }
+        let folderLock = try lockFolder(of: path, shownAs: name)
+        defer { close(folderLock) }
         let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
         defer { close(written.fd) }
         // Named in one step, which fails when the path exists meanwhile: a new board appears whole or not at all.
@@ -210,32 +229,38 @@ enum BoardFile {
 
     // MARK: - Helpers
 
-    /// Opens and locks the file the path names now: if another writer renamed a new file in while we waited
-    /// for the lock, the locked inode is stale, so open and lock again.
-    private static func lockCurrentFile(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
-        while true {
-            // Opened without blocking: opening a FIFO with no writer would wait forever.
-            let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(name, "cannot open") }
-            var locked = stat()
-            guard fstat(fd, &locked) == 0 else {
+    /// Locks the folder the board is in (`flock`), for as long as the descriptor is open. Every board writer
+    /// holds it from its read to its last rename, so the board's one temporary name is only ever used by one.
+    /// The folder, not the file: the file is replaced at every write, and its lock would go with it.
+    private static func lockFolder(of path: String, shownAs name: String) throws(CommandError) -> Int32 {
+        let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(name, "cannot lock its folder") }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let error = failure(name, "cannot lock its folder")
                 close(fd)
-                throw failure(name, "cannot open")
+                throw error
             }
-            if locked.st_mode & S_IFMT != S_IFREG {
-                close(fd)
-                throw notRegular(name, locked)
-            }
-            guard flock(fd, LOCK_EX) == 0 else {
-                close(fd)
-                throw failure(name, "cannot lock")
-            }
-            var current = stat()
-            if stat(systemPath(path), &current) == 0, current.st_ino == locked.st_ino, current.st_dev == locked.st_dev {
-                return (fd, locked)
-            }
-            close(fd)
         }
+        return fd
+    }
+
+    /// Opens a regular file to read; fails for anything else.
+    private static func openRegular(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
+        // Opened without blocking: opening a FIFO with no writer would wait forever.
+        let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(name, "cannot open") }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let error = failure(name, "cannot open")
+            close(fd)
+            throw error
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw notRegular(name, status)
+        }
+        return (fd, status)
     }
 
     private static func readAll(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {
@@ -320,7 +345,7 @@ enum BoardFile {
                                      mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> NewFile {
         let temporary = temporaryPath(besides: target)
         // A file left at this name by a run killed between naming and swapping is stale: only the holder of the
-        // board's lock (this process, now) writes it.
+        // folder's lock (this process, now) writes it.
         unlink(systemPath(temporary))
         var isNamed = false
         var fd = board_open_unnamed(systemPath(split(target).folder), 0o600)
@@ -367,7 +392,7 @@ enum BoardFile {
     }
 
     /// The one temporary name for a board: `.board.tmp-` and a hash of the board's file name, short whatever the
-    /// name's length. One name is enough, as only the holder of the board's lock writes it.
+    /// name's length. One name is enough, as only the holder of the folder's lock writes it.
     static func temporaryPath(besides target: String) -> String {
         let (folder, name) = split(target)
         let hash = SystemText.cString(name).reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64(UInt8(bitPattern: $1))) &* 0x100_0000_01B3 }

@@ -59,6 +59,26 @@ int board_holds_read_lease(int fd) {
 #endif
 }
 
+int board_take_write_lease(int fd) {
+#ifdef __linux__
+    signal(SIGIO, SIG_IGN);
+    return fcntl(fd, F_SETLEASE, F_WRLCK);
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int board_holds_write_lease(int fd) {
+#ifdef __linux__
+    return fcntl(fd, F_GETLEASE) == F_WRLCK;
+#else
+    (void)fd;
+    return 0;
+#endif
+}
+
 int board_release_lease(int fd) {
 #ifdef __linux__
     return fcntl(fd, F_SETLEASE, F_UNLCK);

@@ -61,6 +61,57 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory) == ["board.md"])
     }
 
+    @Test func whoeverOpensTheBoardWhileBoardsFileIsSwappedInOnlyToBeSwappedBackReadsTheEditorsSave() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        let (editorFile, path) = (sandbox.path("editor.tmp"), sandbox.path("board.md"))
+        try #require(FileManager.default.createFile(atPath: editorFile, contents: Data(saved.utf8)))
+        // An editor saves by rename after board's check and before its swap; a reader (an editor reloading) opens
+        // the board while board's file stands there, before board has seen the save and swapped it back.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat board.md > seen"]
+        reader.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
+            switch stage {
+            case .beforeCheck:
+                break
+            case .beforeSwap:
+                rename(editorFile, path)
+            case .afterSwap:
+                try? reader.run()
+                usleep(300_000)
+            }
+        })
+        reader.waitUntilExit()
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr.contains("the file changed on disk while board was editing it"))
+        #expect(sandbox.read() == saved)
+        #expect(sandbox.read("seen") == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "seen"])
+    }
+
+    @Test func writersTakeTurnsOnTheBoardsFolder() throws {
+        let binary = try #require(Paths.binary)
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let folder = open(sandbox.directory, O_RDONLY | O_DIRECTORY)
+        try #require(folder >= 0 && flock(folder, LOCK_EX) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: binary)
+        writer.arguments = ["add", "Y"]
+        writer.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        try writer.run()
+        usleep(300_000)
+        #expect(writer.isRunning)
+        #expect(sandbox.read() == Self.board)
+        close(folder)
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+        #expect(sandbox.read() == Self.board + "- [ ] Y\n")
+    }
+
     @Test func pipesDevicesAndSocketsAreRefusedWithoutWaiting() throws {
         let sandbox = Sandbox()
         try #require(mkfifo(sandbox.path("fifo.md"), 0o600) == 0)

@@ -33,14 +33,19 @@ final class Sandbox {
         (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path(name))))) ?? []
     }
 
-    /// Runs `board` in-process with a fixed today; `terminal` is the width of the terminal stdout goes to, if any.
+    /// Runs `board` in-process with a fixed today; `terminal` is the width of the terminal stdout goes to, if any;
+    /// `beforeRename` is `duringWrite` at `.beforeCheck`.
     func run(_ arguments: [String], environment: [String: String] = [:], terminal: Int? = nil,
-             beforeRename: (@Sendable () -> Void)? = nil) -> Outcome {
+             beforeRename: (@Sendable () -> Void)? = nil,
+             duringWrite: (@Sendable (WriteStage) -> Void)? = nil) -> Outcome {
         var env = ["BOARD_TODAY": "2026-11-21"]
         env.merge(environment) { $1 }
         return BoardCommandLine.run(Invocation(arguments: arguments, environment: env, currentDirectory: directory,
                                                stdoutIsTerminal: terminal != nil, terminalColumns: terminal,
-                                               beforeRename: beforeRename))
+                                               duringWrite: { stage in
+                                                   if stage == .beforeCheck { beforeRename?() }
+                                                   duringWrite?(stage)
+                                               }))
     }
 }
 

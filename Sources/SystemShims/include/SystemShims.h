@@ -24,6 +24,14 @@ int board_take_read_lease(int fd);
 /// 1 while the read lease is held and unbroken, else 0.
 int board_holds_read_lease(int fd);
 
+/// Takes a write lease on the file (`F_SETLEASE`), which only a process holding the sole descriptor of the file may:
+/// while it is held, another process opening the file waits and breaks it. SIGIO is ignored. Returns 0, or -1 with
+/// `errno` set.
+int board_take_write_lease(int fd);
+
+/// 1 while the write lease is held and unbroken (no one waits to open the file), else 0.
+int board_holds_write_lease(int fd);
+
 /// Gives the lease up, letting a waiting writer go on. Returns 0, or -1 with `errno` set.
 int board_release_lease(int fd);
 
