@@ -110,7 +110,8 @@ struct BoardView {
         static let empty = Cell(text: "", width: 0)
     }
 
-    /// `[ ] Title`, then the due date and the first body line, each wrapped under the title.
+    /// `[ ] Title`, then the due date, the done date (`done YYYY-MM-DD`, DONE only) and the first body line, each
+    /// wrapped under the title.
     func rows(of item: Item, width: Int) -> [Cell] {
         let indent = "    "
         let textWidth = max(1, width - indent.count)
@@ -127,6 +128,11 @@ struct BoardView {
             for line in Self.wrap(text, width: textWidth) {
                 let cell = style.map { styled(line.text, $0) } ?? Cell(text: line.text, width: line.width)
                 cells.append(Cell(text: indent + cell.text, width: indent.count + line.width))
+            }
+        }
+        if let done = board.doneDate(of: item) {
+            for line in Self.wrap("done \(done)", width: textWidth) {
+                cells.append(Cell(text: indent + line.text, width: indent.count + line.width))
             }
         }
         if let body = board.firstBodyText(of: item) {

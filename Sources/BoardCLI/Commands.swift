@@ -218,6 +218,7 @@ enum Commands {
 
     static func move(_ context: inout Context, to kind: SectionKind, atTop: Bool) throws -> Int32 {
         let ref = context.parsed.positionals[0]
+        let today = try context.today()
         try context.updateBoard { board, shown in
             let item = try resolve(ref, in: board, shown: shown)
             let from = board.kind(of: item)
@@ -226,7 +227,7 @@ enum Commands {
                 if fixed.equals(board.bytes) { return (nil, "No change") }
                 return (fixed, "\(kind == .done ? "Checked" : "Unchecked") \(quoted(board, item)) in \(kind.name)")
             }
-            return (try board.printed(after: .move(item, to: kind, atTop: atTop)), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")
+            return (try board.printed(after: .move(item, to: kind, atTop: atTop, doneOn: today)), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")
         }
         return 0
     }
@@ -243,6 +244,7 @@ enum Commands {
     static func tidy(_ context: inout Context) throws -> Int32 {
         let paths = context.parsed.positionals
         let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
+        let today = try context.today()
         var wouldChange = false
         for target in targets {
             if context.parsed.flag("check") {
@@ -255,7 +257,7 @@ enum Commands {
                 continue
             }
             try context.updateBoard(at: target) { board, _ in
-                let (file, moves) = try board.tidied()
+                let (file, moves) = try board.tidied(doneOn: today)
                 if moves.isEmpty { return (nil, "No change") }
                 let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
                 return (file, lines.joined(separator: "\n"))

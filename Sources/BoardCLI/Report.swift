@@ -11,8 +11,8 @@ enum Report {
         return piece
     }
 
-    /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date), written as bytes and
-    /// printed in pieces of about 1 MiB.
+    /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date; a DONE item with a done
+    /// date has `done YYYY-MM-DD` before `:LINE`), written as bytes and printed in pieces of about 1 MiB.
     static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
         var out = newPiece()
         for item in items {
@@ -28,6 +28,10 @@ enum Report {
             }
             out.append("  ")
             out += escaped(board.title(of: item)).utf8
+            if let done = board.doneDate(of: item) {
+                out.append("  done ")
+                done.append(to: &out)
+            }
             out.append("  :")
             out.appendNumber(item.line + 1)
             out.append(UInt8(ascii: "\n"))
@@ -36,7 +40,7 @@ enum Report {
         output.stream(&out)
     }
 
-    /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "overdue", "checked", "body", "line"}]}]}`
+    /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "done", "overdue", "checked", "body", "line"}]}]}`
     /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.
     static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
         var out = newPiece()
@@ -58,6 +62,14 @@ enum Report {
                 if let due = item.due {
                     out.append("\"")
                     due.append(to: &out)
+                    out.append("\"")
+                } else {
+                    out.append("null")
+                }
+                out.append(",\"done\":")
+                if let done = board.doneDate(of: item) {
+                    out.append("\"")
+                    done.append(to: &out)
                     out.append("\"")
                 } else {
                     out.append("null")

@@ -114,6 +114,30 @@ public struct DueToken: Equatable, Sendable {
     }
 }
 
+/// A done-date token on an item line (FORMAT.md §5): `done:YYYY-MM-DD`, or `✅ YYYY-MM-DD` (Obsidian Tasks). Only
+/// text shaped like a date makes one (`done:soon` is title text); an impossible date leaves `date` nil.
+public struct DoneToken: Equatable, Sendable {
+    /// True for `✅ YYYY-MM-DD`, false for `done:YYYY-MM-DD`.
+    public let isObsidianTasks: Bool
+    private let storedStart: UInt32
+    private let storedEnd: UInt32
+    /// The date, or nil when the text is not a real calendar date.
+    public let date: CivilDate?
+
+    /// Byte offsets of the whole token in the file.
+    public var range: Range<Int> { Int(storedStart)..<Int(storedEnd) }
+
+    init(isObsidianTasks: Bool, range: Range<Int>, date: CivilDate?) {
+        self.isObsidianTasks = isObsidianTasks
+        storedStart = UInt32(truncatingIfNeeded: range.lowerBound)
+        storedEnd = UInt32(truncatingIfNeeded: range.upperBound)
+        self.date = date
+    }
+
+    /// Byte offsets of the date text inside the token.
+    public var dateRange: Range<Int> { (range.upperBound - 10)..<range.upperBound }
+}
+
 /// A board item: a checklist line inside a section, and its indented body.
 public struct Item: Equatable, Sendable {
     // Offsets are stored in 32 bits and every field is a plain value, so a board of 100,000 items keeps
@@ -134,6 +158,8 @@ public struct Item: Equatable, Sendable {
     public internal(set) var firstDueToken: DueToken?
     /// The first token holding a real date: the item's due date.
     public internal(set) var dueToken: DueToken?
+    /// The first done-date token on the line, valid or not.
+    public internal(set) var doneToken: DoneToken?
     /// True when the line has a word that may be a misspelt due date (`Due:…`, `due: …`); validation looks closer.
     public internal(set) var mayHaveNearMissDate = false
 
@@ -163,6 +189,8 @@ public struct Item: Equatable, Sendable {
     public var textStart: Int { Int(storedTextStart) }
     /// The item's due date, if it has a valid one.
     public var due: CivilDate? { dueToken?.date }
+    /// The item's done date, if it has a valid one.
+    public var done: CivilDate? { doneToken?.date }
     /// The item line and its body.
     public var lines: Range<Int> { line..<body.upperBound }
 }
@@ -231,19 +259,72 @@ public struct Board: Sendable {
         return start..<line.contentEnd
     }
 
-    /// The item's title: the text after the checkbox with its due token removed, whitespace trimmed.
+    /// The item's title: the text after the checkbox with its due and done dates taken out, the whitespace where
+    /// they stood one space, trimmed.
     public func title(of item: Item) -> String {
-        let line = lines[item.line]
-        guard let token = item.dueToken else {
-            return String(decoding: bytes[Bytes.trimmed(bytes, item.textStart..<line.contentEnd)], as: UTF8.self)
+        withTitleBytes(of: item) { String(decoding: UnsafeBufferPointer(rebasing: $0[$1]), as: UTF8.self) }
+    }
+
+    /// The byte ranges the title is made of (`titleParts(of:)`).
+    public struct TitleParts: Sendable {
+        /// Up to three parts, in line order: the text around at most two tokens.
+        public private(set) var ranges: (Range<Int>, Range<Int>, Range<Int>) = (0..<0, 0..<0, 0..<0)
+        public private(set) var count = 0
+
+        mutating func append(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            switch count {
+            case 0: ranges.0 = range
+            case 1: ranges.1 = range
+            default: ranges.2 = range
+            }
+            count += 1
         }
-        let before = Bytes.trimmed(bytes, item.textStart..<token.range.lowerBound)
-        let after = Bytes.trimmed(bytes, token.range.upperBound..<line.contentEnd)
-        let head = String(decoding: bytes[before], as: UTF8.self)
-        let tail = String(decoding: bytes[after], as: UTF8.self)
-        if head.isEmpty { return tail }
-        if tail.isEmpty { return head }
-        return head + " " + tail
+
+        public var isEmpty: Bool { count == 0 }
+
+        /// Calls `body` with each part in order.
+        public func forEach(_ body: (Range<Int>) throws -> Void) rethrows {
+            if count > 0 { try body(ranges.0) }
+            if count > 1 { try body(ranges.1) }
+            if count > 2 { try body(ranges.2) }
+        }
+    }
+
+    /// The parts of the item line the title is made of: the text after the checkbox with the due token and the
+    /// done token taken out (those holding a real date; any other stays title text), each part trimmed, empty
+    /// parts left out, in line order. The title is these parts joined by one space.
+    public func titleParts(of item: Item) -> TitleParts {
+        let end = lines[item.line].contentEnd
+        var cuts = (item.dueToken?.range, item.doneToken.flatMap { $0.date == nil ? nil : $0.range })
+        if let first = cuts.0, let second = cuts.1, second.lowerBound < first.lowerBound { cuts = (second, first) }
+        var parts = TitleParts()
+        var start = item.textStart
+        func cut(_ token: Range<Int>?) {
+            guard let token, token.lowerBound >= start else { return }
+            parts.append(Bytes.trimmed(bytes, start..<token.lowerBound))
+            start = token.upperBound
+        }
+        cut(cuts.0)
+        cut(cuts.1)
+        parts.append(Bytes.trimmed(bytes, start..<end))
+        return parts
+    }
+
+    /// Calls `body` with the title's bytes as a buffer and their range in it: the file's own bytes when the title
+    /// is one run of them (nearly always), else its parts joined by one space.
+    public func withTitleBytes<R>(of item: Item, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {
+        let parts = titleParts(of: item)
+        if parts.count <= 1 {
+            let range = parts.isEmpty ? item.textStart..<item.textStart : parts.ranges.0
+            return try bytes.withUnsafeBufferPointer { try body($0, range) }
+        }
+        var joined: [UInt8] = []
+        parts.forEach { part in
+            if !joined.isEmpty { joined.append(Bytes.space) }
+            joined += bytes[part]
+        }
+        return try joined.withUnsafeBufferPointer { try body($0, 0..<$0.count) }
     }
 
     /// The due tokens on the item's line after the first, valid or not, in line order.

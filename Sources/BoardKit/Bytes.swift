@@ -100,7 +100,8 @@ enum Bytes {
 
     /// True when `haystack[range]`, its ASCII letters lowercased, contains `needle`, which is not empty and holds no
     /// uppercase ASCII letter (bytes of other scripts compare as they are).
-    static func containsFoldingASCII(_ haystack: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+    static func containsFoldingASCII<C: RandomAccessCollection<UInt8>>(_ haystack: C, _ range: Range<Int>, _ needle: [UInt8]) -> Bool
+    where C.Index == Int {
         guard let first = needle.first, needle.count <= range.count else { return false }
         @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
             byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte

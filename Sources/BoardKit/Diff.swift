@@ -346,12 +346,7 @@ extension Board {
                 }
             }
         }
-        if let token = item.dueToken {
-            add(item.textStart..<token.range.lowerBound)
-            add(token.range.upperBound..<line.contentEnd)
-        } else {
-            add(item.textStart..<line.contentEnd)
-        }
+        titleParts(of: item).forEach { add($0) }
         return TitleKey(bytes: key)
     }
 

@@ -36,7 +36,8 @@ public enum BodyChange: Equatable, Sendable {
 public enum BoardEdit: Sendable {
     case add(title: String, due: CivilDate?, body: String?, to: SectionKind, atTop: Bool)
     case remove(Item)
-    case move(Item, to: SectionKind, atTop: Bool)
+    /// With `doneOn`, a move into DONE records that date (FORMAT.md §5).
+    case move(Item, to: SectionKind, atTop: Bool, doneOn: CivilDate? = nil)
     /// The checkbox set to match the item's own section.
     case fixCheckbox(Item)
     case edit(Item, title: String?, due: DueChange, body: BodyChange)
@@ -49,7 +50,7 @@ extension Board {
         switch edit {
         case let .add(title, due, body, kind, atTop): return try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop)
         case let .remove(item): return try removedFile(item)
-        case let .move(item, kind, atTop): return try movedFile(item, to: kind, atTop: atTop)
+        case let .move(item, kind, atTop, doneOn): return try movedFile(item, to: kind, atTop: atTop, doneOn: doneOn)
         case let .fixCheckbox(item): return checkboxFixedFile(item)
         case let .edit(item, title, due, body): return try editedFile(item, title: title, due: due, body: body)
         }
@@ -107,13 +108,14 @@ extension Board {
 
     /// The board with the item moved to the first section of `kind`: removed, then added there,
     /// its lines verbatim but for the checkbox, which is set to match the target (an `[X]` moved to DONE stays `[X]`),
-    /// and the indentation where it would otherwise change what a neighbouring line means.
-    public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false) throws(EditError) -> Board {
-        Board(parsing: try movedFile(item, to: kind, atTop: atTop).bytes)
+    /// the done date (`movedLines`), and the indentation where it would otherwise change what a neighbouring line
+    /// means.
+    public func moving(_ item: Item, to kind: SectionKind, atTop: Bool = false, doneOn: CivilDate? = nil) throws(EditError) -> Board {
+        Board(parsing: try movedFile(item, to: kind, atTop: atTop, doneOn: doneOn).bytes)
     }
 
-    private func movedFile(_ item: Item, to kind: SectionKind, atTop: Bool) throws(EditError) -> PrintedFile {
-        let block = movedLines(item, to: kind)
+    private func movedFile(_ item: Item, to kind: SectionKind, atTop: Bool, doneOn: CivilDate?) throws(EditError) -> PrintedFile {
+        let block = movedLines(item, to: kind, doneOn: doneOn)
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
@@ -122,14 +124,25 @@ extension Board {
         return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false)])
     }
 
-    /// The item's lines as they go to a section of `kind`: verbatim but for the checkbox, set to match it.
-    private func movedLines(_ item: Item, to kind: SectionKind) -> ItemLines {
+    /// The item's lines as they go to a section of `kind`: verbatim but for the checkbox, set to match it, and the
+    /// done date: into DONE, ` done:DATE` after the line's last non-blank character when `doneOn` is given and the
+    /// line has no done token; out of DONE, its done token removed with one adjacent space when it holds a real date
+    /// (an impossible one is title text, which `check` reports, and stays).
+    private func movedLines(_ item: Item, to kind: SectionKind, doneOn: CivilDate?) -> ItemLines {
         var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
             return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
         }
+        let start = lines[item.line].start
         if item.checked != (kind == .done) {
-            moved[0].content[item.checkboxOffset + 1 - lines[item.line].start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
+            moved[0].content[item.checkboxOffset + 1 - start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
+        }
+        if kind == .done, item.doneToken == nil, let doneOn {
+            let end = Bytes.trimmed(moved[0].content, 0..<moved[0].content.count).upperBound
+            moved[0].content.insert(contentsOf: Array(" done:\(doneOn)".utf8), at: end)
+        } else if kind != .done, let token = item.doneToken, token.date != nil {
+            Self.removeToken(token.range.lowerBound - start..<token.range.upperBound - start, from: &moved[0].content,
+                             textStart: item.textStart - start)
         }
         if let last = moved.indices.last, moved[last].ending.isEmpty { moved[last].ending = ending(after: moved[last].content) }
         return ItemLines(lines: moved, indent: item.indent)
@@ -139,7 +152,7 @@ extension Board {
     /// splice: every one removed as `rm` removes it, then placed in file order after the last item that stays in
     /// its target, each next to the one placed before it. Nil when that cannot be one splice (a target section
     /// is missing, or would keep no item of its own): the caller moves the items one by one.
-    func movedFile(_ moves: [(item: Item, to: SectionKind)]) throws(EditError) -> PrintedFile? {
+    func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?) throws(EditError) -> PrintedFile? {
         var moving = Set<Int>()
         for move in moves { moving.formUnion(move.item.lines) }
         func survivingLine(from index: Int, step: Int) -> Int? {
@@ -177,7 +190,7 @@ extension Board {
             var aboveIndent = last.indent
             var placed: [NewLine] = []
             for (index, item) in incoming.enumerated() {
-                let block = try fitted(movedLines(item, to: kind), aboveIndent: aboveIndent,
+                let block = try fitted(movedLines(item, to: kind, doneOn: doneOn), aboveIndent: aboveIndent,
                                        below: index == incoming.count - 1 ? below : nil)
                 aboveIndent = block.indent
                 placed += block.lines
@@ -229,6 +242,8 @@ extension Board {
             if due == .remove { tokenBytes = nil }
             if tokenBytes == nil, let date = due.newDate { tokenBytes = Array("due:\(date)".utf8) }
             if let tokenBytes { rewritten += [Bytes.space] + tokenBytes }
+            // The done date stays too, after it.
+            if let token = item.doneToken, token.date != nil { rewritten += [Bytes.space] + bytes[token.range] }
             try Self.checkNewItemLine(rewritten)
             text = rewritten
         } else {
@@ -248,14 +263,8 @@ extension Board {
                 // Every due token, valid or not, each with one adjacent space; the last first, so offsets hold.
                 let tokens = (item.firstDueToken.map { [$0] } ?? []) + otherDueTokens(of: item)
                 for token in tokens.reversed() {
-                    var start = token.range.lowerBound - offset
-                    var end = token.range.upperBound - offset
-                    if start > item.textStart - offset, Bytes.isWhitespace(text[start - 1]) {
-                        start -= 1
-                    } else if end < text.count, Bytes.isWhitespace(text[end]) {
-                        end += 1
-                    }
-                    text.removeSubrange(start..<end)
+                    Self.removeToken(token.range.lowerBound - offset..<token.range.upperBound - offset, from: &text,
+                                     textStart: item.textStart - offset)
                 }
             }
         }
@@ -271,6 +280,18 @@ extension Board {
             let newBody = Self.indentedBody(text, indent: newBodyIndent(of: item)).map { NewLine(content: $0, ending: ending) }
             return rendered([Replacement(lines: item.lines, with: [itemLine] + newBody)])
         }
+    }
+
+    /// Removes a token from an item line's text with one adjacent space: the one before it when the token does not
+    /// start the title (`textStart`), else the one after it.
+    static func removeToken(_ token: Range<Int>, from text: inout [UInt8], textStart: Int) {
+        var (start, end) = (token.lowerBound, token.upperBound)
+        if start > textStart, Bytes.isWhitespace(text[start - 1]) {
+            start -= 1
+        } else if end < text.count, Bytes.isWhitespace(text[end]) {
+            end += 1
+        }
+        text.removeSubrange(start..<end)
     }
 
     /// The token with its date text replaced, in the token's own spelling.

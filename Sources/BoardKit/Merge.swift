@@ -403,12 +403,16 @@ private struct ThreeWayMerge {
     /// Appends a reason for each field both changed differently.
     func mergeFields(base b: Int, ours o: Int, theirs t: Int, reasons: inout [MergeConflict.Reason]) -> [UInt8] {
         func parts(_ version: Version, _ index: Int) -> (prefix: ArraySlice<UInt8>, text: ArraySlice<UInt8>, title: String,
-                                                         token: ArraySlice<UInt8>?, body: ArraySlice<UInt8>) {
+                                                         token: ArraySlice<UInt8>?, done: DoneToken?, body: ArraySlice<UInt8>) {
             let board = version.board, item = board.items[index], line = board.lines[item.line]
             let body = item.body.isEmpty ? board.bytes[line.end..<line.end]
                 : board.bytes[board.lines[item.body.lowerBound].start..<board.lines[item.body.upperBound - 1].end]
             return (board.bytes[line.start..<item.textStart], board.bytes[item.textStart..<line.contentEnd],
-                    board.title(of: item), item.dueToken.map { board.bytes[$0.range] }, body)
+                    board.title(of: item), item.dueToken.map { board.bytes[$0.range] },
+                    item.doneToken.flatMap { $0.date == nil ? nil : $0 }, body)
+        }
+        func doneBytes(_ version: Version, _ token: DoneToken?) -> ArraySlice<UInt8>? {
+            token.map { version.board.bytes[$0.range] }
         }
         let bp = parts(base, b), op = parts(ours, o), tp = parts(theirs, t)
         let oursItem = ours.board.items[o]
@@ -429,8 +433,15 @@ private struct ThreeWayMerge {
             if title == nil { reasons.append(.title) }
             let token = Self.pick(bp.token, op.token, tp.token)
             if token == nil { reasons.append(.due) }
+            // Both sides recording a different done date (both moved it to DONE, on different days): the earlier.
+            // One side without one took it out of DONE: none, never one made up.
+            let done = Self.pick(doneBytes(base, bp.done), doneBytes(ours, op.done), doneBytes(theirs, tp.done)) ?? {
+                guard let oursDone = op.done, let theirsDone = tp.done, let a = oursDone.date, let b = theirsDone.date
+                else { return nil }
+                return a <= b ? doneBytes(ours, oursDone) : doneBytes(theirs, theirsDone)
+            }()
             text = Array((title ?? op.title).utf8)
-            if let tokenBytes = token ?? op.token {
+            for tokenBytes in [token ?? op.token, done].compactMap({ $0 }) {
                 text += text.isEmpty ? Array(tokenBytes) : [Bytes.space] + tokenBytes
             }
         }

@@ -204,10 +204,13 @@ struct Parser {
         var valid: DueToken?
         var hasOthers = false
         var nearMiss = false
-        forEachDueToken(item.textStart, lines[item.line].contentEnd, nearMiss: { nearMiss = true }) { token in
+        var done: DoneToken?
+        forEachDueToken(item.textStart, lines[item.line].contentEnd, nearMiss: { nearMiss = true },
+                        doneToken: { if done == nil { done = $0 } }) { token in
             if first == nil { first = token } else { hasOthers = true }
             if valid == nil, token.date != nil { valid = token }
         }
+        item.doneToken = done
         item.firstDueToken = first
         item.dueToken = valid
         item.hasOtherDueTokens = hasOthers
@@ -391,16 +394,20 @@ struct Parser {
         return Array(tokens.dropFirst())
     }
 
-    /// Calls `found` with every due token among the whitespace-delimited words of `start..<end`, in order.
-    /// A token can only start where `due:` has its colon, `@{` its brace, or 📅 its first byte, so the line is
-    /// read eight bytes at a time and only those bytes, found by a mask, are looked at closely.
+    /// Calls `found` with every due token among the whitespace-delimited words of `start..<end`, in order, and
+    /// `doneToken` with every done token. A token can only start where `due:` or `done:` has its colon, `@{` its
+    /// brace, or 📅 or ✅ its first byte, so the line is read eight bytes at a time and only those bytes, found by a
+    /// mask, are looked at closely.
     @inline(__always)
-    private func forEachDueToken(_ start: Int, _ end: Int, nearMiss: () -> Void = {}, _ found: (DueToken) -> Void) {
+    private func forEachDueToken(_ start: Int, _ end: Int, nearMiss: () -> Void = {},
+                                 doneToken: (DoneToken) -> Void = { _ in }, _ found: (DueToken) -> Void) {
         guard let base = b.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         func look(at hit: Int) {
             if let token = dueToken(at: hit, trigger: b[hit], lineStart: start, lineEnd: end) {
                 found(token)
+            } else if let token = self.doneToken(at: hit, lineStart: start, lineEnd: end) {
+                doneToken(token)
             } else if mayBeNearMissDate(at: hit, lineStart: start, lineEnd: end) {
                 nearMiss()
             }
@@ -427,7 +434,7 @@ struct Parser {
         }
         while position < end {
             let byte = b[position]
-            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0 { look(at: position) }
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0 || byte == 0xE2 { look(at: position) }
             position += 1
         }
     }
@@ -448,7 +455,7 @@ struct Parser {
         return !isLowercase || hit + 1 == lineEnd || Bytes.isWhitespace(b[hit + 1])
     }
 
-    /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{` or 0xF0, and no other bit.
+    /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{`, 0xF0 or 0xE2, and no other bit.
     @inline(__always)
     private static func triggerMask(_ word: UInt64) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
@@ -457,6 +464,7 @@ struct Parser {
         }
         let ones: UInt64 = 0x0101_0101_0101_0101
         return zeroBytes(word ^ (ones &* 0x3A)) | zeroBytes(word ^ (ones &* 0x7B)) | zeroBytes(word ^ (ones &* 0xF0))
+            | zeroBytes(word ^ (ones &* 0xE2))
     }
 
     /// The due token whose colon, brace or 📅 first byte stands at `hit`, if there is one.
@@ -483,6 +491,30 @@ struct Parser {
             guard hit + 3 < lineEnd, b[hit + 3] == 0x85, isWordStart(hit, lineStart: lineStart) else { return nil }
             return calendarToken(hit, wordEnd: wordEnd(from: hit, lineEnd), lineEnd: lineEnd)
         }
+    }
+
+    /// The done token whose colon or ✅ first byte stands at `hit`, if there is one: `done:` or `✅` as a word of
+    /// its own, then text shaped like a date.
+    @inline(__always)
+    private func doneToken(at hit: Int, lineStart: Int, lineEnd: Int) -> DoneToken? {
+        if b[hit] == UInt8(ascii: ":") {
+            let wordStart = hit - 4
+            guard wordStart >= lineStart, Bytes.hasPrefix(b, at: wordStart, end: hit, "done"),
+                  isWordStart(wordStart, lineStart: lineStart) else { return nil }
+            let wordEnd = self.wordEnd(from: hit, lineEnd)
+            guard hasDateShape((hit + 1)..<wordEnd) else { return nil }
+            return DoneToken(isObsidianTasks: false, range: wordStart..<wordEnd, date: CivilDate(iso: b, (hit + 1)..<wordEnd))
+        }
+        let check: StaticString = "\u{2705}"
+        let checkWithSelector: StaticString = "\u{2705}\u{FE0F}"
+        guard b[hit] == 0xE2, hit + 2 < lineEnd, b[hit + 2] == 0x85, isWordStart(hit, lineStart: lineStart) else { return nil }
+        let end = wordEnd(from: hit, lineEnd)
+        guard (Bytes.hasPrefix(b, at: hit, end: end, check) && end - hit == 3)
+                || (Bytes.hasPrefix(b, at: hit, end: end, checkWithSelector) && end - hit == 6) else { return nil }
+        let dateStart = Bytes.skipWhitespace(b, end..<lineEnd)
+        let dateEnd = wordEnd(from: dateStart, lineEnd)
+        guard dateStart > end, hasDateShape(dateStart..<dateEnd) else { return nil }
+        return DoneToken(isObsidianTasks: true, range: hit..<dateEnd, date: CivilDate(iso: b, dateStart..<dateEnd))
     }
 
     @inline(__always)

@@ -70,7 +70,7 @@ extension Board {
     private func itemsMatching(asciiQuery query: [UInt8]) -> [Item] {
         var exact: [Item] = []
         var containing: [Item] = []
-        bytes.withUnsafeBufferPointer { b in
+        do {
             func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
             func match(_ title: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (exact: Bool, contains: Bool) {
                 guard range.count >= query.count else { return (false, false) }
@@ -88,25 +88,17 @@ extension Board {
                 return (false, false)
             }
             for item in items {
-                let end = lines[item.line].contentEnd
-                let result: (exact: Bool, contains: Bool)
-                if let token = item.dueToken {
-                    let before = Bytes.trimmed(b, item.textStart..<token.range.lowerBound)
-                    let after = Bytes.trimmed(b, token.range.upperBound..<end)
-                    if before.isEmpty || after.isEmpty {
-                        result = match(b, before.isEmpty ? after : before)
-                    } else {
-                        // A token between two parts of the title (rare): the title's bytes joined.
-                        let joined = Array(b[before]) + [Bytes.space] + Array(b[after])
-                        result = joined.withUnsafeBufferPointer { match($0, 0..<$0.count) }
-                    }
-                } else {
-                    result = match(b, Bytes.trimmed(b, item.textStart..<end))
-                }
+                let result = withTitleBytes(of: item) { match($0, $1) }
                 if result.exact { exact.append(item) } else if result.contains { containing.append(item) }
             }
         }
         return exact.isEmpty ? containing : exact
+    }
+
+    /// The done date `list` and `show` give an item: its valid done date when it is in DONE, else nil (a done
+    /// token elsewhere is a leftover `check` warns about).
+    public func doneDate(of item: Item) -> CivilDate? {
+        kind(of: item) == .done ? item.done : nil
     }
 
     /// The section kind an item is in.
@@ -124,17 +116,18 @@ extension Board {
     /// Ticks made in an editor applied: checked items outside DONE move to DONE, unchecked items in DONE move to
     /// TODO, in file order, all in one splice where the targets keep items of their own (else one by one). The
     /// file as printed, not parsed again: the caller writes it.
-    public func tidied() throws(EditError) -> (file: PrintedFile, moves: [TidyMove]) {
+    /// With `doneOn`, each move into DONE records that date.
+    public func tidied(doneOn: CivilDate? = nil) throws(EditError) -> (file: PrintedFile, moves: [TidyMove]) {
         let moving = items.filter { $0.checked != (kind(of: $0) == .done) }
         let moves = tidyMoves()
         if moving.isEmpty { return (PrintedFile(bytes), moves) }
         // Where one splice would have to refuse, the moves one by one may each find an indentation that works.
-        if let file = try? movedFile(moving.map { ($0, $0.checked ? SectionKind.done : .todo) }) {
+        if let file = try? movedFile(moving.map { ($0, $0.checked ? SectionKind.done : .todo) }, doneOn: doneOn) {
             return (file, moves)
         }
         var board = self
         while let item = board.items.first(where: { $0.checked != (board.kind(of: $0) == .done) }) {
-            board = try board.moving(item, to: item.checked ? .done : .todo)
+            board = try board.moving(item, to: item.checked ? .done : .todo, doneOn: doneOn)
         }
         return (PrintedFile(board.bytes), moves)
     }
@@ -161,17 +154,7 @@ extension Board {
                 || bodyLines(of: item).contains { $0.lowercased().contains(search.lowercased) }
         }
         if needle.isEmpty { return true }
-        let line = lines[item.line]
-        if let token = item.dueToken {
-            // The title is the text around the due token, joined by one space.
-            let before = Bytes.trimmed(bytes, item.textStart..<token.range.lowerBound)
-            let after = Bytes.trimmed(bytes, token.range.upperBound..<line.contentEnd)
-            let title = before.isEmpty || after.isEmpty ? Array(bytes[before]) + bytes[after]
-                : Array(bytes[before]) + [Bytes.space] + bytes[after]
-            if Bytes.containsFoldingASCII(title, 0..<title.count, needle) { return true }
-        } else if Bytes.containsFoldingASCII(bytes, Bytes.trimmed(bytes, item.textStart..<line.contentEnd), needle) {
-            return true
-        }
+        if withTitleBytes(of: item, { Bytes.containsFoldingASCII($0, $1, needle) }) { return true }
         // Each body line as `bodyLines(of:)` gives it.
         let indent = item.body.isEmpty ? [] : bodyIndent(of: item)
         return item.body.contains { Bytes.containsFoldingASCII(bytes, bodyText(ofLine: $0, indent: indent), needle) }

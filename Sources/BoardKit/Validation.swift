@@ -117,11 +117,9 @@ extension Board {
     private func duplicateTitleDiagnostics() -> [Diagnostic] {
         // Each title's key depends on its own line only: a large board's are worked out in shares.
         let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
-            bytes.withUnsafeBufferPointer { buffer in
-                share.map { index -> UInt64 in
-                    let (hash, foldedEnough) = titleHash(items[index], buffer)
-                    return foldedEnough ? hash : Self.hash(Array(title(of: items[index]).lowercased().utf8))
-                }
+            share.map { index -> UInt64 in
+                let (hash, foldedEnough) = titleHash(items[index])
+                return foldedEnough ? hash : Self.hash(Array(title(of: items[index]).lowercased().utf8))
             }
         }
         // The keys are hashes already: an open-addressing table of item numbers (index + 1) probes them without
@@ -153,16 +151,8 @@ extension Board {
     /// A hash of the title's bytes as `title(of:)` gives them (the due token out, the space around it one), ASCII
     /// letters folded to lower case; and whether that is all the folding the title needs: false when it may hold a
     /// letter of a cased script other than ASCII (CJK, Hangul, symbols and emoji have no case).
-    private func titleHash(_ item: Item, _ b: UnsafeBufferPointer<UInt8>) -> (UInt64, Bool) {
-        let end = lines[item.line].contentEnd
-        guard let token = item.dueToken else { return Self.foldedHash(b, Bytes.trimmed(b, item.textStart..<end)) }
-        let before = Bytes.trimmed(b, item.textStart..<token.range.lowerBound)
-        let after = Bytes.trimmed(b, token.range.upperBound..<end)
-        if before.isEmpty { return Self.foldedHash(b, after) }
-        if after.isEmpty { return Self.foldedHash(b, before) }
-        // A token between two parts of the title (rare): the title's bytes joined, as one run.
-        let joined = Array(b[before]) + [Bytes.space] + Array(b[after])
-        return joined.withUnsafeBufferPointer { Self.foldedHash($0, 0..<$0.count) }
+    private func titleHash(_ item: Item) -> (UInt64, Bool) {
+        withTitleBytes(of: item) { Self.foldedHash($0, $1) }
     }
 
     /// The hash of `range`'s bytes with ASCII letters folded to lower case, eight bytes at a time; and whether no
@@ -281,6 +271,14 @@ extension Board {
                     "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
             }
         }
+        if let done = item.doneToken {
+            let spelling = String(decoding: bytes[done.range], as: UTF8.self)
+            if done.date == nil {
+                add(.error, at: done.range.lowerBound, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
+            } else if kind != .done {
+                add(.warning, at: done.range.lowerBound, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE")
+            }
+        }
         if item.mayHaveNearMissDate {
             let present = item.dueToken.map { String(decoding: bytes[$0.range], as: UTF8.self) }
             forEachNearMissDate(item) { offset, written, meant in
@@ -299,12 +297,9 @@ extension Board {
         }
     }
 
-    /// True when nothing but whitespace and the due token follows the checkbox.
+    /// True when nothing but whitespace and the date tokens follows the checkbox.
     private func hasEmptyTitle(_ item: Item) -> Bool {
-        let end = lines[item.line].contentEnd
-        guard let token = item.dueToken else { return Bytes.isBlank(bytes, item.textStart..<end) }
-        return Bytes.isBlank(bytes, item.textStart..<token.range.lowerBound)
-            && Bytes.isBlank(bytes, token.range.upperBound..<end)
+        titleParts(of: item).isEmpty
     }
 
     /// Calls `found` with each word on the item line that was surely meant as a due date but is not read as one

@@ -53,7 +53,7 @@ import Testing
             Moved "unticked" from DONE to TODO
 
             """, stderr: ""))
-        #expect(sandbox.read() == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked\n")
+        #expect(sandbox.read() == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked done:2026-11-21\n")
         #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 0, stdout: "No change\n", stderr: ""))
     }
 
@@ -69,7 +69,7 @@ import Testing
             """))
         #expect(sandbox.run(["tidy", "board.md", "docs/board.md"]).stdout
             == "No change\nMoved \"ticked\" from TODO to DONE\nMoved \"unticked\" from DONE to TODO\n")
-        #expect(sandbox.read("docs/board.md") == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked\n")
+        #expect(sandbox.read("docs/board.md") == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked done:2026-11-21\n")
     }
 }
 

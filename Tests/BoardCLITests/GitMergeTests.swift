@@ -109,7 +109,7 @@ final class GitRepository {
 
         ## DONE
 
-        - [x] Plan
+        - [x] Plan done:2026-11-21
 
         """
 
@@ -231,7 +231,7 @@ final class GitRepository {
 
             ## DONE
 
-            - [x] Plan
+            - [x] Plan done:2026-11-21
 
             """)
     }

@@ -40,7 +40,7 @@ import Testing
             $0.removeSubrange(11...15)
             $0[$0.count - 1] += "\r\n"
             $0 += moved
-            $0[$0.count - 5] = "* [x] Fix the login bug due:2026-11-02   \r\n"
+            $0[$0.count - 5] = "* [x] Fix the login bug due:2026-11-02 done:2026-11-21   \r\n"
             $0[$0.count - 1] = "\ttab-indented body line"
         },
         Case(board: "messy", arguments: ["edit", "Half-done", "--due", "2026-12-05"], output: "Edited \"Half-done thing\"",
@@ -55,9 +55,9 @@ import Testing
              touched: [25, 26]) { $0.removeSubrange(24...25) },
         Case(board: "messy", arguments: ["tidy"], output: "Moved \"Checked but still in TODO\" from TODO to DONE",
              touched: Set([17]).union(messyLast)) {
-            let moved = $0.remove(at: 16)
+            $0.remove(at: 16)
             $0[$0.count - 1] += "\r\n"
-            $0.append(String(moved.dropLast()))
+            $0.append("* [X] Checked but still in TODO done:2026-11-21")
         },
         Case(board: "messy", arguments: ["start", "Tasks style"], output: "Moved \"Due in Tasks style\" from TODO to DOING",
              touched: [21]) {
@@ -68,7 +68,7 @@ import Testing
              touched: Set([20]).union(messyLast)) {
             $0.remove(at: 19)
             $0[$0.count - 1] += "\r\n"
-            $0.append("+ [x]")
+            $0.append("+ [x] done:2026-11-21")
         },
         Case(board: "obsidian", arguments: ["add", "Write retro", "--to", "done"], output: "Added \"Write retro\" to DONE",
              touched: []) { $0.insert("- [x] Write retro\n", at: 25) },
@@ -86,7 +86,7 @@ import Testing
         Case(board: "obsidian", arguments: ["done", "Rotate"], output: "Moved \"Rotate the staging keys\" from DOING to DONE",
              touched: [18]) {
             $0.remove(at: 17)
-            $0.insert("- [x] Rotate the staging keys\n", at: 24)
+            $0.insert("- [x] Rotate the staging keys done:2026-11-21\n", at: 24)
         },
         Case(board: "obsidian", arguments: ["rm", "Clean up"], output: "Removed \"Clean up stale branches\" from TODO",
              touched: [12]) { $0.remove(at: 11) },
@@ -96,7 +96,7 @@ import Testing
         },
         Case(board: "crlf", arguments: ["done", "Parser"], output: "Moved \"Parser\" from DOING to DONE", touched: [8, 9]) {
             $0.removeSubrange(7...8)
-            $0.append("- [x] Parser due:2026-11-25\r\n")
+            $0.append("- [x] Parser due:2026-11-25 done:2026-11-21\r\n")
         },
         Case(board: "crlf", arguments: ["edit", "docs", "--no-body", "--title", "Write the docs"],
              output: "Edited \"Write the docs\"", touched: [3, 4]) {

@@ -64,6 +64,7 @@ enum HandEditedBoard {
     static let headings = [
         "## TODO", "## DOING", "## DONE", "## To Do", "## In Progress", "# DONE", "### TODO", " ## DOING", "  ## DONE",
         "   ## TODO", "## REVIEW", "## Backlog", "### Frontend", "# Release 2.4", "#### Notes", "## Archive",
+        "## DOING (3)", "## TODO (2)", "### archive",
     ]
 
     static func random(_ rng: inout SeededGenerator) -> [UInt8] {
@@ -111,11 +112,14 @@ enum HandEditedBoard {
         let bullet = ["-", "-", "*", "+"].randomElement(using: &rng) ?? "-"
         let box = ["[ ]", "[ ]", "[x]", "[X]"].randomElement(using: &rng) ?? "[ ]"
         var line = "\(indent)\(bullet) \(box) \(titles.randomElement(using: &rng) ?? "a")"
-        switch Int.random(in: 0..<8, using: &rng) {
+        switch Int.random(in: 0..<12, using: &rng) {
         case 0: line += " due:2026-12-01"
         case 1: line += " 📅 2026-11-20"
         case 2: line += " @{2026-02-30}"
         case 3: line = "\(indent)\(bullet) \(box) due:soon \(titles.randomElement(using: &rng) ?? "a")"
+        case 4: line += " done:2026-11-20"
+        case 5: line += " ✅ 2026-11-19 due:2026-12-01"
+        case 6: line = "\(indent)\(bullet) \(box) done:2026-02-30 \(titles.randomElement(using: &rng) ?? "a") #ops @ana  "
         default: break
         }
         var lines = [line]
@@ -144,6 +148,9 @@ enum Command: CustomStringConvertible {
     case move(line: Int, to: SectionKind, atTop: Bool)
     case edit(line: Int, title: String?, due: DueChange, body: BodyChange)
     case tidy
+
+    /// The date moves into DONE record.
+    static let today = CivilDate(year: 2026, month: 11, day: 23)
 
     var description: String {
         switch self {
@@ -188,11 +195,11 @@ enum Command: CustomStringConvertible {
         case let .move(line, to, atTop):
             let moved = try item(line)
             if board.kind(of: moved) == to { return board.fixingCheckbox(moved) }
-            return try board.moving(moved, to: to, atTop: atTop)
+            return try board.moving(moved, to: to, atTop: atTop, doneOn: Command.today)
         case let .edit(line, title, due, body):
             return try board.editing(item(line), title: title, due: due, body: body)
         case .tidy:
-            return Board(parsing: try board.tidied().file.bytes)
+            return Board(parsing: try board.tidied(doneOn: Command.today).file.bytes)
         }
     }
 }
@@ -445,6 +452,10 @@ enum MeaningCheck {
                 problems.append("the moved item lost its fields or is not at the \(atTop ? "top" : "end") of \(kind.name)")
             }
             if after.items.count != before.items.count { problems.append("the item count changed") }
+            let expectedDone = kind == .done ? (old.doneToken == nil ? Command.today : old.done) : nil
+            if moved.done != expectedDone || (kind != .done && moved.doneToken?.date != nil) {
+                problems.append("the moved item's done date is \(String(describing: moved.done))")
+            }
             return problems
         case let .edit(line, title, due, body):
             guard let old = item(line), let new = after.items.first(where: { $0.line == line }) else { return ["the edited item moved"] }
