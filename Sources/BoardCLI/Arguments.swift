@@ -26,9 +26,12 @@ struct ParsedArguments: Sendable {
     var command: String?
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value each option was given, in order (`--tag a --tag b`); `values` holds the last.
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
 
     func value(_ long: String) -> String? { values[long] }
+    func values(_ long: String) -> [String] { allValues[long] ?? [] }
     func flag(_ long: String) -> Bool { flags.contains(long) }
 }
 
@@ -102,11 +105,10 @@ enum Arguments {
             if spec.value == nil {
                 if inlineValue != nil { throw UsageError(message: "Option '--\(name)' takes no value", command: nil) }
                 parsed.flags.insert(name)
-            } else if let inlineValue {
-                parsed.values[name] = inlineValue
-            } else if index < arguments.count {
-                parsed.values[name] = arguments[index]
-                index += 1
+            } else if let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) {
+                if inlineValue == nil { index += 1 }
+                parsed.values[name] = value
+                parsed.allValues[name, default: []].append(value)
             } else {
                 throw UsageError(message: "Missing value for '--\(name) <\(spec.value ?? "value")>'", command: nil)
             }

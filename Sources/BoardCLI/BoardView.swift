@@ -89,7 +89,7 @@ struct BoardView {
         mutating func next() -> Cell? {
             if !started {
                 started = true
-                pending = [view.styled("\(kind.name) (\(items.count))", "1"), Cell(text: String(repeating: "─", count: width), width: width)]
+                pending = [view.heading(kind, count: items.count), Cell(text: String(repeating: "─", count: width), width: width)]
                 if items.isEmpty { pending.append(view.styled("(empty)", "2")) }
             }
             while nextPending == pending.count {
@@ -118,7 +118,7 @@ struct BoardView {
         var cells: [Cell] = []
         for (index, line) in Self.wrap(escaped(board.title(of: item)), width: textWidth).enumerated() {
             let lead = index == 0 ? (item.checked ? "[x] " : "[ ] ") : indent
-            cells.append(Cell(text: lead + line.text, width: indent.count + line.width))
+            cells.append(Cell(text: lead + (color ? dimmingLabels(line.text) : line.text), width: indent.count + line.width))
         }
         if let due = item.due {
             let (text, style): (String, String?) =
@@ -141,6 +141,26 @@ struct BoardView {
             }
         }
         return cells
+    }
+
+    /// `TODO (3)`; under a WIP limit `DOING (2/3)`, and over it `DOING (4/3)` in red, or `DOING (4/3, over limit)`
+    /// without color.
+    func heading(_ kind: SectionKind, count: Int) -> Cell {
+        guard let limit = board.firstSection(kind).flatMap({ board.sections[$0].limit }) else {
+            return styled("\(kind.name) (\(count))", "1")
+        }
+        let text = "\(kind.name) (\(count)/\(limit))"
+        guard count > limit else { return styled(text, "1") }
+        return color ? styled(text, "1;31") : styled("\(kind.name) (\(count)/\(limit), over limit)", "1")
+    }
+
+    /// The text with its tags and people dimmed, so the title around them stays readable.
+    func dimmingLabels(_ text: String) -> String {
+        guard text.utf8.contains(Labels.tag) || text.utf8.contains(Labels.person) else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            Labels.name(of: word.utf8, sigil: Labels.tag) != nil || Labels.name(of: word.utf8, sigil: Labels.person) != nil
+                ? styled(String(word), "2").text : String(word)
+        }.joined(separator: " ")
     }
 
     func styled(_ text: String, _ style: String) -> Cell {

@@ -39,13 +39,15 @@ enum Commands {
                     positionals: 1...1),
         CommandSpec(name: "rm", abstract: "Delete an item and its body.", usage: "<ref>", arguments: [ref], positionals: 1...1),
         CommandSpec(name: "list", abstract: "List items, one line each, in file order.",
-                    usage: "[<section>] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--json]",
+                    usage: "[<section>] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--json]",
                     arguments: [("<section>", "Only this section: todo, doing or done.")],
                     options: [
                         OptionSpec(long: "overdue", help: "Only items not in DONE whose due date is before today."),
                         OptionSpec(long: "due-before", value: "date", help: "Only items due before this date: " + dateHelp),
                         OptionSpec(long: "due-within", value: "days", help: "Only items due on or before today + DAYS (overdue included)."),
                         OptionSpec(long: "search", value: "text", help: "Only items whose title or body contains the text (case-insensitive)."),
+                        OptionSpec(long: "tag", value: "tag", help: "Only items tagged #TAG (case-insensitive; repeat: all must match)."),
+                        OptionSpec(long: "who", value: "name", help: "Only items naming @NAME (case-insensitive; repeat: all must match)."),
                         Options.json,
                     ],
                     positionals: 0...1),
@@ -182,13 +184,17 @@ enum Commands {
         if let titleDue, due != nil {
             throw UsageError(message: "Invalid title: it holds the due date '\(escaped(titleDue.spelling))' and '--due' gives another; drop one of them", command: spec("add"))
         }
+        var overLimit: String?
         try context.updateBoard { board, _ in
             let updated = try editing("add") { () throws(EditError) in
                 try board.printed(after: .add(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top")))
             }
+            overLimit = board.overLimitMessage(kind, adding: 1)
             guard let titleDue, let date = titleDue.date else { return (updated, "Added \"\(escaped(title))\" to \(kind.name)") }
             return (updated, "Added \"\(escaped(titleDue.title))\" to \(kind.name), due \(date) (read from the title)")
         }
+        // Past a WIP limit the item is still added; the warning comes once it is written.
+        if let overLimit { context.output.error("warning: \(overLimit)") }
         return 0
     }
 
@@ -219,9 +225,11 @@ enum Commands {
     static func move(_ context: inout Context, to kind: SectionKind, atTop: Bool) throws -> Int32 {
         let ref = context.parsed.positionals[0]
         let today = try context.today()
+        var overLimit: String?
         try context.updateBoard { board, shown in
             let item = try resolve(ref, in: board, shown: shown)
             let from = board.kind(of: item)
+            overLimit = from == kind ? nil : board.overLimitMessage(kind, adding: 1)
             if from == kind {
                 let fixed = try board.printed(after: .fixCheckbox(item))
                 if fixed.equals(board.bytes) { return (nil, "No change") }
@@ -229,6 +237,7 @@ enum Commands {
             }
             return (try board.printed(after: .move(item, to: kind, atTop: atTop, doneOn: today)), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")
         }
+        if let overLimit { context.output.error("warning: \(overLimit)") }
         return 0
     }
 
@@ -283,6 +292,7 @@ enum Commands {
             within = today.adding(exactly: days) ?? CivilDate(year: 9999, month: 12, day: 31)
         }
         let search = parsed.value("search").map(TextSearch.init)
+        let (tags, people) = (parsed.values("tag"), parsed.values("who"))
         let board = try context.readBoard().board
         let selected = board.items.filter { item in
             let kind = board.kind(of: item)
@@ -291,6 +301,8 @@ enum Commands {
             if let before, !(item.due.map { $0 < before } ?? false) { return false }
             if let within, !(item.due.map { $0 <= within } ?? false) { return false }
             if let search, !board.item(item, contains: search) { return false }
+            if !tags.isEmpty, !Labels.all(tags, in: board.tags(of: item), sigil: Labels.tag) { return false }
+            if !people.isEmpty, !Labels.all(people, in: board.people(of: item), sigil: Labels.person) { return false }
             return true
         }
         if parsed.flag("json") {

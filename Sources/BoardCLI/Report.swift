@@ -40,7 +40,8 @@ enum Report {
         output.stream(&out)
     }
 
-    /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "done", "overdue", "checked", "body", "line"}]}]}`
+    /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "done", "tags", "people",
+    /// "overdue", "checked", "body", "line"}]}]}`
     /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.
     static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
         var out = newPiece()
@@ -74,6 +75,18 @@ enum Report {
                 } else {
                     out.append("null")
                 }
+                func appendNames(_ names: [String]) {
+                    out.append("[")
+                    for (index, name) in names.enumerated() {
+                        if index > 0 { out.append(",") }
+                        appendJSONString(name, to: &out)
+                    }
+                    out.append("]")
+                }
+                out.append(",\"tags\":")
+                appendNames(board.tags(of: item))
+                out.append(",\"people\":")
+                appendNames(board.people(of: item))
                 out.append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
                 out.append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
                 out.append(",\"body\":")

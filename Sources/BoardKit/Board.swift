@@ -71,6 +71,8 @@ public struct Section: Equatable, Sendable {
     public let level: Int
     /// Line indices, 0-based, from the heading line on.
     public let lines: Range<Int>
+    /// The WIP limit of a heading ending in `(N)`: at most N items (FORMAT.md §3).
+    public var limit: Int? = nil
 
     /// The heading's line index, 0-based.
     public var headingLine: Int { lines.lowerBound }

@@ -46,6 +46,7 @@ struct Parser {
         let kind: SectionKind
         let level: Int
         let headingLine: Int
+        let limit: Int?
     }
 
     private enum Block {
@@ -133,9 +134,10 @@ struct Parser {
             if b[at] == UInt8(ascii: "#"), let (level, textRange) = heading(at, end) {
                 lastHeading = index
                 if let archive = archiveLevel, level <= archive { archiveLevel = nil }
-                if let kind = sectionKind(textRange) {
+                let (nameRange, limit) = wipLimit(textRange)
+                if let kind = sectionKind(nameRange) {
                     closeSection(section, at: index)
-                    section = OpenSection(kind: kind, level: level, headingLine: index)
+                    section = OpenSection(kind: kind, level: level, headingLine: index, limit: limit)
                     archiveLevel = nil
                 } else if let open = section, level <= open.level {
                     closeSection(open, at: index)
@@ -172,7 +174,7 @@ struct Parser {
 
     private mutating func closeSection(_ open: OpenSection?, at index: Int) {
         guard let open else { return }
-        sections.append(Section(kind: open.kind, level: open.level, lines: open.headingLine..<index))
+        sections.append(Section(kind: open.kind, level: open.level, lines: open.headingLine..<index, limit: open.limit))
     }
 
     private mutating func finish(_ open: OpenItem) {
@@ -295,6 +297,24 @@ struct Parser {
             text = Bytes.trimmed(b, text.lowerBound..<closing)
         }
         return (level, text)
+    }
+
+    /// A heading text ending in `(N)` (FORMAT.md §3, a WIP limit): the name before it, trimmed, and N; else the
+    /// text as it is and nil.
+    private func wipLimit(_ range: Range<Int>) -> (name: Range<Int>, limit: Int?) {
+        guard range.count >= 3, b[range.upperBound - 1] == UInt8(ascii: ")") else { return (range, nil) }
+        var position = range.upperBound - 1
+        var limit = 0
+        var scale = 1
+        while position > range.lowerBound, b[position - 1] >= UInt8(ascii: "0"), b[position - 1] <= UInt8(ascii: "9") {
+            position -= 1
+            guard scale <= 100_000_000 else { return (range, nil) }
+            limit += Int(b[position] - UInt8(ascii: "0")) * scale
+            scale *= 10
+        }
+        guard scale > 1, position > range.lowerBound, b[position - 1] == UInt8(ascii: "(") else { return (range, nil) }
+        let name = Bytes.trimmed(b, range.lowerBound..<(position - 1))
+        return name.isEmpty ? (range, nil) : (name, limit)
     }
 
     /// The section a heading text names, compared case-insensitively with inner whitespace collapsed.

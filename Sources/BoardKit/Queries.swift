@@ -101,6 +101,20 @@ extension Board {
         kind(of: item) == .done ? item.done : nil
     }
 
+    /// The number of items in a section (an index into `sections`).
+    public func itemCount(inSection section: Int) -> Int {
+        items.reduce(0) { $0 + ($1.section == section ? 1 : 0) }
+    }
+
+    /// A message when the first section of `kind` would hold more items than its WIP limit once `adding` more
+    /// come in (FORMAT.md §3): `DOING holds 4 items, over its limit of 3`; nil within it, or with no limit.
+    public func overLimitMessage(_ kind: SectionKind, adding: Int = 0) -> String? {
+        guard let index = firstSection(kind), let limit = sections[index].limit else { return nil }
+        let count = itemCount(inSection: index) + adding
+        guard count > limit else { return nil }
+        return "\(kind.name) holds \(count) item\(count == 1 ? "" : "s"), over its limit of \(limit)"
+    }
+
     /// The section kind an item is in.
     public func kind(of item: Item) -> SectionKind {
         sections[item.section].kind

@@ -226,6 +226,11 @@ extension Board {
                 found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error, message: message))
             } else {
                 firstHeading[section.kind] = line
+                if let message = overLimitMessage(section.kind) {
+                    let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
+                    found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .warning,
+                                            message: message + "; finish or move items before starting more"))
+                }
             }
         }
         if sections.isEmpty {

@@ -55,4 +55,83 @@ import Testing
 
             """))
     }
+
+    // MARK: - Tags and people
+
+    static let labelled = """
+        ## TODO
+        - [ ] Fix login #auth @ana @{2026-12-01}
+        - [ ] Fix #12 with @Bo #Auth/web #über #ops
+        - [ ] plain #, @ #ops, #-x #a_b
+        ## DONE
+
+        """
+
+    @Test func tagsAndPeopleAreReportedApartInJSONAndStayInTheTitle() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.labelled)
+        let json = sandbox.run(["list", "--json"]).stdout
+        #expect(json.contains(#""title":"Fix login #auth @ana","due":"2026-12-01","done":null,"tags":["auth"],"people":["ana"]"#))
+        #expect(json.contains(#""tags":["Auth/web","über","ops"],"people":["Bo"]"#))
+        #expect(json.contains(#""title":"plain #, @ #ops, #-x #a_b","due":null,"done":null,"tags":["-x","a_b"],"people":[]"#))
+    }
+
+    @Test func listFiltersByTagAndPersonIgnoringCaseAndEveryOneMustMatch() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.labelled)
+        func titles(_ arguments: [String]) -> [String] {
+            sandbox.run(["list", "--json"] + arguments).stdout.split(separator: "\"title\":\"").dropFirst()
+                .map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(titles(["--tag", "AUTH"]) == ["Fix login #auth @ana"])
+        #expect(titles(["--tag", "#ops"]) == ["Fix #12 with @Bo #Auth/web #über #ops"])
+        #expect(titles(["--tag", "ops", "--tag", "über"]) == ["Fix #12 with @Bo #Auth/web #über #ops"])
+        #expect(titles(["--tag", "ops", "--tag", "auth"]) == [])
+        #expect(titles(["--who", "bo"]) == ["Fix #12 with @Bo #Auth/web #über #ops"])
+        #expect(titles(["--who", "@ANA", "--tag", "auth"]) == ["Fix login #auth @ana"])
+        #expect(titles(["--tag", "12"]) == [])
+    }
+
+    @Test func showDimsTagsAndPeopleWithColorOnly() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.labelled)
+        let colored = sandbox.run(["show", "--width", "120", "--color", "always"]).stdout
+        #expect(colored.contains("[ ] Fix login \u{1B}[2m#auth\u{1B}[0m \u{1B}[2m@ana\u{1B}[0m"))
+        #expect(colored.contains("Fix #12 with"))
+        let plain = sandbox.run(["show", "--width", "120"]).stdout
+        #expect(plain.contains("[ ] Fix login #auth @ana"))
+    }
+
+    // MARK: - WIP limits
+
+    static let limited = "## TODO\n- [ ] a\n- [ ] b\n## DOING (1)\n- [ ] c\n## DONE\n"
+
+    @Test func aSectionPastItsLimitIsStillFilledWithAWarning() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.limited)
+        #expect(sandbox.run(["check"]).exitCode == 0)
+        #expect(sandbox.run(["start", "a"]) == Outcome(exitCode: 0, stdout: "Moved \"a\" from TODO to DOING\n",
+                                                      stderr: "warning: DOING holds 2 items, over its limit of 1\n"))
+        #expect(sandbox.read() == "## TODO\n- [ ] b\n## DOING (1)\n- [ ] c\n- [ ] a\n## DONE\n")
+        #expect(sandbox.run(["add", "x", "--to", "doing"]).stderr == "warning: DOING holds 3 items, over its limit of 1\n")
+        #expect(sandbox.run(["check"]) == Outcome(exitCode: 0, stdout: "", stderr: """
+            board.md:3:1: warning: DOING holds 3 items, over its limit of 1; finish or move items before starting more
+            0 errors, 1 warning in 1 file
+
+            """))
+        #expect(sandbox.run(["check", "--strict"]).exitCode == 1)
+        // Within the limit, or moving inside the section: no warning.
+        #expect(sandbox.run(["add", "y"]).stderr == "")
+    }
+
+    @Test func showCountsAgainstTheLimit() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO (5)\n- [ ] a\n## DOING (1)\n- [ ] b\n- [ ] c\n## DONE\n")
+        let plain = sandbox.run(["show", "--width", "90"]).stdout
+        #expect(plain.hasPrefix("TODO (1/5)"))
+        #expect(plain.contains("DOING (2/1, over limit)"))
+        let colored = sandbox.run(["show", "--width", "90", "--color", "always"]).stdout
+        #expect(colored.contains("\u{1B}[1;31mDOING (2/1)\u{1B}[0m"))
+        #expect(sandbox.run(["list", "doing"]).stdout.components(separatedBy: "\n").count == 3)
+    }
 }

@@ -109,3 +109,33 @@ import Testing
         #expect(back.text == "## TODO\n- [ ] Ship\n## DONE\n")
     }
 }
+
+/// Issue 19: WIP limits in headings and the tag and person rule (FORMAT.md §3, §5).
+@Suite struct LimitAndLabelTests {
+    @Test func aTrailingNumberInParenthesesIsTheLimitNotPartOfTheName() {
+        let board = Board(parsing: "## TODO (12)\n## In Progress(3)\n## DONE ( 2 )\n## DOING (x)\n## (4)\n")
+        #expect(board.sections.map(\.kind) == [.todo, .doing])
+        #expect(board.sections.map(\.limit) == [12, 3])
+        #expect(Board(parsing: "## DOING (0)\n- [ ] a\n").overLimitMessage(.doing) == "DOING holds 1 item, over its limit of 0")
+        #expect(Board(parsing: "## DOING (2)\n- [ ] a\n").overLimitMessage(.doing, adding: 1) == nil)
+        #expect(Board(parsing: "## DOING (99999999999)\n").sections.isEmpty)
+    }
+
+    @Test func labelsAreLettersDigitsAndThreeMarksNotDigitsAlone() {
+        func tag(_ word: String) -> String? { Labels.name(of: word.utf8, sigil: Labels.tag) }
+        #expect(tag("#ops") == "ops")
+        #expect(tag("#front-end/web_2") == "front-end/web_2")
+        #expect(tag("#über") == "über")
+        #expect(tag("#태그") == "태그")
+        #expect(tag("#12") == nil)
+        #expect(tag("#") == nil)
+        #expect(tag("#ops,") == nil)
+        #expect(tag("#🚀") == nil)
+        #expect(tag("ops") == nil)
+        #expect(Labels.name(of: "@{2026-12-01}".utf8, sigil: Labels.person) == nil)
+        #expect(Labels.name(of: "@ana".utf8, sigil: Labels.person) == "ana")
+        let board = Board(parsing: "## TODO\n- [ ] Ship #ops @ana due:2026-12-01 #ops\n")
+        #expect(board.tags(of: board.items[0]) == ["ops", "ops"])
+        #expect(board.people(of: board.items[0]) == ["ana"])
+    }
+}

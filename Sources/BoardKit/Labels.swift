@@ -1,0 +1,78 @@
+/// Tags (`#word`) and people (`@name`) in titles (FORMAT.md §5): whitespace-delimited words made of letters,
+/// digits, `_`, `-` and `/` after the sigil, not digits alone. They stay part of the title and are reported apart.
+public enum Labels {
+    public static let tag = UInt8(ascii: "#")
+    public static let person = UInt8(ascii: "@")
+
+    /// The name a word gives with this sigil (`#ops` → `ops`), or nil when the word is not such a label.
+    public static func name<Word: Collection<UInt8>>(of word: Word, sigil: UInt8) -> String? {
+        guard word.first == sigil else { return nil }
+        let rest = word.dropFirst()
+        guard !rest.isEmpty else { return nil }
+        var onlyDigits = true
+        var ascii = true
+        for byte in rest {
+            if byte >= 0x80 {
+                ascii = false
+            } else if isDigit(byte) {
+                continue
+            } else if isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/") {
+                onlyDigits = false
+            } else {
+                return nil
+            }
+        }
+        let name = String(decoding: rest, as: UTF8.self)
+        if !ascii {
+            for character in name where character.utf8.first.map({ $0 >= 0x80 }) ?? false {
+                guard character.isLetter || character.isNumber else { return nil }
+                if character.isLetter { onlyDigits = false }
+            }
+        }
+        return onlyDigits ? nil : name
+    }
+
+    /// The names of the labels with this sigil among the whitespace-delimited words of `bytes[range]`, in order.
+    static func names(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, sigil: UInt8) -> [String] {
+        var names: [String] = []
+        var position = range.lowerBound
+        while position < range.upperBound {
+            while position < range.upperBound, Bytes.isWhitespace(bytes[position]) { position += 1 }
+            let start = position
+            while position < range.upperBound, !Bytes.isWhitespace(bytes[position]) { position += 1 }
+            if start < position, bytes[start] == sigil,
+               let name = name(of: UnsafeBufferPointer(rebasing: bytes[start..<position]), sigil: sigil) {
+                names.append(name)
+            }
+        }
+        return names
+    }
+
+    /// True when every label asked for (a name, with or without its sigil) is among `names`, ignoring case.
+    public static func all(_ wanted: [String], in names: [String], sigil: UInt8) -> Bool {
+        let present = Set(names.map { $0.lowercased() })
+        return wanted.allSatisfy { name in
+            let bare = name.utf8.first == sigil ? String(name.dropFirst()) : name
+            return present.contains(bare.lowercased())
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+    }
+}
+
+extension Board {
+    /// The item's tags (`#ops` → `ops`), in title order.
+    public func tags(of item: Item) -> [String] {
+        withTitleBytes(of: item) { Labels.names(in: $0, $1, sigil: Labels.tag) }
+    }
+
+    /// The item's people (`@ana` → `ana`), in title order.
+    public func people(of item: Item) -> [String] {
+        withTitleBytes(of: item) { Labels.names(in: $0, $1, sigil: Labels.person) }
+    }
+}
