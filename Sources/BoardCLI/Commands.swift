@@ -38,8 +38,14 @@ enum Commands {
         CommandSpec(name: "reopen", abstract: "Move an item back to TODO and uncheck it.", usage: "<ref>", arguments: [ref],
                     positionals: 1...1),
         CommandSpec(name: "rm", abstract: "Delete an item and its body.", usage: "<ref>", arguments: [ref], positionals: 1...1),
+        CommandSpec(name: "archive", abstract: "Move DONE items (or the items named) to the top of the Archive, off the board.",
+                    usage: "[<ref> ...] [--before <date>]",
+                    arguments: [("<ref>", "Items to archive (default: every DONE item).")],
+                    options: [OptionSpec(long: "before", value: "date",
+                                         help: "Only DONE items whose done date is before this date: " + dateHelp)],
+                    positionals: 0...Int.max),
         CommandSpec(name: "list", abstract: "List items, one line each, in file order.",
-                    usage: "[<section>] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--json]",
+                    usage: "[<section>] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--json]",
                     arguments: [("<section>", "Only this section: todo, doing or done.")],
                     options: [
                         OptionSpec(long: "overdue", help: "Only items not in DONE whose due date is before today."),
@@ -48,6 +54,7 @@ enum Commands {
                         OptionSpec(long: "search", value: "text", help: "Only items whose title or body contains the text (case-insensitive)."),
                         OptionSpec(long: "tag", value: "tag", help: "Only items tagged #TAG (case-insensitive; repeat: all must match)."),
                         OptionSpec(long: "who", value: "name", help: "Only items naming @NAME (case-insensitive; repeat: all must match)."),
+                        OptionSpec(long: "archived", help: "The archived items instead of the board's."),
                         Options.json,
                     ],
                     positionals: 0...1),
@@ -95,6 +102,7 @@ enum Commands {
         case "done": return try move(&context, to: .done, atTop: false)
         case "reopen": return try move(&context, to: .todo, atTop: false)
         case "rm": return try remove(&context)
+        case "archive": return try archive(&context)
         case "list": return try list(&context)
         case "show": return try show(&context)
         case "diff": return try diff(&context)
@@ -250,6 +258,34 @@ enum Commands {
         return 0
     }
 
+    static func archive(_ context: inout Context) throws -> Int32 {
+        let parsed = context.parsed
+        let before = try date("before", context)
+        try context.updateBoard { board, shown in
+            var chosen: [Item]
+            if parsed.positionals.isEmpty {
+                // Without --before, every DONE item; with it, those done before the date (an undated one never is).
+                chosen = board.items.filter { item in
+                    board.kind(of: item) == .done && (before.map { date in item.done.map { $0 < date } ?? false } ?? true)
+                }
+            } else {
+                var lines = Set<Int>()
+                chosen = []
+                for ref in parsed.positionals {
+                    let item = try resolve(ref, in: board, shown: shown)
+                    if before.map({ date in !(item.done.map { $0 < date } ?? false) }) ?? false { continue }
+                    if !board.isArchived(item), lines.insert(item.line).inserted { chosen.append(item) }
+                }
+                chosen.sort { $0.line < $1.line }
+            }
+            guard !chosen.isEmpty else { return (nil, "No change") }
+            let file = try board.archived(chosen)
+            let summary = chosen.count == 1 ? "Archived \(quoted(board, chosen[0]))" : "Archived \(chosen.count) items"
+            return (file, summary)
+        }
+        return 0
+    }
+
     static func tidy(_ context: inout Context) throws -> Int32 {
         let paths = context.parsed.positionals
         let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
@@ -294,8 +330,10 @@ enum Commands {
         let search = parsed.value("search").map(TextSearch.init)
         let (tags, people) = (parsed.values("tag"), parsed.values("who"))
         let board = try context.readBoard().board
+        let archived = parsed.flag("archived")
         let selected = board.items.filter { item in
             let kind = board.kind(of: item)
+            if (kind == .archive) != archived { return false }
             if let only, kind != only { return false }
             if parsed.flag("overdue"), !board.isOverdue(item, today: today) { return false }
             if let before, !(item.due.map { $0 < before } ?? false) { return false }
@@ -306,7 +344,7 @@ enum Commands {
             return true
         }
         if parsed.flag("json") {
-            Report.listJSON(board, selected, today: today, to: &context.output)
+            Report.listJSON(board, selected, today: today, kinds: archived ? [.archive] : SectionKind.allCases, to: &context.output)
             return 0
         }
         Report.listLines(board, selected, today: today, to: &context.output)
@@ -444,7 +482,7 @@ extension Board {
     /// Not in DONE and due before today.
     func isOverdue(_ item: Item, today: CivilDate) -> Bool {
         guard let due = item.due else { return false }
-        return kind(of: item) != .done && due < today
+        return kind(of: item) != .done && kind(of: item) != .archive && due < today
     }
 
 }

@@ -18,7 +18,7 @@ enum Report {
         for item in items {
             let name = board.kind(of: item).name
             out += name.utf8
-            for _ in name.utf8.count..<6 { out.append(UInt8(ascii: " ")) }
+            for _ in min(name.utf8.count, 6)..<6 { out.append(UInt8(ascii: " ")) }
             out.append(item.checked ? " [x] " : " [ ] ")
             if let due = item.due {
                 out.append(board.isOverdue(item, today: today) ? UInt8(ascii: "!") : UInt8(ascii: " "))
@@ -43,13 +43,14 @@ enum Report {
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "done", "tags", "people",
     /// "overdue", "checked", "body", "line"}]}]}`
     /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.
-    static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
+    static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, kinds: [SectionKind] = SectionKind.allCases,
+                         to output: inout Output) {
         var out = newPiece()
         out.append("{\"schemaVersion\":1,\"today\":")
         appendJSONString(today.description, to: &out)
         out.append(",\"sections\":[")
-        for kind in SectionKind.allCases {
-            if kind != .todo { out.append(",") }
+        for (index, kind) in kinds.enumerated() {
+            if index > 0 { out.append(",") }
             out.append("{\"name\":")
             appendJSONString(kind.name, to: &out)
             out.append(",\"items\":[")

@@ -1,13 +1,17 @@
-/// One of the three board sections.
+/// One of the three board sections, or the archive (FORMAT.md §3), whose items are off the board.
 public enum SectionKind: Int, CaseIterable, Comparable, Sendable {
-    case todo, doing, done
+    case todo, doing, done, archive
 
-    /// The canonical heading text: `TODO`, `DOING`, `DONE`.
+    /// The three sections of the board, in canonical order: the archive is not one of them.
+    public static let allCases: [SectionKind] = [.todo, .doing, .done]
+
+    /// The canonical heading text: `TODO`, `DOING`, `DONE`, `Archive`.
     public var name: String {
         switch self {
         case .todo: "TODO"
         case .doing: "DOING"
         case .done: "DONE"
+        case .archive: "Archive"
         }
     }
 
@@ -213,7 +217,7 @@ public struct Board: Sendable {
     public let plainListItems: [Int]
     /// Line indices of lines inside a section that start like an item but are not one (`[ ] x`, `-[ ] x`).
     public let nearMissItemLines: [Int]
-    /// Checklist lines outside every section (and outside the archive): work no command sees.
+    /// Checklist lines outside every section and the archive: work no command sees.
     public let strayChecklists: [StrayChecklist]
     /// Line indices of merge conflict markers (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`) outside code fences.
     public let conflictMarkers: [Int]

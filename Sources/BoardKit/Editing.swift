@@ -127,20 +127,20 @@ extension Board {
     /// The item's lines as they go to a section of `kind`: verbatim but for the checkbox, set to match it, and the
     /// done date: into DONE, ` done:DATE` after the line's last non-blank character when `doneOn` is given and the
     /// line has no done token; out of DONE, its done token removed with one adjacent space when it holds a real date
-    /// (an impossible one is title text, which `check` reports, and stays).
+    /// (an impossible one is title text, which `check` reports, and stays). Into the archive they go as they are.
     private func movedLines(_ item: Item, to kind: SectionKind, doneOn: CivilDate?) -> ItemLines {
         var moved: [NewLine] = item.lines.map { index in
             let line = lines[index]
             return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
         }
         let start = lines[item.line].start
-        if item.checked != (kind == .done) {
+        if kind != .archive, item.checked != (kind == .done) {
             moved[0].content[item.checkboxOffset + 1 - start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
         }
         if kind == .done, item.doneToken == nil, let doneOn {
             let end = Bytes.trimmed(moved[0].content, 0..<moved[0].content.count).upperBound
             moved[0].content.insert(contentsOf: Array(" done:\(doneOn)".utf8), at: end)
-        } else if kind != .done, let token = item.doneToken, token.date != nil {
+        } else if kind != .done, kind != .archive, let token = item.doneToken, token.date != nil {
             Self.removeToken(token.range.lowerBound - start..<token.range.upperBound - start, from: &moved[0].content,
                              textStart: item.textStart - start)
         }
@@ -150,9 +150,9 @@ extension Board {
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
     /// splice: every one removed as `rm` removes it, then placed in file order after the last item that stays in
-    /// its target, each next to the one placed before it. Nil when that cannot be one splice (a target section
-    /// is missing, or would keep no item of its own): the caller moves the items one by one.
-    func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?) throws(EditError) -> PrintedFile? {
+    /// its target (with `atTop`, before the first), each next to the one placed before it. Nil when that cannot be
+    /// one splice (a target section is missing, or would keep no item of its own): the caller moves them otherwise.
+    func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
         var moving = Set<Int>()
         for move in moves { moving.formUnion(move.item.lines) }
         func survivingLine(from index: Int, step: Int) -> Int? {
@@ -180,14 +180,14 @@ extension Board {
             }
             replacements.append(Replacement(lines: range, with: []))
         }
-        for kind in SectionKind.allCases {
+        for kind in Set(moves.map(\.to)).sorted() {
             let incoming = moves.filter { $0.to == kind }.map(\.item)
-            guard !incoming.isEmpty else { continue }
-            guard let section = firstSection(kind),
-                  let last = items.last(where: { $0.section == section && !moving.contains($0.line) }) else { return nil }
-            let at = last.lines.upperBound
-            let below = survivingLine(from: at, step: 1)
-            var aboveIndent = last.indent
+            guard let section = firstSection(kind) else { return nil }
+            let staying = items.lazy.filter { $0.section == section && !moving.contains($0.line) }
+            guard let neighbour = atTop ? staying.first : staying.last else { return nil }
+            let at = atTop ? neighbour.line : neighbour.lines.upperBound
+            let below = atTop ? at : survivingLine(from: at, step: 1)
+            var aboveIndent: Int? = atTop ? nil : neighbour.indent
             var placed: [NewLine] = []
             for (index, item) in incoming.enumerated() {
                 let block = try fitted(movedLines(item, to: kind, doneOn: doneOn), aboveIndent: aboveIndent,
@@ -198,6 +198,26 @@ extension Board {
             replacements.append(Replacement(lines: at..<at, with: placed))
         }
         return rendered(replacements)
+    }
+
+    /// The file with these items (in file order, none archived) moved to the top of the archive as they are, in
+    /// file order, in one splice where the archive keeps an item of its own. Without one, the last goes first,
+    /// making the `Archive` heading at the end of the file when there is none, and the others go before it.
+    public func archived(_ chosen: [Item]) throws(EditError) -> PrintedFile {
+        guard let last = chosen.last else { return PrintedFile(bytes) }
+        if let file = try movedFile(chosen.map { ($0, .archive) }, doneOn: nil, atTop: true) { return file }
+        let board = try moving(last, to: .archive, atTop: true)
+        // Moving one item leaves the others in the same order: the n-th item other than the one moved is the n-th
+        // other one before.
+        let chosenIndices = Set(chosen.dropLast().compactMap { itemIndex(atOrBefore: $0.line) })
+        guard let lastIndex = itemIndex(atOrBefore: last.line),
+              let moved = board.firstSection(.archive).flatMap({ archive in board.items.first { $0.section == archive } })
+        else { return PrintedFile(board.bytes) }
+        let others = board.items.filter { $0.line != moved.line }
+        let remaining = items.indices.filter { $0 != lastIndex }
+        let rest = zip(remaining, others).filter { chosenIndices.contains($0.0) }.map(\.1)
+        // The archive now keeps an item of its own, so the others go in one splice.
+        return try board.archived(rest)
     }
 
     /// The board with the item's checkbox set to match its own section, nothing else changed.
@@ -444,10 +464,17 @@ extension Board {
 
     private func quotedTitle(_ item: Item) -> String { "\"\(title(of: item))\"" }
 
-    /// The line before which a missing section's heading goes, and the heading's level: after the nearest existing
+    /// The line before which a missing section's heading goes, and the heading's level (the archive: at the end):
+    /// after the nearest existing
     /// section before it in canonical order (at its level), else before the first section (at its level), else at the
     /// end of the file (level 2). The level keeps whatever heading follows ending the new section.
     private func newSectionPlace(_ kind: SectionKind) -> (line: Int, level: Int) {
+        // The archive goes at the end, at the level of the other sections; before the settings an Obsidian Kanban
+        // board keeps last.
+        if kind == .archive {
+            let settings = lines.indices.last { Bytes.hasPrefix(bytes, at: lines[$0].start, end: lines[$0].contentEnd, "%% kanban:settings") }
+            return (settings ?? lines.count, sections.first?.level ?? 2)
+        }
         let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
         if let earlier { return (sections[earlier].lines.upperBound, sections[earlier].level) }
         if let first = sections.min(by: { $0.headingLine < $1.headingLine }) { return (first.headingLine, first.level) }

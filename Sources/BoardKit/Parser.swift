@@ -67,8 +67,6 @@ struct Parser {
         var section: OpenSection?
         var item: OpenItem?
         var block = Block.none
-        // The level of an `Archive` heading whose part of the file runs on: its checklists are off the board.
-        var archiveLevel: Int?
         var lastHeading: Int?
 
         for index in first..<lines.count {
@@ -133,27 +131,26 @@ struct Parser {
             // Each call out of the loop copies the parser to pass it: most lines are not headings, so they skip it.
             if b[at] == UInt8(ascii: "#"), let (level, textRange) = heading(at, end) {
                 lastHeading = index
-                if let archive = archiveLevel, level <= archive { archiveLevel = nil }
                 let (nameRange, limit) = wipLimit(textRange)
                 if let kind = sectionKind(nameRange) {
                     closeSection(section, at: index)
                     section = OpenSection(kind: kind, level: level, headingLine: index, limit: limit)
-                    archiveLevel = nil
                 } else if let open = section, level <= open.level {
                     closeSection(open, at: index)
                     section = nil
                 }
-                if section == nil, isArchive(textRange) { archiveLevel = level }
                 continue
             }
             guard section != nil else {
-                if archiveLevel == nil, itemLine(index, start, at, end) != nil {
+                if itemLine(index, start, at, end) != nil {
                     strayChecklists.append(StrayChecklist(line: index, headingLine: lastHeading))
                 }
                 continue
             }
             if let opened = itemLine(index, start, at, end) {
                 item = opened
+            } else if section?.kind == .archive {
+                continue  // the archive is off the board: its other lines are not worth a warning
             } else if isListItem(at, end) {
                 plainListItems.append(index)
             } else if b[at] == UInt8(ascii: "[") || (isBullet(b[at]) && at + 1 < end && b[at + 1] == UInt8(ascii: "[")) {
@@ -336,6 +333,7 @@ struct Parser {
         case Array("todo".utf8), Array("to do".utf8), Array("to-do".utf8): return .todo
         case Array("doing".utf8), Array("in progress".utf8): return .doing
         case Array("done".utf8): return .done
+        case Array("archive".utf8): return .archive
         default: return nil
         }
     }
@@ -355,12 +353,6 @@ struct Parser {
         guard position - start >= 7 else { return nil }
         if char == UInt8(ascii: "=") { return Bytes.isBlank(b, position..<end) ? char : nil }
         return position == end || Bytes.isWhitespace(b[position]) ? char : nil
-    }
-
-    /// The heading text is `Archive`, in any case (FORMAT.md §3).
-    private func isArchive(_ range: Range<Int>) -> Bool {
-        guard range.count == 7 else { return false }
-        return zip(range, "archive".utf8).allSatisfy { position, letter in b[position] | 0x20 == letter }
     }
 
     private func isBullet(_ byte: UInt8) -> Bool {

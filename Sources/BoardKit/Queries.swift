@@ -4,6 +4,14 @@ public enum ItemMatch: Equatable, Sendable {
     case none
     /// More than one item fits; nothing should change.
     case many([Item])
+
+    init(_ found: [Item]) {
+        switch found.count {
+        case 0: self = .none
+        case 1: self = .one(found[0])
+        default: self = .many(found)
+        }
+    }
 }
 
 /// An item that `tidied()` moved.
@@ -22,31 +30,36 @@ public struct TidyMove: Equatable, Sendable {
 extension Board {
     /// The item a REF names: `:N` is the item whose item line is line N (1-based); otherwise the item whose
     /// title equals the query case-insensitively wins, else the items whose titles contain it.
+    /// An archived item matches only when no item on the board does (`:N` names any item).
     public func item(matching ref: String) -> ItemMatch {
         if ref.hasPrefix(":"), let number = Int(ref.dropFirst()) {
             return items.first { $0.line + 1 == number }.map { .one($0) } ?? .none
         }
+        let found = items(matching: ref, archived: false)
+        return found.isEmpty ? .init(items(matching: ref, archived: true)) : .init(found)
+    }
+
+    /// The items on the board (or, with `archived`, in the archive) a title ref names: those whose title equals it
+    /// ignoring case, else those whose title contains it.
+    private func items(matching ref: String, archived: Bool) -> [Item] {
         let query = ref.lowercased()
         let found: [Item]
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
-            found = itemsMatching(asciiQuery: Array(query.utf8))
+            found = itemsMatching(asciiQuery: Array(query.utf8), archived: archived)
         } else {
             // Hangul, CJK, kana and emoji are left alone by case mapping: a run of them in the query stands as it is in
             // the line of every item that can match, so only those items' titles are lowercased and compared.
             let anchor = Self.caselessRun(query)
-            let candidates = anchor.isEmpty ? items : items.filter { item in
+            let candidates = items.filter { item in
+                guard isArchived(item) == archived else { return false }
                 let line = lines[item.line]
-                return Bytes.containsFoldingASCII(bytes, item.textStart..<line.contentEnd, anchor)
+                return anchor.isEmpty || Bytes.containsFoldingASCII(bytes, item.textStart..<line.contentEnd, anchor)
             }
             let titled = candidates.map { ($0, title(of: $0).lowercased()) }
             let exact = titled.filter { $0.1 == query }.map(\.0)
             found = exact.isEmpty ? titled.filter { $0.1.contains(query) }.map(\.0) : exact
         }
-        switch found.count {
-        case 0: return .none
-        case 1: return .one(found[0])
-        default: return .many(found)
-        }
+        return found
     }
 
     /// The longest run of Hangul, CJK, kana or emoji scalars in `text`, as UTF-8.
@@ -67,7 +80,7 @@ extension Board {
     /// The items whose title equals a lowercase ASCII query ignoring ASCII case, else those whose title contains
     /// it: compared on the title's bytes, with no string made per item (a large board's title refs cost about
     /// what a `:LINE` ref does).
-    private func itemsMatching(asciiQuery query: [UInt8]) -> [Item] {
+    private func itemsMatching(asciiQuery query: [UInt8], archived: Bool) -> [Item] {
         var exact: [Item] = []
         var containing: [Item] = []
         do {
@@ -87,7 +100,7 @@ extension Board {
                 }
                 return (false, false)
             }
-            for item in items {
+            for item in items where isArchived(item) == archived {
                 let result = withTitleBytes(of: item) { match($0, $1) }
                 if result.exact { exact.append(item) } else if result.contains { containing.append(item) }
             }
@@ -95,10 +108,15 @@ extension Board {
         return exact.isEmpty ? containing : exact
     }
 
-    /// The done date `list` and `show` give an item: its valid done date when it is in DONE, else nil (a done
-    /// token elsewhere is a leftover `check` warns about).
+    /// The done date `list` and `show` give an item: its valid done date when it is in DONE or the archive, else
+    /// nil (a done token elsewhere is a leftover `check` warns about).
     public func doneDate(of item: Item) -> CivilDate? {
-        kind(of: item) == .done ? item.done : nil
+        kind(of: item) >= .done ? item.done : nil
+    }
+
+    /// True for an item under the `Archive` heading: off the board.
+    public func isArchived(_ item: Item) -> Bool {
+        kind(of: item) == .archive
     }
 
     /// The number of items in a section (an index into `sections`).
@@ -120,9 +138,14 @@ extension Board {
         sections[item.section].kind
     }
 
+    /// The items `tidied()` moves: ticked outside DONE, or unticked in it (never archived ones).
+    private var untidyItems: [Item] {
+        items.filter { $0.checked != (kind(of: $0) == .done) && !isArchived($0) }
+    }
+
     /// The moves `tidied()` makes, in file order, without making them.
     public func tidyMoves() -> [TidyMove] {
-        items.filter { $0.checked != (kind(of: $0) == .done) }.map { item in
+        untidyItems.map { item in
             TidyMove(title: title(of: item), from: kind(of: item), to: item.checked ? .done : .todo)
         }
     }
@@ -132,7 +155,7 @@ extension Board {
     /// file as printed, not parsed again: the caller writes it.
     /// With `doneOn`, each move into DONE records that date.
     public func tidied(doneOn: CivilDate? = nil) throws(EditError) -> (file: PrintedFile, moves: [TidyMove]) {
-        let moving = items.filter { $0.checked != (kind(of: $0) == .done) }
+        let moving = untidyItems
         let moves = tidyMoves()
         if moving.isEmpty { return (PrintedFile(bytes), moves) }
         // Where one splice would have to refuse, the moves one by one may each find an indentation that works.
@@ -140,7 +163,7 @@ extension Board {
             return (file, moves)
         }
         var board = self
-        while let item = board.items.first(where: { $0.checked != (board.kind(of: $0) == .done) }) {
+        while let item = board.untidyItems.first {
             board = try board.moving(item, to: item.checked ? .done : .todo, doneOn: doneOn)
         }
         return (PrintedFile(board.bytes), moves)

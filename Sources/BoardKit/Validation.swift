@@ -129,7 +129,7 @@ extension Board {
         while size < keys.count * 2 { size <<= 1 }
         var table = [UInt32](repeating: 0, count: size)
         var duplicates: [(index: Int, earlier: Int)] = []
-        for (index, key) in keys.enumerated() {
+        for (index, key) in keys.enumerated() where sections[items[index].section].kind != .archive {
             var probe = Int(truncatingIfNeeded: key) & (size - 1)
             while table[probe] != 0, keys[Int(table[probe]) - 1] != key { probe = (probe + 1) & (size - 1) }
             if table[probe] != 0 {
@@ -216,7 +216,7 @@ extension Board {
         var found: [Diagnostic] = []
         var firstHeading: [SectionKind: Int] = [:]
         var messages: [SectionKind: String] = [:]  // shared by every repeat
-        for section in sections {
+        for section in sections where section.kind != .archive {
             let line = section.headingLine
             if let first = firstHeading[section.kind] {
                 let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
@@ -247,6 +247,8 @@ extension Board {
 
     func appendItemDiagnostics(of item: Item, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
+        // Archived items are off the board: nothing about them is worth a warning.
+        if kind == .archive { return }
         // Columns are counted on from the last one asked for: a line with many tokens is read once, not once each.
         var counted = (offset: lines[item.line].start, column: 1)
         func columnOf(_ offset: Int) -> Int {

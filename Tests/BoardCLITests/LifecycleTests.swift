@@ -134,4 +134,97 @@ import Testing
         #expect(colored.contains("\u{1B}[1;31mDOING (2/1)\u{1B}[0m"))
         #expect(sandbox.run(["list", "doing"]).stdout.components(separatedBy: "\n").count == 3)
     }
+
+    // MARK: - Archive
+
+    static let finished = """
+        # Team
+
+        ## TODO
+
+        - [ ] Deploy
+
+        ## DONE
+
+        - [x] Deploy done:2026-10-01
+        - [x] Recent done:2026-11-20
+        - [x] Undated
+
+        """
+
+    @Test func archiveMovesEveryDoneItemToANewArchiveAtTheEndInFileOrder() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.finished)
+        #expect(sandbox.run(["archive"]).stdout == "Archived 3 items\n")
+        #expect(sandbox.read() == """
+            # Team
+
+            ## TODO
+
+            - [ ] Deploy
+
+            ## DONE
+
+            ## Archive
+
+            - [x] Deploy done:2026-10-01
+            - [x] Recent done:2026-11-20
+            - [x] Undated
+
+            """)
+        #expect(sandbox.run(["archive"]).stdout == "No change\n")
+    }
+
+    @Test func beforeTakesOnlyItemsDoneEarlierAndNewOnesGoToTheTopOfTheArchive() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.finished + "## Archive\n\n- [x] Ancient done:2025-01-01\n")
+        #expect(sandbox.run(["archive", "--before", "2026-11-01"]).stdout == "Archived \"Deploy\"\n")
+        #expect(sandbox.run(["archive", "Recent", "Undated"]).stdout == "Archived 2 items\n")
+        #expect(sandbox.read().hasSuffix("""
+            ## DONE
+
+            ## Archive
+
+            - [x] Recent done:2026-11-20
+            - [x] Undated
+            - [x] Deploy done:2026-10-01
+            - [x] Ancient done:2025-01-01
+
+            """))
+    }
+
+    @Test func archivedItemsAreOffTheBoardUntilARefBringsOneBack() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.finished)
+        #expect(sandbox.run(["archive"]).exitCode == 0)
+        #expect(sandbox.run(["list"]).stdout == "TODO   [ ]              Deploy  :5\n")
+        #expect(sandbox.run(["list", "--archived"]).stdout.hasPrefix("Archive [x]              Deploy  done 2026-10-01  :11\n"))
+        #expect(sandbox.run(["list", "--archived", "--json"]).stdout.contains(#"{"name":"Archive","items":[{"title":"Deploy""#))
+        #expect(!sandbox.run(["list", "--json"]).stdout.contains("Recent"))
+        let shown = sandbox.run(["show", "--width", "90"]).stdout
+        #expect(shown.hasPrefix("TODO (1)") && shown.contains("DONE (0)") && !shown.contains("Recent"))
+        // Checked items and a title the board has too: nothing to warn about in the archive.
+        #expect(sandbox.run(["check"]).stderr == """
+            board.md:1:1: warning: no DOING section; a command that needs it will create it
+            0 errors, 1 warning in 1 file
+
+            """)
+        #expect(sandbox.run(["tidy"]).stdout == "No change\n")
+        // "Deploy" is the board's; "Recent" is only in the archive, so reopening it brings it back.
+        #expect(sandbox.run(["done", "Deploy"]).stdout == "Moved \"Deploy\" from TODO to DONE\n")
+        #expect(sandbox.run(["reopen", "Recent"]).stdout == "Moved \"Recent\" from Archive to TODO\n")
+        #expect(sandbox.read().contains("## TODO\n\n- [ ] Recent\n"))
+    }
+
+    @Test func anObsidianKanbanBoardGetsItsArchiveBeforeItsSettings() {
+        let sandbox = Sandbox()
+        let board = "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n\n%% kanban:settings\n```\n{}\n```\n%%\n"
+        sandbox.write("board.md", board)
+        #expect(sandbox.run(["archive"]).exitCode == 0)
+        #expect(sandbox.read() == "## Todo\n\n- [ ] a\n\n## Done\n\n## Archive\n\n- [x] b\n\n%% kanban:settings\n```\n{}\n```\n%%\n")
+        // One it already has, after a `***` line, takes them at its top.
+        sandbox.write("board.md", "## Done\n\n- [x] c\n\n***\n\n## Archive\n\n- [x] b\n")
+        #expect(sandbox.run(["archive"]).exitCode == 0)
+        #expect(sandbox.read() == "## Done\n\n***\n\n## Archive\n\n- [x] c\n- [x] b\n")
+    }
 }

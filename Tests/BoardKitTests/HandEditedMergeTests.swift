@@ -70,7 +70,8 @@ import Testing
             case .reorder(let atTop):
                 let kind = board.kind(of: item)
                 guard board.firstSection(kind) == item.section else { return nil }
-                model[index].checked = kind == .done
+                // Into the archive an item goes as it is.
+                if kind != .archive { model[index].checked = kind == .done }
                 return try board.moving(item, to: kind, atTop: atTop)
             case .date(let date):
                 guard item.firstDueToken == nil || item.due != nil else { return nil }

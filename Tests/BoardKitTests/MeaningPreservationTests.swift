@@ -404,7 +404,7 @@ enum MeaningCheck {
     /// first TODO and DONE sections), as many as it moved there.
     static func placedItems(before: Board, after: Board, command: Command) -> [Item] {
         guard case .tidy = command else { return placedItem(before: before, after: after, command: command).map { [$0] } ?? [] }
-        let moving = before.items.filter { $0.checked != (before.kind(of: $0) == .done) }
+        let moving = before.items.filter { $0.checked != (before.kind(of: $0) == .done) && !before.isArchived($0) }
         return [SectionKind.todo, .done].flatMap { kind -> [Item] in
             let count = moving.filter { ($0.checked ? SectionKind.done : .todo) == kind }.count
             return Array(after.items.filter { $0.section == after.firstSection(kind) }.suffix(count))
@@ -474,10 +474,12 @@ enum MeaningCheck {
             return problems
         case .tidy:
             var problems: [String] = []
-            if !after.items.allSatisfy({ $0.checked == (after.kind(of: $0) == .done) }) { problems.append("tidy left a tick out of place") }
+            if !after.items.allSatisfy({ $0.checked == (after.kind(of: $0) == .done) || after.isArchived($0) }) {
+                problems.append("tidy left a tick out of place")
+            }
             if after.items.count != before.items.count { problems.append("tidy changed the number of items") }
             // The moved items, in file order, end each target.
-            let moving = before.items.filter { $0.checked != (before.kind(of: $0) == .done) }
+            let moving = before.items.filter { $0.checked != (before.kind(of: $0) == .done) && !before.isArchived($0) }
             for kind in [SectionKind.todo, .done] {
                 let expected = moving.filter { ($0.checked ? SectionKind.done : .todo) == kind }.map { before.title(of: $0) }
                 let peers = after.items.filter { $0.section == after.firstSection(kind) }
