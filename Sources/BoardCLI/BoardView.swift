@@ -12,6 +12,8 @@ struct BoardView {
     let today: CivilDate
     /// Whether to use ANSI styles: bold headings, overdue dates red and bold, dates due today yellow.
     let color: Bool
+    /// At most this many DONE items are shown (the most recent), then `+K more`.
+    var doneLimit: Int? = nil
 
     /// The board laid out in `width` terminal cells; each line ends with a newline.
     func render(width: Int) -> String {
@@ -23,7 +25,12 @@ struct BoardView {
     /// The board laid out in `width` terminal cells, row by row, handed to `output` in pieces of about 1 MiB: a
     /// large board has hundreds of thousands of rows, and only the rows being printed are ever built.
     func render(width: Int, to output: inout Output) {
-        let columns = SectionKind.allCases.map { kind in board.items.filter { board.kind(of: $0) == kind } }
+        var columns = SectionKind.allCases.map { kind in board.items.filter { board.kind(of: $0) == kind } }
+        var hidden = [0, 0, 0]
+        if let doneLimit, columns[2].count > doneLimit {
+            hidden[2] = columns[2].count - doneLimit
+            columns[2] = Self.mostRecent(columns[2], doneLimit)
+        }
         var out = Report.newPiece()
         func endLine(startingAt start: Int) {
             while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
@@ -33,7 +40,7 @@ struct BoardView {
         if width < Self.minimumSideBySide {
             for (kind, items) in zip(SectionKind.allCases, columns) {
                 if kind != .todo { out.append(UInt8(ascii: "\n")) }
-                var rows = ColumnRows(view: self, kind: kind, items: items, width: width)
+                var rows = ColumnRows(view: self, kind: kind, items: items, hidden: hidden[kind.rawValue], width: width)
                 while let cell = rows.next() {
                     let start = out.count
                     out += cell.text.utf8
@@ -47,7 +54,7 @@ struct BoardView {
         let room = width - 2 * DisplayWidth.of(Self.separator)
         let widths = (0..<3).map { room / 3 + ($0 < room % 3 ? 1 : 0) }
         var rows = zip(SectionKind.allCases, columns).enumerated().map { index, column in
-            ColumnRows(view: self, kind: column.0, items: column.1, width: widths[index])
+            ColumnRows(view: self, kind: column.0, items: column.1, hidden: hidden[index], width: widths[index])
         }
         var row = 0
         while true {
@@ -73,26 +80,35 @@ struct BoardView {
         let view: BoardView
         let kind: SectionKind
         let items: [Item]
+        /// Items of the section left out: a `+K more` row ends the column.
+        let hidden: Int
         let width: Int
         private var pending: [Cell] = []
         private var nextPending = 0
         private var nextItem = 0
         private var started = false
 
-        init(view: BoardView, kind: SectionKind, items: [Item], width: Int) {
+        init(view: BoardView, kind: SectionKind, items: [Item], hidden: Int, width: Int) {
             self.view = view
             self.kind = kind
             self.items = items
+            self.hidden = hidden
             self.width = width
         }
 
         mutating func next() -> Cell? {
             if !started {
                 started = true
-                pending = [view.heading(kind, count: items.count), Cell(text: String(repeating: "─", count: width), width: width)]
-                if items.isEmpty { pending.append(view.styled("(empty)", "2")) }
+                pending = [view.heading(kind, count: items.count + hidden), Cell(text: String(repeating: "─", count: width), width: width)]
+                if items.isEmpty, hidden == 0 { pending.append(view.styled("(empty)", "2")) }
             }
             while nextPending == pending.count {
+                if nextItem == items.count, hidden > 0 {
+                    pending = [view.styled("+\(hidden) more", "2")]
+                    nextPending = 0
+                    nextItem += 1
+                    break
+                }
                 guard nextItem < items.count else { return nil }
                 pending = view.rows(of: items[nextItem], width: width)
                 nextPending = 0
@@ -141,6 +157,20 @@ struct BoardView {
             }
         }
         return cells
+    }
+
+    /// The `count` most recently done of these items, in file order: the latest done dates, an undated item older
+    /// than any dated one, and of two alike the later in the file.
+    static func mostRecent(_ items: [Item], _ count: Int) -> [Item] {
+        let ranked = items.indices.sorted { a, b in
+            switch (items[a].done, items[b].done) {
+            case let (x?, y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a > b
+            }
+        }
+        return ranked.prefix(count).sorted().map { items[$0] }
     }
 
     /// `TODO (3)`; under a WIP limit `DOING (2/3)`, and over it `DOING (4/3)` in red, or `DOING (4/3, over limit)`

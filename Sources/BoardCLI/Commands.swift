@@ -45,8 +45,8 @@ enum Commands {
                                          help: "Only DONE items whose done date is before this date: " + dateHelp)],
                     positionals: 0...Int.max),
         CommandSpec(name: "list", abstract: "List items, one line each, in file order.",
-                    usage: "[<section>] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--json]",
-                    arguments: [("<section>", "Only this section: todo, doing or done.")],
+                    usage: "[<section> ...] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--sort <key>] [--json]",
+                    arguments: [("<section>", "Only these sections: todo, doing or done.")],
                     options: [
                         OptionSpec(long: "overdue", help: "Only items not in DONE whose due date is before today."),
                         OptionSpec(long: "due-before", value: "date", help: "Only items due before this date: " + dateHelp),
@@ -55,13 +55,15 @@ enum Commands {
                         OptionSpec(long: "tag", value: "tag", help: "Only items tagged #TAG (case-insensitive; repeat: all must match)."),
                         OptionSpec(long: "who", value: "name", help: "Only items naming @NAME (case-insensitive; repeat: all must match)."),
                         OptionSpec(long: "archived", help: "The archived items instead of the board's."),
+                        OptionSpec(long: "sort", value: "key", help: "due (undated last) or title; stable (default: file order)."),
                         Options.json,
                     ],
-                    positionals: 0...1),
+                    positionals: 0...3),
         CommandSpec(name: "show", abstract: "Show the board as three columns side by side, with counts; overdue dates in red.",
-                    usage: "[--width <n>] [--color <when>] [--json]",
+                    usage: "[--width <n>] [--color <when>] [--done <n>] [--json]",
                     options: [
                         OptionSpec(long: "width", value: "n", help: "Lay out in N cells (default: the terminal's width, $COLUMNS, or 80)."),
+                        OptionSpec(long: "done", value: "n", help: "Show at most N DONE items, the most recently done, then how many more."),
                         OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never."),
                         Options.json,
                     ]),
@@ -317,7 +319,11 @@ enum Commands {
     static func list(_ context: inout Context) throws -> Int32 {
         let parsed = context.parsed
         let today = try context.today()
-        let only = try parsed.positionals.first.map(section)
+        let only = Set(try parsed.positionals.map(section))
+        let sort = parsed.value("sort")
+        guard sort == nil || sort == "due" || sort == "title" else {
+            throw UsageError(message: "Invalid sort key '\(escaped(sort ?? ""))' for '--sort' (use due or title)", command: spec("list"))
+        }
         let before = try date("due-before", context)
         var within: CivilDate?
         if let text = parsed.value("due-within") {
@@ -331,10 +337,10 @@ enum Commands {
         let (tags, people) = (parsed.values("tag"), parsed.values("who"))
         let board = try context.readBoard().board
         let archived = parsed.flag("archived")
-        let selected = board.items.filter { item in
+        var selected = board.items.filter { item in
             let kind = board.kind(of: item)
             if (kind == .archive) != archived { return false }
-            if let only, kind != only { return false }
+            if !only.isEmpty, !only.contains(kind) { return false }
             if parsed.flag("overdue"), !board.isOverdue(item, today: today) { return false }
             if let before, !(item.due.map { $0 < before } ?? false) { return false }
             if let within, !(item.due.map { $0 <= within } ?? false) { return false }
@@ -343,12 +349,30 @@ enum Commands {
             if !people.isEmpty, !Labels.all(people, in: board.people(of: item), sigil: Labels.person) { return false }
             return true
         }
+        switch sort {
+        case "due":
+            selected = stableSorted(selected) { a, b in
+                guard let first = a.due else { return false }
+                return b.due.map { first < $0 } ?? true
+            }
+        case "title":
+            let keys = Dictionary(uniqueKeysWithValues: selected.map { ($0.line, board.title(of: $0).lowercased()) })
+            selected = stableSorted(selected) { keys[$0.line, default: ""] < keys[$1.line, default: ""] }
+        default: break
+        }
         if parsed.flag("json") {
             Report.listJSON(board, selected, today: today, kinds: archived ? [.archive] : SectionKind.allCases, to: &context.output)
             return 0
         }
         Report.listLines(board, selected, today: today, to: &context.output)
         return 0
+    }
+
+    /// The items sorted by `before`, those it does not order kept in file order.
+    static func stableSorted(_ items: [Item], by before: (Item, Item) -> Bool) -> [Item] {
+        items.enumerated().sorted { a, b in
+            before(a.element, b.element) || (!before(b.element, a.element) && a.offset < b.offset)
+        }.map(\.element)
     }
 
     static func show(_ context: inout Context) throws -> Int32 {
@@ -359,7 +383,14 @@ enum Commands {
         if context.parsed.flag("json") {
             Report.listJSON(board, board.items, today: today, to: &context.output)
         } else {
-            BoardView(board: board, today: today, color: color).render(width: width, to: &context.output)
+            var view = BoardView(board: board, today: today, color: color)
+            if let text = context.parsed.value("done") {
+                guard let count = Int(text), count >= 0 else {
+                    throw UsageError(message: "Invalid number '\(escaped(text))' for '--done' (0 or more)", command: spec("show"))
+                }
+                view.doneLimit = count
+            }
+            view.render(width: width, to: &context.output)
         }
         return 0
     }

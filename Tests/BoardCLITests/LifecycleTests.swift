@@ -227,4 +227,52 @@ import Testing
         #expect(sandbox.run(["archive"]).exitCode == 0)
         #expect(sandbox.read() == "## Done\n\n***\n\n## Archive\n\n- [x] c\n- [x] b\n")
     }
+
+    // MARK: - Sorting, several sections, recent DONE items
+
+    static let unsorted = "## TODO\n- [ ] b due:2026-12-05\n- [ ] A\n- [ ] c due:2026-12-01\n## DOING\n- [ ] d due:2026-12-01\n## DONE\n- [x] e\n"
+
+    @Test func listSortsByDueWithUndatedLastOrByTitleAndKeepsFileOrderForTies() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.unsorted)
+        #expect(sandbox.run(["list", "--sort", "due"]).stdout == """
+            TODO   [ ]  2026-12-01  c  :4
+            DOING  [ ]  2026-12-01  d  :6
+            TODO   [ ]  2026-12-05  b  :2
+            TODO   [ ]              A  :3
+            DONE   [x]              e  :8
+
+            """)
+        #expect(sandbox.run(["list", "--sort", "title", "todo", "doing"]).stdout == """
+            TODO   [ ]              A  :3
+            TODO   [ ]  2026-12-05  b  :2
+            TODO   [ ]  2026-12-01  c  :4
+            DOING  [ ]  2026-12-01  d  :6
+
+            """)
+        #expect(sandbox.run(["list", "done", "doing"]).stdout == "DOING  [ ]  2026-12-01  d  :6\nDONE   [x]              e  :8\n")
+        let wrong = sandbox.run(["list", "--sort", "size"])
+        #expect(wrong.exitCode == 64 && wrong.stderr.hasPrefix("Error: Invalid sort key 'size' for '--sort' (use due or title)\n"))
+    }
+
+    @Test func showDoneKeepsTheMostRecentlyDoneAndCountsTheRest() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n## DOING\n## DONE\n- [x] a done:2026-11-01\n- [x] b\n- [x] c done:2026-11-20\n- [x] d done:2026-11-05\n- [x] e\n")
+        let shown = sandbox.run(["show", "--done", "2", "--width", "40"]).stdout
+        #expect(shown.hasSuffix("""
+            DONE (5)
+            ────────────────────────────────────────
+            [x] c
+                done 2026-11-20
+            [x] d
+                done 2026-11-05
+            +3 more
+
+            """))
+        // Undated items count as done before dated ones; of those, the later in the file is the more recent.
+        #expect(sandbox.run(["show", "--done", "3", "--width", "40"]).stdout.contains("[x] a\n    done 2026-11-01\n[x] c\n"))
+        #expect(sandbox.run(["show", "--done", "4", "--width", "40"]).stdout.contains("[x] d\n    done 2026-11-05\n[x] e\n+1 more\n"))
+        #expect(sandbox.run(["show", "--done", "0", "--width", "40"]).stdout.hasSuffix("DONE (5)\n" + String(repeating: "─", count: 40) + "\n+5 more\n"))
+        #expect(sandbox.run(["show", "--done", "-1"]).exitCode == 64)
+    }
 }
