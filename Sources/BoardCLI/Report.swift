@@ -84,10 +84,11 @@ enum Report {
                     }
                     out.append("]")
                 }
+                let labels = board.labels(of: item)
                 out.append(",\"tags\":")
-                appendNames(board.tags(of: item))
+                appendNames(labels.tags)
                 out.append(",\"people\":")
-                appendNames(board.people(of: item))
+                appendNames(labels.people)
                 out.append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
                 out.append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
                 out.append(",\"body\":")

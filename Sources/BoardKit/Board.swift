@@ -123,21 +123,35 @@ public struct DueToken: Equatable, Sendable {
 /// A done-date token on an item line (FORMAT.md §5): `done:YYYY-MM-DD`, or `✅ YYYY-MM-DD` (Obsidian Tasks). Only
 /// text shaped like a date makes one (`done:soon` is title text); an impossible date leaves `date` nil.
 public struct DoneToken: Equatable, Sendable {
+    // Eight bytes, as every item holds one: the start, and packed in one word the token's length (bits 25–31), the
+    // spelling (bit 24), whether the date is real (bit 23) and the date (year << 9 | month << 5 | day).
+    let storedStart: UInt32
+    let packed: UInt32
+
+    /// Nil for a token longer than 127 bytes (many blanks between `✅` and its date): not read as one.
+    init?(isObsidianTasks: Bool, range: Range<Int>, date: CivilDate?) {
+        guard range.count < 128 else { return nil }
+        storedStart = UInt32(truncatingIfNeeded: range.lowerBound)
+        var packed = UInt32(range.count) << 25 | (isObsidianTasks ? 1 << 24 : 0)
+        if let date { packed |= 1 << 23 | UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day) }
+        self.packed = packed
+    }
+
+    init(storedStart: UInt32, packed: UInt32) {
+        self.storedStart = storedStart
+        self.packed = packed
+    }
+
     /// True for `✅ YYYY-MM-DD`, false for `done:YYYY-MM-DD`.
-    public let isObsidianTasks: Bool
-    private let storedStart: UInt32
-    private let storedEnd: UInt32
-    /// The date, or nil when the text is not a real calendar date.
-    public let date: CivilDate?
+    public var isObsidianTasks: Bool { packed & 1 << 24 != 0 }
 
     /// Byte offsets of the whole token in the file.
-    public var range: Range<Int> { Int(storedStart)..<Int(storedEnd) }
+    public var range: Range<Int> { Int(storedStart)..<(Int(storedStart) + Int(packed >> 25)) }
 
-    init(isObsidianTasks: Bool, range: Range<Int>, date: CivilDate?) {
-        self.isObsidianTasks = isObsidianTasks
-        storedStart = UInt32(truncatingIfNeeded: range.lowerBound)
-        storedEnd = UInt32(truncatingIfNeeded: range.upperBound)
-        self.date = date
+    /// The date, or nil when the text is not a real calendar date.
+    public var date: CivilDate? {
+        guard packed & 1 << 23 != 0 else { return nil }
+        return CivilDate(year: Int(packed >> 9 & 0x3FFF), month: Int(packed >> 5 & 0xF), day: Int(packed & 0x1F))
     }
 
     /// Byte offsets of the date text inside the token.
@@ -153,6 +167,9 @@ public struct Item: Equatable, Sendable {
     private let storedSection: UInt32
     private let storedCheckboxOffset: UInt32
     private let storedTextStart: UInt32
+    // The done token's two words (`DoneToken`); a zero second word is none.
+    private var storedDoneStart: UInt32 = 0
+    private var storedDonePacked: UInt32 = 0
     private let storedIndent: UInt8
     /// `-`, `*` or `+`.
     public let bullet: UInt8
@@ -165,7 +182,13 @@ public struct Item: Equatable, Sendable {
     /// The first token holding a real date: the item's due date.
     public internal(set) var dueToken: DueToken?
     /// The first done-date token on the line, valid or not.
-    public internal(set) var doneToken: DoneToken?
+    public internal(set) var doneToken: DoneToken? {
+        get { storedDonePacked == 0 ? nil : DoneToken(storedStart: storedDoneStart, packed: storedDonePacked) }
+        set {
+            storedDoneStart = newValue?.storedStart ?? 0
+            storedDonePacked = newValue?.packed ?? 0
+        }
+    }
     /// True when the line has a word that may be a misspelt due date (`Due:…`, `due: …`); validation looks closer.
     public internal(set) var mayHaveNearMissDate = false
 
@@ -302,9 +325,13 @@ public struct Board: Sendable {
     /// parts left out, in line order. The title is these parts joined by one space.
     public func titleParts(of item: Item) -> TitleParts {
         let end = lines[item.line].contentEnd
+        var parts = TitleParts()
+        guard item.dueToken != nil || item.doneToken != nil else {
+            parts.append(Bytes.trimmed(bytes, item.textStart..<end))
+            return parts
+        }
         var cuts = (item.dueToken?.range, item.doneToken.flatMap { $0.date == nil ? nil : $0.range })
         if let first = cuts.0, let second = cuts.1, second.lowerBound < first.lowerBound { cuts = (second, first) }
-        var parts = TitleParts()
         var start = item.textStart
         func cut(_ token: Range<Int>?) {
             guard let token, token.lowerBound >= start else { return }
@@ -320,11 +347,14 @@ public struct Board: Sendable {
     /// Calls `body` with the title's bytes as a buffer and their range in it: the file's own bytes when the title
     /// is one run of them (nearly always), else its parts joined by one space.
     public func withTitleBytes<R>(of item: Item, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { try withTitleBytes(of: item, in: $0, body) }
+    }
+
+    /// `withTitleBytes(of:_:)` for a caller that holds the file's bytes as a buffer already (`b`).
+    func withTitleBytes<R>(of item: Item, in b: UnsafeBufferPointer<UInt8>,
+                           _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {
         let parts = titleParts(of: item)
-        if parts.count <= 1 {
-            let range = parts.isEmpty ? item.textStart..<item.textStart : parts.ranges.0
-            return try bytes.withUnsafeBufferPointer { try body($0, range) }
-        }
+        if parts.count <= 1 { return try body(b, parts.isEmpty ? item.textStart..<item.textStart : parts.ranges.0) }
         var joined: [UInt8] = []
         parts.forEach { part in
             if !joined.isEmpty { joined.append(Bytes.space) }

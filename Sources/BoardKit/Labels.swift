@@ -32,20 +32,24 @@ public enum Labels {
         return onlyDigits ? nil : name
     }
 
-    /// The names of the labels with this sigil among the whitespace-delimited words of `bytes[range]`, in order.
-    static func names(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, sigil: UInt8) -> [String] {
-        var names: [String] = []
+    /// The tags' and the people's names among the whitespace-delimited words of `bytes[range]`, in order.
+    static func names(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (tags: [String], people: [String]) {
+        var found: (tags: [String], people: [String]) = ([], [])
         var position = range.lowerBound
         while position < range.upperBound {
-            while position < range.upperBound, Bytes.isWhitespace(bytes[position]) { position += 1 }
+            // Most titles have neither sigil: a word is looked at only when it starts with one.
+            let byte = bytes[position]
+            guard byte == tag || byte == person, position == range.lowerBound || Bytes.isWhitespace(bytes[position - 1]) else {
+                position += 1
+                continue
+            }
             let start = position
             while position < range.upperBound, !Bytes.isWhitespace(bytes[position]) { position += 1 }
-            if start < position, bytes[start] == sigil,
-               let name = name(of: UnsafeBufferPointer(rebasing: bytes[start..<position]), sigil: sigil) {
-                names.append(name)
-            }
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            if byte == tag, let name = name(of: word, sigil: tag) { found.tags.append(name) }
+            if byte == person, let name = name(of: word, sigil: person) { found.people.append(name) }
         }
-        return names
+        return found
     }
 
     /// True when every label asked for (a name, with or without its sigil) is among `names`, ignoring case.
@@ -66,13 +70,14 @@ public enum Labels {
 }
 
 extension Board {
-    /// The item's tags (`#ops` → `ops`), in title order.
-    public func tags(of item: Item) -> [String] {
-        withTitleBytes(of: item) { Labels.names(in: $0, $1, sigil: Labels.tag) }
+    /// The item's tags (`#ops` → `ops`) and people (`@ana` → `ana`), each in title order.
+    public func labels(of item: Item) -> (tags: [String], people: [String]) {
+        withTitleBytes(of: item) { Labels.names(in: $0, $1) }
     }
 
+    /// The item's tags (`#ops` → `ops`), in title order.
+    public func tags(of item: Item) -> [String] { labels(of: item).tags }
+
     /// The item's people (`@ana` → `ana`), in title order.
-    public func people(of item: Item) -> [String] {
-        withTitleBytes(of: item) { Labels.names(in: $0, $1, sigil: Labels.person) }
-    }
+    public func people(of item: Item) -> [String] { labels(of: item).people }
 }

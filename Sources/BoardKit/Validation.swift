@@ -117,9 +117,11 @@ extension Board {
     private func duplicateTitleDiagnostics() -> [Diagnostic] {
         // Each title's key depends on its own line only: a large board's are worked out in shares.
         let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
-            share.map { index -> UInt64 in
-                let (hash, foldedEnough) = titleHash(items[index])
-                return foldedEnough ? hash : Self.hash(Array(title(of: items[index]).lowercased().utf8))
+            bytes.withUnsafeBufferPointer { buffer in
+                share.map { index -> UInt64 in
+                    let (hash, foldedEnough) = withTitleBytes(of: items[index], in: buffer) { Self.foldedHash($0, $1) }
+                    return foldedEnough ? hash : Self.hash(Array(title(of: items[index]).lowercased().utf8))
+                }
             }
         }
         // The keys are hashes already: an open-addressing table of item numbers (index + 1) probes them without
@@ -129,7 +131,8 @@ extension Board {
         while size < keys.count * 2 { size <<= 1 }
         var table = [UInt32](repeating: 0, count: size)
         var duplicates: [(index: Int, earlier: Int)] = []
-        for (index, key) in keys.enumerated() where sections[items[index].section].kind != .archive {
+        let hasArchive = sections.contains { $0.kind == .archive }
+        for (index, key) in keys.enumerated() where !hasArchive || sections[items[index].section].kind != .archive {
             var probe = Int(truncatingIfNeeded: key) & (size - 1)
             while table[probe] != 0, keys[Int(table[probe]) - 1] != key { probe = (probe + 1) & (size - 1) }
             if table[probe] != 0 {
@@ -148,15 +151,9 @@ extension Board {
         }
     }
 
-    /// A hash of the title's bytes as `title(of:)` gives them (the due token out, the space around it one), ASCII
-    /// letters folded to lower case; and whether that is all the folding the title needs: false when it may hold a
-    /// letter of a cased script other than ASCII (CJK, Hangul, symbols and emoji have no case).
-    private func titleHash(_ item: Item) -> (UInt64, Bool) {
-        withTitleBytes(of: item) { Self.foldedHash($0, $1) }
-    }
-
-    /// The hash of `range`'s bytes with ASCII letters folded to lower case, eight bytes at a time; and whether no
-    /// other folding is needed (see `titleHash`).
+    /// The hash of `range`'s bytes (a title's, in duplicate detection) with ASCII letters folded to lower case,
+    /// eight bytes at a time; and whether that is all the folding they need: false when they may hold a letter of a
+    /// cased script other than ASCII (CJK, Hangul, symbols and emoji have no case).
     private static func foldedHash(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, Bool) {
         guard let base = b.baseAddress else { return (0, true) }
         let raw = UnsafeRawPointer(base)
@@ -306,7 +303,10 @@ extension Board {
 
     /// True when nothing but whitespace and the date tokens follows the checkbox.
     private func hasEmptyTitle(_ item: Item) -> Bool {
-        titleParts(of: item).isEmpty
+        guard item.dueToken != nil || item.doneToken != nil else {
+            return Bytes.isBlank(bytes, item.textStart..<lines[item.line].contentEnd)
+        }
+        return titleParts(of: item).isEmpty
     }
 
     /// Calls `found` with each word on the item line that was surely meant as a due date but is not read as one
