@@ -148,9 +148,16 @@ enum Command: CustomStringConvertible {
     case move(line: Int, to: SectionKind, atTop: Bool)
     case edit(line: Int, title: String?, due: DueChange, body: BodyChange)
     case tidy
+    /// `board archive`: every DONE item to the top of the archive.
+    case archive
 
     /// The date moves into DONE record.
     static let today = CivilDate(year: 2026, month: 11, day: 23)
+
+    /// The items `archive` moves: every one in DONE.
+    static func archiving(_ board: Board) -> [Item] {
+        board.items.filter { board.kind(of: $0) == .done }
+    }
 
     var description: String {
         switch self {
@@ -159,6 +166,7 @@ enum Command: CustomStringConvertible {
         case let .move(line, to, atTop): "move :\(line + 1) \(to) top \(atTop)"
         case let .edit(line, title, due, body): "edit :\(line + 1) title \(title ?? "-") due \(due) body \(body)"
         case .tidy: "tidy"
+        case .archive: "archive"
         }
     }
 
@@ -171,7 +179,7 @@ enum Command: CustomStringConvertible {
             return .add(title: title + " new \(Int.random(in: 0..<1_000_000, using: &rng))", due: Bool.random(using: &rng) ? CivilDate("2026-12-24") : nil, body: body,
                         to: kind, atTop: Int.random(in: 0..<3, using: &rng) == 0)
         }
-        switch Int.random(in: 0..<10, using: &rng) {
+        switch Int.random(in: 0..<11, using: &rng) {
         case 0, 1: return .remove(line: item.line)
         case 2...5: return .move(line: item.line, to: kind, atTop: Int.random(in: 0..<3, using: &rng) == 0)
         case 6:
@@ -181,6 +189,7 @@ enum Command: CustomStringConvertible {
         case 7:
             let body: BodyChange = [.remove, .set("new body\n\n- [ ] nested\n## heading")].randomElement(using: &rng, default: .remove)
             return .edit(line: item.line, title: nil, due: .keep, body: body)
+        case 8: return .archive
         default: return .tidy
         }
     }
@@ -200,6 +209,8 @@ enum Command: CustomStringConvertible {
             return try board.editing(item(line), title: title, due: due, body: body)
         case .tidy:
             return Board(parsing: try board.tidied(doneOn: Command.today).file.bytes)
+        case .archive:
+            return Board(parsing: try board.archived(Command.archiving(board)).bytes)
         }
     }
 }
@@ -330,8 +341,10 @@ enum MeaningCheck {
         case .add: return []
         case .remove(let line), .move(let line, _, _), .edit(let line, _, _, _): return lines(of: line)
         case .tidy:
-            return before.items.filter { $0.checked != (before.kind(of: $0) == .done) }
+            return before.items.filter { $0.checked != (before.kind(of: $0) == .done) && !before.isArchived($0) }
                 .reduce(into: Set<Int>()) { $0.formUnion(lines(of: $1.line)) }
+        case .archive:
+            return Command.archiving(before).reduce(into: Set<Int>()) { $0.formUnion(lines(of: $1.line)) }
         }
     }
 
@@ -403,6 +416,10 @@ enum MeaningCheck {
     /// The items a command placed: the one an add or a move wrote; for tidy, the last items of each target (the
     /// first TODO and DONE sections), as many as it moved there.
     static func placedItems(before: Board, after: Board, command: Command) -> [Item] {
+        if case .archive = command {
+            let count = Command.archiving(before).count
+            return Array(after.items.filter { $0.section == after.firstSection(.archive) }.prefix(count))
+        }
         guard case .tidy = command else { return placedItem(before: before, after: after, command: command).map { [$0] } ?? [] }
         let moving = before.items.filter { $0.checked != (before.kind(of: $0) == .done) && !before.isArchived($0) }
         return [SectionKind.todo, .done].flatMap { kind -> [Item] in
@@ -486,6 +503,18 @@ enum MeaningCheck {
                 if peers.suffix(expected.count).map({ after.title(of: $0) }) != expected {
                     problems.append("the items tidy moved to \(kind.name) are not at its end in file order")
                 }
+            }
+            return problems
+        case .archive:
+            // Every DONE item at the top of the archive, in file order, each line as it was.
+            let moving = Command.archiving(before)
+            let placed = placedItems(before: before, after: after, command: command)
+            var problems: [String] = []
+            if after.items.count != before.items.count { problems.append("archive changed the number of items") }
+            if after.items.contains(where: { after.kind(of: $0) == .done }) { problems.append("an item is left in DONE") }
+            if placed.map({ after.title(of: $0) }) != moving.map({ before.title(of: $0) })
+                || placed.map(\.checked) != moving.map(\.checked) || placed.map(\.done) != moving.map(\.done) {
+                problems.append("the archived items are not at the top of the archive as they were")
             }
             return problems
         }
