@@ -76,8 +76,8 @@ enum BoardFile {
 
         let folderLock = try lockFolder(of: target, shownAs: name)
         defer { close(folderLock) }
-        let (fd, status) = try openRegular(target, shownAs: name)
-        defer { close(fd) }  // Closing releases the lease.
+        let (fd, status) = try lockCurrentFile(target, shownAs: name)
+        defer { close(fd) }  // Closing releases the file's lock and the lease.
         let leased = try takeReadLease(fd, shownAs: name)
         let original = try readAll(fd, shownAs: name)
         let (newFile, result) = try transform(original)
@@ -231,7 +231,8 @@ enum BoardFile {
 
     /// Locks the folder the board is in (`flock`), for as long as the descriptor is open. Every board writer
     /// holds it from its read to its last rename, so the board's one temporary name is only ever used by one.
-    /// The folder, not the file: the file is replaced at every write, and its lock would go with it.
+    /// The folder as well as the file: the file is replaced at every write, and its lock goes with it the moment
+    /// the new file is swapped in, before the writer is done.
     private static func lockFolder(of path: String, shownAs name: String) throws(CommandError) -> Int32 {
         let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(name, "cannot lock its folder") }
@@ -245,22 +246,30 @@ enum BoardFile {
         return fd
     }
 
-    /// Opens a regular file to read; fails for anything else.
-    private static func openRegular(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
-        // Opened without blocking: opening a FIFO with no writer would wait forever.
-        let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(name, "cannot open") }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            let error = failure(name, "cannot open")
+    /// Opens and locks (`flock`) the file the path names now, as CLI.md asks of every writer: a writer that locks
+    /// only the file (an older `board`) is kept out too. If such a writer renamed a new file in while we waited
+    /// for the lock, the locked inode is stale, so open and lock again.
+    private static func lockCurrentFile(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
+        while true {
+            // Opened without blocking: opening a FIFO with no writer would wait forever.
+            let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(name, "cannot open") }
+            var locked = stat()
+            guard fstat(fd, &locked) == 0 else {
+                close(fd)
+                throw failure(name, "cannot open")
+            }
+            guard locked.st_mode & S_IFMT == S_IFREG else {
+                close(fd)
+                throw notRegular(name, locked)
+            }
+            guard flock(fd, LOCK_EX) == 0 else {
+                close(fd)
+                throw failure(name, "cannot lock")
+            }
+            if isFile(path, locked) { return (fd, locked) }
             close(fd)
-            throw error
         }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw notRegular(name, status)
-        }
-        return (fd, status)
     }
 
     private static func readAll(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {

@@ -92,11 +92,13 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "seen"])
     }
 
-    @Test func writersTakeTurnsOnTheBoardsFolder() throws {
+    @Test(arguments: [true, false])
+    func writersTakeTurnsOnTheBoardsFolderAndOnTheFile(lockingTheFolder: Bool) throws {
         let binary = try #require(Paths.binary)
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
-        let folder = open(sandbox.directory, O_RDONLY | O_DIRECTORY)
+        // The folder, as every board writer locks it; the file, as CLI.md asks (and an older board did).
+        let folder = lockingTheFolder ? open(sandbox.directory, O_RDONLY | O_DIRECTORY) : open(sandbox.path("board.md"), O_RDONLY)
         try #require(folder >= 0 && flock(folder, LOCK_EX) == 0)
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: binary)
