@@ -106,7 +106,8 @@ public enum BoardCommandLine {
             return output.outcome(64)
         } catch let error as CommandError {
             output.stdout = []
-            output.error("error: \(error.message)")
+            // Several problems (several refs) come one per line.
+            for line in error.message.split(separator: "\n") { output.error("error: \(line)") }
             return output.outcome(1)
         } catch {
             output.stdout = []

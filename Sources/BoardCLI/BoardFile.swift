@@ -6,7 +6,8 @@ import Darwin
 import BoardKit
 import SystemShims
 
-/// A failure the command reports in one line and exits 1 for.
+/// A failure the command reports in one line (one per line of the message: several refs can each fail) and exits
+/// 1 for.
 struct CommandError: Error {
     let message: String
 }

@@ -30,14 +30,15 @@ enum Commands {
                         OptionSpec(long: "no-body", help: "Remove the body."),
                     ],
                     positionals: 1...1),
-        CommandSpec(name: "move", abstract: "Move an item to another section.", usage: "<ref> <section> [--top]",
-                    arguments: [ref, ("<section>", "todo, doing or done.")], options: [Options.top], positionals: 2...2),
-        CommandSpec(name: "start", abstract: "Move an item to DOING.", usage: "<ref>", arguments: [ref], positionals: 1...1),
-        CommandSpec(name: "done", abstract: "Move an item to DONE and check it.", usage: "<ref>", arguments: [ref],
-                    positionals: 1...1),
-        CommandSpec(name: "reopen", abstract: "Move an item back to TODO and uncheck it.", usage: "<ref>", arguments: [ref],
-                    positionals: 1...1),
-        CommandSpec(name: "rm", abstract: "Delete an item and its body.", usage: "<ref>", arguments: [ref], positionals: 1...1),
+        CommandSpec(name: "move", abstract: "Move items to another section.", usage: "<ref> ... <section> [--top]",
+                    arguments: [ref, ("<section>", "todo, doing or done.")], options: [Options.top], positionals: 2...Int.max),
+        CommandSpec(name: "start", abstract: "Move items to DOING.", usage: "<ref> ...", arguments: [ref], positionals: 1...Int.max),
+        CommandSpec(name: "done", abstract: "Move items to DONE and check them.", usage: "<ref> ...", arguments: [ref],
+                    positionals: 1...Int.max),
+        CommandSpec(name: "reopen", abstract: "Move items back to TODO and uncheck them.", usage: "<ref> ...", arguments: [ref],
+                    positionals: 1...Int.max),
+        CommandSpec(name: "rm", abstract: "Delete items and their bodies.", usage: "<ref> ...", arguments: [ref],
+                    positionals: 1...Int.max),
         CommandSpec(name: "archive", abstract: "Move DONE items (or the items named) to the top of the Archive, off the board.",
                     usage: "[<ref> ...] [--before <date>]",
                     arguments: [("<ref>", "Items to archive (default: every DONE item).")],
@@ -99,10 +100,12 @@ enum Commands {
         case "add": return try add(&context)
         case "edit": return try edit(&context)
         case "move":
-            return try move(&context, to: try section(context.parsed.positionals[1]), atTop: context.parsed.flag("top"))
-        case "start": return try move(&context, to: .doing, atTop: false)
-        case "done": return try move(&context, to: .done, atTop: false)
-        case "reopen": return try move(&context, to: .todo, atTop: false)
+            let positionals = context.parsed.positionals
+            return try move(&context, Array(positionals.dropLast()), to: try section(positionals[positionals.count - 1]),
+                            atTop: context.parsed.flag("top"))
+        case "start": return try move(&context, context.parsed.positionals, to: .doing, atTop: false)
+        case "done": return try move(&context, context.parsed.positionals, to: .done, atTop: false)
+        case "reopen": return try move(&context, context.parsed.positionals, to: .todo, atTop: false)
         case "rm": return try remove(&context)
         case "archive": return try archive(&context)
         case "list": return try list(&context)
@@ -144,6 +147,25 @@ enum Commands {
             let candidates = items.map { "\"\(escaped(board.title(of: $0)))\" (line \($0.line + 1))" }
             throw CommandError(message: "\(shown): '\(escaped(ref))' matches \(items.count) items: \(candidates.joined(separator: ", ")); use more of the title or ':LINE'")
         }
+    }
+
+    /// The items several refs name, in file order, each once; every ref that names none or several is reported
+    /// (one line each) and nothing is done.
+    static func resolveAll(_ refs: [String], in board: Board, shown: String) throws -> [Item] {
+        var items: [Item] = []
+        var problems: [String] = []
+        for ref in refs {
+            do {
+                let item = try resolve(ref, in: board, shown: shown)
+                if !items.contains(where: { $0.line == item.line }) { items.append(item) }
+            } catch let error as CommandError {
+                problems.append(error.message)
+            }
+        }
+        guard problems.isEmpty else {
+            throw CommandError(message: problems.joined(separator: "\n") + (refs.count > 1 ? "\n\(shown): nothing was changed" : ""))
+        }
+        return items.sorted { $0.line < $1.line }
     }
 
     static func quoted(_ board: Board, _ item: Item) -> String {
@@ -196,12 +218,13 @@ enum Commands {
         }
         var overLimit: String?
         try context.updateBoard { board, _ in
-            let updated = try editing("add") { () throws(EditError) in
-                try board.printed(after: .add(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top")))
+            let (updated, line) = try editing("add") { () throws(EditError) in
+                try board.addedFile(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top"))
             }
             overLimit = board.overLimitMessage(kind, adding: 1)
-            guard let titleDue, let date = titleDue.date else { return (updated, "Added \"\(escaped(title))\" to \(kind.name)") }
-            return (updated, "Added \"\(escaped(titleDue.title))\" to \(kind.name), due \(date) (read from the title)")
+            // Where the item went, as a ref for the next command.
+            guard let titleDue, let date = titleDue.date else { return (updated, "Added \"\(escaped(title))\" to \(kind.name) (:\(line + 1))") }
+            return (updated, "Added \"\(escaped(titleDue.title))\" to \(kind.name) (:\(line + 1)), due \(date) (read from the title)")
         }
         // Past a WIP limit the item is still added; the warning comes once it is written.
         if let overLimit { context.output.error("warning: \(overLimit)") }
@@ -232,30 +255,34 @@ enum Commands {
         return 0
     }
 
-    static func move(_ context: inout Context, to kind: SectionKind, atTop: Bool) throws -> Int32 {
-        let ref = context.parsed.positionals[0]
+    /// Moves the items the refs name, all resolved against the file as read, in one write.
+    static func move(_ context: inout Context, _ refs: [String], to kind: SectionKind, atTop: Bool) throws -> Int32 {
         let today = try context.today()
         var overLimit: String?
         try context.updateBoard { board, shown in
-            let item = try resolve(ref, in: board, shown: shown)
-            let from = board.kind(of: item)
-            overLimit = from == kind ? nil : board.overLimitMessage(kind, adding: 1)
-            if from == kind {
-                let fixed = try board.printed(after: .fixCheckbox(item))
-                if fixed.equals(board.bytes) { return (nil, "No change") }
-                return (fixed, "\(kind == .done ? "Checked" : "Unchecked") \(quoted(board, item)) in \(kind.name)")
+            let items = try resolveAll(refs, in: board, shown: shown)
+            let coming = items.filter { board.kind(of: $0) != kind }.count
+            overLimit = coming == 0 ? nil : board.overLimitMessage(kind, adding: coming)
+            let file = try board.moving(items.map { ($0, kind) }, atTop: atTop, doneOn: today)
+            if file.equals(board.bytes) { return (nil, "No change") }
+            let lines = items.compactMap { item -> String? in
+                let from = board.kind(of: item)
+                guard from == kind else { return "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)" }
+                guard item.checked != (kind == .done) else { return nil }
+                return "\(kind == .done ? "Checked" : "Unchecked") \(quoted(board, item)) in \(kind.name)"
             }
-            return (try board.printed(after: .move(item, to: kind, atTop: atTop, doneOn: today)), "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)")
+            return (file, lines.joined(separator: "\n"))
         }
         if let overLimit { context.output.error("warning: \(overLimit)") }
         return 0
     }
 
     static func remove(_ context: inout Context) throws -> Int32 {
-        let ref = context.parsed.positionals[0]
+        let refs = context.parsed.positionals
         try context.updateBoard { board, shown in
-            let item = try resolve(ref, in: board, shown: shown)
-            return (try board.printed(after: .remove(item)), "Removed \(quoted(board, item)) from \(board.kind(of: item).name)")
+            let items = try resolveAll(refs, in: board, shown: shown)
+            let lines = items.map { "Removed \(quoted(board, $0)) from \(board.kind(of: $0).name)" }
+            return (try board.removing(items), lines.joined(separator: "\n"))
         }
         return 0
     }

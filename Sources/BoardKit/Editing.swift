@@ -48,7 +48,7 @@ extension Board {
     /// much as parsing the file did. The `-ing` methods below are the same edits, parsed.
     public func printed(after edit: BoardEdit) throws(EditError) -> PrintedFile {
         switch edit {
-        case let .add(title, due, body, kind, atTop): return try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop)
+        case let .add(title, due, body, kind, atTop): return try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop).file
         case let .remove(item): return try removedFile(item)
         case let .move(item, kind, atTop, doneOn): return try movedFile(item, to: kind, atTop: atTop, doneOn: doneOn)
         case let .fixCheckbox(item): return checkboxFixedFile(item)
@@ -62,11 +62,12 @@ extension Board {
     /// creating the section when the board has none (FORMAT.md §3, §6).
     public func adding(title: String, due: CivilDate? = nil, body: String? = nil, to kind: SectionKind,
                        atTop: Bool = false) throws(EditError) -> Board {
-        Board(parsing: try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop).bytes)
+        Board(parsing: try addedFile(title: title, due: due, body: body, to: kind, atTop: atTop).file.bytes)
     }
 
-    private func addedFile(title: String, due: CivilDate?, body: String?, to kind: SectionKind,
-                           atTop: Bool) throws(EditError) -> PrintedFile {
+    /// `printed(after: .add(…))`, and the 0-based line the new item's line has in that file.
+    public func addedFile(title: String, due: CivilDate?, body: String?, to kind: SectionKind,
+                          atTop: Bool) throws(EditError) -> (file: PrintedFile, line: Int) {
         let title = try Self.normalizedTitle(title)
         var line = [bulletForNewItem(in: kind)] + Array(" [\(kind == .done ? "x" : " ")] ".utf8) + Array(title.utf8)
         if let due { line += Array(" due:\(due)".utf8) }
@@ -119,7 +120,7 @@ extension Board {
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
-            return try removing(item).insertedFile(block, into: kind, atTop: atTop, isNew: false)
+            return try removing(item).insertedFile(block, into: kind, atTop: atTop, isNew: false).file
         }
         return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false)])
     }
@@ -198,6 +199,53 @@ extension Board {
             replacements.append(Replacement(lines: at..<at, with: placed))
         }
         return rendered(replacements)
+    }
+
+    /// The file with several items moved, each to the first section of its kind (`board done A B C`): an item
+    /// already there only gets the checkbox of its section. The moved items keep their file order. In one splice
+    /// where that can be; else one by one, each as `moving` moves it.
+    public func moving(_ moves: [(item: Item, to: SectionKind)], atTop: Bool = false,
+                       doneOn: CivilDate? = nil) throws(EditError) -> PrintedFile {
+        var board = self
+        var pending = moves.sorted { $0.item.line < $1.item.line }
+        // Fixing a checkbox changes one byte: every item keeps its line.
+        for move in pending where kind(of: move.item) == move.to {
+            let current = board.items[itemIndex(atOrBefore: move.item.line) ?? 0]
+            board = board.fixingCheckbox(current)
+        }
+        pending = pending.compactMap { move in
+            board.kind(of: move.item) == move.to ? nil : (board.items[board.itemIndex(atOrBefore: move.item.line) ?? 0], move.to)
+        }
+        if pending.isEmpty { return PrintedFile(board.bytes) }
+        if !atTop, let file = try board.movedFile(pending, doneOn: doneOn) { return file }
+        // One by one: moving an item keeps every other item in its order, so the n-th of the others stays the n-th.
+        var indices = pending.compactMap { board.itemIndex(atOrBefore: $0.item.line) }
+        // To the top, the last goes first, so that they end up in file order.
+        for number in atTop ? Array(pending.indices.reversed()) : Array(pending.indices) {
+            let move = pending[number]
+            let moved = try board.moving(board.items[indices[number]], to: move.to, atTop: atTop, doneOn: doneOn)
+            guard let section = moved.firstSection(move.to),
+                  let placed = atTop ? moved.items.firstIndex(where: { $0.section == section })
+                                     : moved.items.lastIndex(where: { $0.section == section }) else { return PrintedFile(moved.bytes) }
+            let from = indices[number]
+            indices = indices.map { index in
+                // Old index → index among the others → new index, skipping the placed item.
+                let other = index > from ? index - 1 : index
+                return other >= placed ? other + 1 : other
+            }
+            board = moved
+        }
+        return PrintedFile(board.bytes)
+    }
+
+    /// The file with several items removed, each as `removing` removes it: the last first, so the earlier keep
+    /// their lines.
+    public func removing(_ chosen: [Item]) throws(EditError) -> PrintedFile {
+        var board = self
+        for item in chosen.sorted(by: { $0.line > $1.line }) {
+            board = try board.removing(board.items[board.itemIndex(atOrBefore: item.line) ?? 0])
+        }
+        return PrintedFile(board.bytes)
     }
 
     /// The file with these items (in file order, none archived) moved to the top of the archive as they are, in
@@ -353,11 +401,12 @@ extension Board {
         }
     }
 
-    /// The file with these item lines placed in the first section of `kind` (FORMAT.md §6),
-    /// creating the section where FORMAT.md §3 places it when the board has none.
-    func insertedFile(_ block: ItemLines, into kind: SectionKind, atTop: Bool, isNew: Bool) throws(EditError) -> PrintedFile {
+    /// The file with these item lines placed in the first section of `kind` (FORMAT.md §6), creating the section
+    /// where FORMAT.md §3 places it when the board has none; and the 0-based line the item line has in it.
+    func insertedFile(_ block: ItemLines, into kind: SectionKind, atTop: Bool, isNew: Bool) throws(EditError) -> (file: PrintedFile, line: Int) {
         if let section = firstSection(kind) {
-            return rendered([try placement(of: block, inSection: section, atTop: atTop, isNew: isNew)])
+            let replacement = try placement(of: block, inSection: section, atTop: atTop, isNew: isNew)
+            return (rendered([replacement]), replacement.lines.lowerBound)
         }
         let ending = lineEnding
         let (position, level) = newSectionPlace(kind)
@@ -371,9 +420,10 @@ extension Board {
             // The byte-order mark stays the file's first bytes: it moves onto the new heading.
             newLines[0].content = Array(bytes[0..<3]) + newLines[0].content
             newLines.append(NewLine(content: Array(bytes[3..<first.contentEnd]), ending: Array(bytes[first.contentEnd..<first.end])))
-            return rendered([Replacement(lines: 0..<1, with: newLines)])
+            return (rendered([Replacement(lines: 0..<1, with: newLines)]), 2)
         }
-        return rendered([Replacement(lines: at..<at, with: newLines)])
+        // The item follows the heading and its blank line, and the blank line set before them.
+        return (rendered([Replacement(lines: at..<at, with: newLines)]), at + (newLines[0].content.isEmpty ? 3 : 2))
     }
 
     /// Where item lines go in an existing section: after its last item's body, before its first item with

@@ -30,9 +30,9 @@ import Testing
     static let messyLast: Set<Int> = [35]
 
     static let cases: [Case] = [
-        Case(board: "messy", arguments: ["add", "New thing", "--due", "2026-12-01"], output: "Added \"New thing\" to TODO",
+        Case(board: "messy", arguments: ["add", "New thing", "--due", "2026-12-01"], output: "Added \"New thing\" to TODO (:22)",
              touched: []) { $0.insert("* [ ] New thing due:2026-12-01\r\n", at: 21) },
-        Case(board: "messy", arguments: ["add", "Late", "--to", "done"], output: "Added \"Late\" to DONE",
+        Case(board: "messy", arguments: ["add", "Late", "--to", "done"], output: "Added \"Late\" to DONE (:36)",
              touched: messyLast) { $0[34] += "\r\n"; $0.append("- [x] Late") },
         Case(board: "messy", arguments: ["move", "login", "done"], output: "Moved \"Fix the login bug\" from TODO to DONE",
              touched: Set(12...16).union(messyLast)) {
@@ -70,9 +70,9 @@ import Testing
             $0[$0.count - 1] += "\r\n"
             $0.append("+ [x] done:2026-11-21")
         },
-        Case(board: "obsidian", arguments: ["add", "Write retro", "--to", "done"], output: "Added \"Write retro\" to DONE",
+        Case(board: "obsidian", arguments: ["add", "Write retro", "--to", "done"], output: "Added \"Write retro\" to DONE (:26)",
              touched: []) { $0.insert("- [x] Write retro\n", at: 25) },
-        Case(board: "obsidian", arguments: ["add", "Top one", "--top"], output: "Added \"Top one\" to TODO",
+        Case(board: "obsidian", arguments: ["add", "Top one", "--top"], output: "Added \"Top one\" to TODO (:9)",
              touched: []) { $0.insert("- [ ] Top one\n", at: 8) },
         Case(board: "obsidian", arguments: ["move", "Plan the sprint", "doing"],
              output: "Moved \"Plan the sprint\" from TODO to DOING", touched: [9]) {
@@ -91,7 +91,7 @@ import Testing
         Case(board: "obsidian", arguments: ["rm", "Clean up"], output: "Removed \"Clean up stale branches\" from TODO",
              touched: [12]) { $0.remove(at: 11) },
         Case(board: "crlf", arguments: ["add", "Release", "--due", "2026-12-24", "--body", "a\nb"],
-             output: "Added \"Release\" to TODO", touched: []) {
+             output: "Added \"Release\" to TODO (:5)", touched: []) {
             $0.insert(contentsOf: ["- [ ] Release due:2026-12-24\r\n", "  a\r\n", "  b\r\n"], at: 4)
         },
         Case(board: "crlf", arguments: ["done", "Parser"], output: "Moved \"Parser\" from DOING to DONE", touched: [8, 9]) {

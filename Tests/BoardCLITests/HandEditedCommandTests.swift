@@ -8,7 +8,7 @@ import Testing
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n")
         let outcome = sandbox.run(["add", "Ship due:2026-12-01"])
-        #expect(outcome == Outcome(exitCode: 0, stdout: "Added \"Ship\" to TODO, due 2026-12-01 (read from the title)\n", stderr: ""))
+        #expect(outcome == Outcome(exitCode: 0, stdout: "Added \"Ship\" to TODO (:2), due 2026-12-01 (read from the title)\n", stderr: ""))
         #expect(sandbox.read() == "## TODO\n- [ ] Ship due:2026-12-01\n")
     }
 

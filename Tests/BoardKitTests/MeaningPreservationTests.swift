@@ -151,6 +151,14 @@ enum Command: CustomStringConvertible {
     /// `board archive`: every DONE item to the top of the archive.
     case archive
 
+    /// Whether an add or a move goes to the top.
+    var atTop: Bool {
+        switch self {
+        case let .add(_, _, _, _, atTop), let .move(_, _, atTop): atTop
+        default: false
+        }
+    }
+
     /// The date moves into DONE record.
     static let today = CivilDate(year: 2026, month: 11, day: 23)
 
@@ -450,6 +458,9 @@ enum MeaningCheck {
             }
             let expectedBody = body.map { $0.components(separatedBy: "\n") } ?? []
             if after.bodyLines(of: added) != expectedBody { problems.append("the new item's body is \(after.bodyLines(of: added))") }
+            // `add` says where the item went: that line.
+            let said = try? before.addedFile(title: title, due: due, body: body, to: kind, atTop: command.atTop).line
+            if said != added.line { problems.append("add said line \(String(describing: said)), the item is at \(added.line)") }
             return problems
         case .remove:
             return after.items.count == before.items.count - 1 ? [] : ["rm did not remove exactly one item"]

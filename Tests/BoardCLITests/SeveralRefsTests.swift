@@ -1,0 +1,85 @@
+import BoardCLI
+import Testing
+
+/// Issue 23: several refs per command, resolved against the file as read, all or nothing, one write; and `add`
+/// says where the item went.
+@Suite struct SeveralRefsTests {
+    static let board = """
+        ## TODO
+        - [ ] Alpha
+        - [ ] Beta
+        - [ ] Gamma
+        - [ ] Gamma two
+        ## DOING
+        - [ ] Delta
+        ## DONE
+        - [ ] Epsilon
+
+        """
+
+    @Test func lineRefsAreTheLinesOfTheFileAsReadNotAfterEachMove() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        // As a script would pass them from `list`: after the first move the others' lines have shifted.
+        #expect(sandbox.run(["done", ":2", ":4", ":9"]) == Outcome(exitCode: 0, stdout: """
+            Moved "Alpha" from TODO to DONE
+            Moved "Gamma" from TODO to DONE
+            Checked "Epsilon" in DONE
+
+            """, stderr: ""))
+        #expect(sandbox.read() == """
+            ## TODO
+            - [ ] Beta
+            - [ ] Gamma two
+            ## DOING
+            - [ ] Delta
+            ## DONE
+            - [x] Epsilon
+            - [x] Alpha done:2026-11-21
+            - [x] Gamma done:2026-11-21
+
+            """)
+    }
+
+    @Test func oneBadRefChangesNothingAndEveryProblemIsListed() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let path = sandbox.path("board.md")
+        let before = try FileManagerHelpers.modificationDate(path)
+        #expect(sandbox.run(["start", "Alpha", "nothing", "gam"]) == Outcome(exitCode: 1, stdout: "", stderr: """
+            error: board.md: no item matches 'nothing'
+            error: board.md: 'gam' matches 2 items: "Gamma" (line 4), "Gamma two" (line 5); use more of the title or ':LINE'
+            error: board.md: nothing was changed
+
+            """))
+        #expect(sandbox.read() == Self.board)
+        #expect(try FileManagerHelpers.modificationDate(path) == before)
+    }
+
+    @Test func moveTakesSeveralRefsThenTheSectionAndKeepsTheirOrderAtTheTop() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        #expect(sandbox.run(["move", "Gamma two", "Alpha", "alpha", "doing", "--top"]).stdout
+            == "Moved \"Alpha\" from TODO to DOING\nMoved \"Gamma two\" from TODO to DOING\n")
+        #expect(sandbox.read().contains("## DOING\n- [ ] Alpha\n- [ ] Gamma two\n- [ ] Delta\n"))
+        #expect(sandbox.run(["reopen", "Delta", "Epsilon"]).stdout
+            == "Moved \"Delta\" from DOING to TODO\nMoved \"Epsilon\" from DONE to TODO\n")
+        #expect(sandbox.read().hasPrefix("## TODO\n- [ ] Beta\n- [ ] Gamma\n- [ ] Delta\n- [ ] Epsilon\n## DOING\n"))
+    }
+
+    @Test func rmRemovesEachItemOnce() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        #expect(sandbox.run(["rm", ":3", "Delta", "Beta"]).stdout == "Removed \"Beta\" from TODO\nRemoved \"Delta\" from DOING\n")
+        #expect(sandbox.read() == "## TODO\n- [ ] Alpha\n- [ ] Gamma\n- [ ] Gamma two\n## DOING\n## DONE\n- [ ] Epsilon\n")
+    }
+
+    @Test func addSaysTheLineTheItemWentTo() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "# Title\n")
+        #expect(sandbox.run(["add", "First"]).stdout == "Added \"First\" to TODO (:5)\n")
+        #expect(sandbox.read() == "# Title\n\n## TODO\n\n- [ ] First\n")
+        #expect(sandbox.run(["add", "Top", "--top"]).stdout == "Added \"Top\" to TODO (:5)\n")
+        #expect(sandbox.run(["done", ":5"]).stdout == "Moved \"Top\" from TODO to DONE\n")
+    }
+}
