@@ -95,12 +95,12 @@ enum Arguments {
                 }
             } else {
                 guard argument.count == 2, let spec = known.first(where: { $0.short == argument.last }) else {
-                    throw UsageError(message: "Unknown option '\(argument)'", command: nil)
+                    throw UsageError(message: "Unknown option '\(argument)'" + didYouMean(argument, among: known.map { "--" + $0.long }), command: nil)
                 }
                 name = spec.long
             }
             guard let spec = known.first(where: { $0.long == name }) else {
-                throw UsageError(message: "Unknown option '--\(name)'", command: nil)
+                throw UsageError(message: "Unknown option '--\(name)'" + didYouMean("--" + name, among: known.map { "--" + $0.long }), command: nil)
             }
             if spec.value == nil {
                 if inlineValue != nil { throw UsageError(message: "Option '--\(name)' takes no value", command: nil) }
@@ -116,11 +116,43 @@ enum Arguments {
         return parsed
     }
 
+    /// An unknown command's error, with the nearest command's name when one is near.
+    static func unknownCommand(_ name: String, among commands: [CommandSpec]) -> UsageError {
+        UsageError(message: "Unknown subcommand '\(name)'" + didYouMean(name, among: commands.map(\.name)), command: nil)
+    }
+
+    /// `. Did you mean 'list'?` for the name nearest to `typed` (at most a third of its letters, and two, apart), or
+    /// nothing when none is that near.
+    static func didYouMean(_ typed: String, among names: [String]) -> String {
+        let limit = min(2, max(1, typed.count / 3))
+        let nearest = names.map { ($0, editDistance(typed, $0)) }.filter { $0.1 <= limit }.min { $0.1 < $1.1 }
+        return nearest.map { ". Did you mean '\($0.0)'?" } ?? ""
+    }
+
+    /// The Levenshtein distance between two strings, in characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        // One row of the table at a time: row[j] is the distance between a's first i characters and b's first j.
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var diagonal = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let above = row[j]
+                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+
     /// Checks that the options and the number of arguments fit the command.
     static func validate(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {
         let allowed = Set((spec.options + Options.common).map(\.long))
         for name in parsed.flags.union(parsed.values.keys).sorted() where !allowed.contains(name) {
-            throw UsageError(message: "Unknown option '--\(name)' for 'board \(spec.name)'", command: spec)
+            throw UsageError(message: "Unknown option '--\(name)' for 'board \(spec.name)'"
+                             + didYouMean("--" + name, among: allowed.sorted().map { "--" + $0 }), command: spec)
         }
         let count = parsed.positionals.count
         if count < spec.positionals.lowerBound {

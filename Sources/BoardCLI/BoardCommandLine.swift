@@ -7,8 +7,10 @@ public struct Invocation: Sendable {
     public var environment: [String: String]
     public var currentDirectory: String
     public var stdoutIsTerminal: Bool
-    /// The terminal's width in cells when stdout is a terminal that reports one.
+    /// The width in cells of the terminal the user is at: stdout's, else (output piped to a pager) stderr's.
     public var terminalColumns: Int?
+    /// Reads all of standard input (`--body -`); nil when there is none to read.
+    public var standardInput: (@Sendable () -> [UInt8])?
     /// Called at each stage of replacing the board with a new file (tests use it to race an editor against board).
     public var duringWrite: (@Sendable (WriteStage) -> Void)?
     /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
@@ -19,7 +21,9 @@ public struct Invocation: Sendable {
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
                 stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, duringWrite: (@Sendable (WriteStage) -> Void)? = nil,
-                stdoutWriter: (@Sendable ([UInt8]) -> Void)? = nil, executable: String? = nil) {
+                stdoutWriter: (@Sendable ([UInt8]) -> Void)? = nil, executable: String? = nil,
+                standardInput: (@Sendable () -> [UInt8])? = nil) {
+        self.standardInput = standardInput
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
@@ -81,7 +85,7 @@ public enum BoardCommandLine {
                 return output.outcome(0)
             }
             guard let command = Commands.all.first(where: { $0.name == name }) else {
-                throw UsageError(message: "Unknown subcommand '\(name)'", command: nil)
+                throw Arguments.unknownCommand(name, among: Commands.all)
             }
             spec = command
             if parsed.flag("help") {

@@ -128,6 +128,19 @@ enum Commands {
         return kind
     }
 
+    /// `--body TEXT`; `--body -` reads the text from standard input (its final line break dropped).
+    static func bodyOption(_ context: Context) throws -> String? {
+        guard let value = context.parsed.value("body") else { return nil }
+        guard value == "-" else { return value }
+        guard let read = context.invocation.standardInput else {
+            throw CommandError(message: "--body -: there is no standard input to read the body from")
+        }
+        var bytes = read()
+        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return SystemText.decode(bytes)
+    }
+
     static func date(_ option: String, _ context: Context) throws -> CivilDate? {
         guard let text = context.parsed.value(option) else { return nil }
         guard let date = DateArgument.parse(text, today: try context.today()) else {
@@ -212,6 +225,7 @@ enum Commands {
         let due = try date("due", context)
         let title = try editing("add") { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
         // A valid due token in the title is the item's due date, unless --due gives one too.
+        let body = try bodyOption(context)
         let titleDue = Board.dueToken(inTitle: title)
         if let titleDue, due != nil {
             throw UsageError(message: "Invalid title: it holds the due date '\(escaped(titleDue.spelling))' and '--due' gives another; drop one of them", command: spec("add"))
@@ -219,7 +233,7 @@ enum Commands {
         var overLimit: String?
         try context.updateBoard { board, _ in
             let (updated, line) = try editing("add") { () throws(EditError) in
-                try board.addedFile(title: title, due: due, body: parsed.value("body"), to: kind, atTop: parsed.flag("top"))
+                try board.addedFile(title: title, due: due, body: body, to: kind, atTop: parsed.flag("top"))
             }
             overLimit = board.overLimitMessage(kind, adding: 1)
             // Where the item went, as a ref for the next command.
@@ -240,7 +254,7 @@ enum Commands {
             throw UsageError(message: "'--body' and '--no-body' cannot be used together", command: spec("edit"))
         }
         let due: DueChange = try date("due", context).map { .set($0) } ?? (parsed.flag("no-due") ? .remove : .keep)
-        let body: BodyChange = parsed.value("body").map { .set($0) } ?? (parsed.flag("no-body") ? .remove : .keep)
+        let body: BodyChange = try bodyOption(context).map { .set($0) } ?? (parsed.flag("no-body") ? .remove : .keep)
         try context.updateBoard { board, shown in
             let item = try resolve(parsed.positionals[0], in: board, shown: shown)
             let updated = try editing("edit") { () throws(EditError) in
@@ -528,9 +542,7 @@ enum Commands {
             context.output.print(Arguments.help(commands: all, version: BoardCommandLine.version), terminator: "")
             return 0
         }
-        guard let command = spec(name) else {
-            throw UsageError(message: "Unknown subcommand '\(name)'", command: nil)
-        }
+        guard let command = spec(name) else { throw Arguments.unknownCommand(name, among: all) }
         context.output.print(Arguments.help(for: command), terminator: "")
         return 0
     }

@@ -31,12 +31,27 @@ let arguments = (1..<Int(CommandLine.argc)).compactMap { index in CommandLine.un
 var link = [CChar](repeating: 0, count: 4096)
 let linkLength = readlink("/proc/self/exe", &link, link.count - 1)
 let executable = linkLength > 0 ? SystemText.decode(link[..<linkLength].map { UInt8(bitPattern: $0) }) : nil
-var size = winsize()
-let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+/// The width of the terminal on a descriptor, if it is one that reports it.
+func terminalWidth(_ fd: Int32) -> Int? {
+    var size = winsize()
+    return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+}
 let outcome = BoardCommandLine.run(Invocation(
     arguments: arguments, environment: environment,
-    currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: columns,
-    stdoutWriter: { emit($0, to: 1) }, executable: executable))
+    currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: terminalWidth(1) ?? terminalWidth(2),
+    stdoutWriter: { emit($0, to: 1) }, executable: executable, standardInput: readStandardInput))
+
+/// All of standard input.
+@Sendable func readStandardInput() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return bytes }
+        bytes += buffer[..<count]
+    }
+}
 /// Writes all of the bytes to a file descriptor.
 func emit(_ bytes: [UInt8], to fd: Int32) {
     bytes.withUnsafeBufferPointer { bytes in

@@ -83,3 +83,32 @@ import Testing
         #expect(sandbox.run(["done", ":5"]).stdout == "Moved \"Top\" from TODO to DONE\n")
     }
 }
+
+/// Issue 23: errors that help, and a body from standard input.
+@Suite struct FriendlierCommandLineTests {
+    @Test(arguments: [
+        (["lst"], "Error: Unknown subcommand 'lst'. Did you mean 'list'?"),
+        (["help", "shw"], "Error: Unknown subcommand 'shw'. Did you mean 'show'?"),
+        (["list", "--overdu"], "Error: Unknown option '--overdu'. Did you mean '--overdue'?"),
+        (["show", "--widht"], "Error: Unknown option '--widht'. Did you mean '--width'?"),
+        (["add", "x", "--json"], "Error: Unknown option '--json' for 'board add'"),
+        (["frobnicate"], "Error: Unknown subcommand 'frobnicate'"),
+    ])
+    func unknownNamesSuggestTheNearestOne(arguments: [String], firstLine: String) {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        let outcome = sandbox.run(arguments)
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.stderr.components(separatedBy: "\n").first == firstLine)
+    }
+
+    @Test func aBodyOfDashIsReadFromStandardInput() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        #expect(sandbox.run(["add", "X", "--body", "-"], input: "line one\r\nline two\r\n").exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n- [ ] X\n  line one\n  line two\n")
+        #expect(sandbox.run(["edit", "X", "--body", "-"], input: "new\n").exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n- [ ] X\n  new\n")
+        #expect(sandbox.run(["add", "Y", "--body", "-"]).stderr == "error: --body -: there is no standard input to read the body from\n")
+    }
+}

@@ -34,18 +34,23 @@ final class Sandbox {
     }
 
     /// Runs `board` in-process with a fixed today; `terminal` is the width of the terminal stdout goes to, if any;
-    /// `beforeRename` is `duringWrite` at `.beforeCheck`.
+    /// `beforeRename` is `duringWrite` at `.beforeCheck`; `input` is standard input.
     func run(_ arguments: [String], environment: [String: String] = [:], terminal: Int? = nil,
              beforeRename: (@Sendable () -> Void)? = nil,
-             duringWrite: (@Sendable (WriteStage) -> Void)? = nil) -> Outcome {
+             duringWrite: (@Sendable (WriteStage) -> Void)? = nil, input: String? = nil) -> Outcome {
         var env = ["BOARD_TODAY": "2026-11-21"]
         env.merge(environment) { $1 }
+        var standardInput: (@Sendable () -> [UInt8])?
+        if let input {
+            let bytes = Array(input.utf8)
+            standardInput = { bytes }
+        }
         return BoardCommandLine.run(Invocation(arguments: arguments, environment: env, currentDirectory: directory,
                                                stdoutIsTerminal: terminal != nil, terminalColumns: terminal,
                                                duringWrite: { stage in
                                                    if stage == .beforeCheck { beforeRename?() }
                                                    duringWrite?(stage)
-                                               }))
+                                               }, standardInput: standardInput))
     }
 }
 
