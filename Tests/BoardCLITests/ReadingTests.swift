@@ -40,7 +40,7 @@ import Testing
         let path = sandbox.path("board.md")
         let changed = edited
         let outcome = sandbox.run(["add", "From the tool"], beforeRename: {
-            FileManager.default.createFile(atPath: path, contents: Data(changed))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(changed))
         })
         #expect(outcome.exitCode == 1)
         #expect(outcome.stderr.contains("the file changed on disk while board was editing it"))

@@ -22,7 +22,7 @@ final class Sandbox {
     func write(_ name: String, _ text: String) { write(name, Array(text.utf8)) }
 
     func write(_ name: String, _ bytes: [UInt8]) {
-        FileManager.default.createFile(atPath: path(name), contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path(name), contents: Data(bytes))
     }
 
     func read(_ name: String = "board.md") -> String {
