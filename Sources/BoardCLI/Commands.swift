@@ -46,7 +46,7 @@ enum Commands {
                                          help: "Only DONE items whose done date is before this date: " + dateHelp)],
                     positionals: 0...Int.max),
         CommandSpec(name: "list", abstract: "List items, one line each, in file order.",
-                    usage: "[<section> ...] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--sort <key>] [--json]",
+                    usage: "[<section> ...] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--sort <key>] [--format <template>] [--json]",
                     arguments: [("<section>", "Only these sections: todo, doing or done.")],
                     options: [
                         OptionSpec(long: "overdue", help: "Only items not in DONE whose due date is before today."),
@@ -57,6 +57,8 @@ enum Commands {
                         OptionSpec(long: "who", value: "name", help: "Only items naming @NAME (case-insensitive; repeat: all must match)."),
                         OptionSpec(long: "archived", help: "The archived items instead of the board's."),
                         OptionSpec(long: "sort", value: "key", help: "due (undated last) or title; stable (default: file order)."),
+                        OptionSpec(long: "format", value: "template",
+                                   help: "One line per item from a template: {ref} {line} {section} {checked} {due} {done} {title} {tags} {people}."),
                         Options.json,
                     ],
                     positionals: 0...3),
@@ -376,6 +378,7 @@ enum Commands {
         }
         let search = parsed.value("search").map(TextSearch.init)
         let (tags, people) = (parsed.values("tag"), parsed.values("who"))
+        let template = try parsed.value("format").map(Report.Template.parse)
         let board = try context.readBoard().board
         let archived = parsed.flag("archived")
         var selected = board.items.filter { item in
@@ -403,6 +406,10 @@ enum Commands {
         }
         if parsed.flag("json") {
             Report.listJSON(board, selected, today: today, kinds: archived ? [.archive] : SectionKind.allCases, to: &context.output)
+            return 0
+        }
+        if let template {
+            Report.listTemplate(board, selected, template, to: &context.output)
             return 0
         }
         Report.listLines(board, selected, today: today, to: &context.output)

@@ -40,6 +40,76 @@ enum Report {
         output.stream(&out)
     }
 
+    /// One of `list --format`'s fields.
+    enum Field: String, CaseIterable {
+        case ref, line, section, checked, due, done, title, tags, people
+    }
+
+    /// `list --format` parsed: text, and `{field}` names (`{{` and `}}` are braces).
+    struct Template {
+        enum Piece { case text(String), field(Field) }
+        let pieces: [Piece]
+
+        /// Fails when the format names a field there is not.
+        static func parse(_ format: String) throws(UsageError) -> Template {
+            var pieces: [Piece] = []
+            var text = ""
+            var rest = Substring(format)
+            while let first = rest.first {
+                rest = rest.dropFirst()
+                if (first == "{" || first == "}"), rest.first == first {
+                    text.append(first)
+                    rest = rest.dropFirst()
+                } else if first == "{", let close = rest.firstIndex(of: "}") {
+                    let name = String(rest[..<close])
+                    guard let field = Field(rawValue: name) else {
+                        let fields = Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+                        throw UsageError(message: "Unknown field '{\(escaped(name))}' for '--format' (use \(fields))",
+                                         command: Commands.spec("list"))
+                    }
+                    if !text.isEmpty { pieces.append(.text(text)) }
+                    text = ""
+                    pieces.append(.field(field))
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    text.append(first)
+                }
+            }
+            if !text.isEmpty { pieces.append(.text(text)) }
+            return Template(pieces: pieces)
+        }
+    }
+
+    /// `list --format`: one line per item, the template filled in; an empty field is empty (`{due}` of an undated
+    /// item), lists are joined by commas, and text from the file is escaped as `list` escapes it.
+    static func listTemplate(_ board: Board, _ items: [Item], _ template: Template, to output: inout Output) {
+        var out = newPiece()
+        for item in items {
+            for piece in template.pieces {
+                switch piece {
+                case .text(let text): out += escaped(text).utf8
+                case .field(let field):
+                    switch field {
+                    case .ref:
+                        out.append(":")
+                        out.appendNumber(item.line + 1)
+                    case .line: out.appendNumber(item.line + 1)
+                    case .section: out += board.kind(of: item).name.utf8
+                    case .checked: out.append(item.checked ? "x" : " ")
+                    case .due: item.due?.append(to: &out)
+                    case .done: board.doneDate(of: item)?.append(to: &out)
+                    case .title: out += escaped(board.title(of: item)).utf8
+                    case .tags: out += escaped(board.tags(of: item).joined(separator: ",")).utf8
+                    case .people: out += escaped(board.people(of: item).joined(separator: ",")).utf8
+                    }
+                }
+            }
+            out.append(UInt8(ascii: "\n"))
+            if out.count >= pieceSize { output.stream(&out) }
+        }
+        output.stream(&out)
+    }
+
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "done", "tags", "people",
     /// "overdue", "checked", "body", "line"}]}]}`
     /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.

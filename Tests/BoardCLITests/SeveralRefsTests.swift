@@ -112,3 +112,32 @@ import Testing
         #expect(sandbox.run(["add", "Y", "--body", "-"]).stderr == "error: --body -: there is no standard input to read the body from\n")
     }
 }
+
+/// Issue 23: `list --format` gives scripts the refs and fields they need.
+@Suite struct ListFormatTests {
+    static let board = "## TODO\n- [ ] Late one due:2026-11-01 #ops\n- [ ] Fine\n- [ ] Late two due:2026-11-02 @ana\n## DONE\n- [x] Old done:2026-11-02\n"
+
+    @Test func fieldsFillTheTemplateOneLinePerItem() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        #expect(sandbox.run(["list", "--format", "{ref} {section}[{checked}] {due}/{done} {title} <{tags}> <{people}> {{{line}}}"]).stdout == """
+            :2 TODO[ ] 2026-11-01/ Late one #ops <ops> <> {2}
+            :3 TODO[ ] / Fine <> <> {3}
+            :4 TODO[ ] 2026-11-02/ Late two @ana <> <ana> {4}
+            :6 DONE[x] /2026-11-02 Old <> <> {6}
+
+            """)
+        let wrong = sandbox.run(["list", "--format", "{ref} {name}"])
+        #expect(wrong.exitCode == 64)
+        #expect(wrong.stderr.hasPrefix("Error: Unknown field '{name}' for '--format' (use {ref} {line} {section} {checked} {due} {done} {title} {tags} {people})\n"))
+    }
+
+    @Test func aScriptCanCompleteEveryOverdueItemInOneCommand() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let refs = sandbox.run(["list", "--overdue", "--format", "{ref}"]).stdout.split(separator: "\n").map(String.init)
+        #expect(refs == [":2", ":4"])
+        #expect(sandbox.run(["done"] + refs).stdout == "Moved \"Late one #ops\" from TODO to DONE\nMoved \"Late two @ana\" from TODO to DONE\n")
+        #expect(sandbox.read().hasPrefix("## TODO\n- [ ] Fine\n## DONE\n"))
+    }
+}
