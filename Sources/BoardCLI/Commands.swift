@@ -88,6 +88,9 @@ enum Commands {
                     options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")],
                     positionals: 0...Int.max),
     ] + gitSpecs + [
+        CommandSpec(name: "completion", abstract: "Print a shell completion script: bash, zsh or fish.", usage: "<shell>",
+                    arguments: [("<shell>", "bash, zsh or fish.")], positionals: 1...1),
+        CommandSpec(name: "man", abstract: "Print the man page (roff): board man > board.1", usage: ""),
         CommandSpec(name: "help", abstract: "Show help for a subcommand.", usage: "[<subcommand>]",
                     arguments: [("<subcommand>", "The subcommand to describe.")], positionals: 0...1),
     ]
@@ -110,6 +113,18 @@ enum Commands {
         case "reopen": return try move(&context, context.parsed.positionals, to: .todo, atTop: false)
         case "rm": return try remove(&context)
         case "archive": return try archive(&context)
+        case "completion":
+            let shell = context.parsed.positionals[0]
+            switch shell {
+            case "bash": context.output.print(ShellSupport.bash(all), terminator: "")
+            case "zsh": context.output.print(ShellSupport.zsh(all), terminator: "")
+            case "fish": context.output.print(ShellSupport.fish(all), terminator: "")
+            default: throw UsageError(message: "Unknown shell '\(escaped(shell))' (use bash, zsh or fish)", command: spec("completion"))
+            }
+            return 0
+        case "man":
+            context.output.print(ShellSupport.manPage(all, version: BoardCommandLine.version), terminator: "")
+            return 0
         case "list": return try list(&context)
         case "show": return try show(&context)
         case "diff": return try diff(&context)

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Issue 23: `board completion` in the real bash, zsh and fish, and `board man` through the real man and groff.
+# Installs zsh, fish, groff and man-db from Debian's packages when they are missing. Run by .ci/run:
+#   bash Tests/shells-e2e.sh BOARD_BINARY
+set -euo pipefail
+
+board=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+missing=()
+for tool in zsh fish groff man; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+    packages=("${missing[@]/man/man-db}")
+    echo "shells e2e: installing ${packages[*]} from Debian's packages"
+    (apt-get update -q && apt-get install -y -q "${packages[@]}") >/dev/null 2>&1 \
+        || { echo "shells e2e: FAILED: cannot install ${packages[*]}" >&2; exit 1; }
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/bin" && ln -s "$board" "$work/bin/board"
+export PATH="$work/bin:$PATH"
+cd "$work"
+printf '## TODO\n- [ ] Fix login #auth\n- [ ] Write the docs\n## DOING\n## DONE\n' > board.md
+mkdir other && printf '## TODO\n- [ ] Elsewhere\n' > other/board.md
+
+failures=0
+expect() {  # name, expected, actual
+    if [[ "$2" == "$3" ]]; then echo "ok   $1"; else echo "FAIL $1: expected [$2], got [$3]"; failures=$((failures + 1)); fi
+}
+
+board completion bash > board.bash
+board completion zsh > board.zsh
+board completion fish > board.fish
+
+# bash: set the words as bash does, call the function, print what it offers (quoted, as bash inserts it). zsh: set
+# them as bashcompinit's _bash_complete does and ask its compgen, which runs the function in sh emulation as zsh's
+# completion would, then unquote and match them as _bash_complete and zsh do.
+ask() {  # shell, command line (a trailing space: completing a new word)
+    local line=$2 words
+    if [[ $1 == bash ]]; then
+        bash -c "source ./board.bash
+            read -ra COMP_WORDS <<< '$line'; [[ '$line' == *' ' ]] && COMP_WORDS+=('')
+            COMP_CWORD=\$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _board; printf '%s\n' \"\${COMPREPLY[@]}\"" 2>&1
+    else
+        zsh -c "autoload -U compinit && compinit -u; source ./board.zsh
+            words=(\${(z)\"\$(print -r -- '$line')\"}); [[ '$line' == *' ' ]] && words+=('')
+            CURRENT=\${#words}; COMP_WORDS=( \"\${words[@]}\" ); COMP_CWORD=\$(( CURRENT - 1 ))
+            # As _bash_complete hands them to compadd: unquoted, then matched against the word being completed.
+            matches=( \${(f)\"\$(compgen -F _board -- \"\${words[CURRENT]}\")\"} )
+            print -rl -- \${(M)\${(Q)matches}:#\${words[CURRENT]}*}" 2>&1
+    fi | sort | tr '\n' '|'
+}
+for shell in bash zsh; do
+    titles='Fix\ login\ #auth|Write\ the\ docs|'
+    [[ $shell == zsh ]] && titles='Fix login #auth|Write the docs|'
+    expect "$shell: commands" "list|" "$(ask $shell 'board li')"
+    expect "$shell: options of a command" "--sort|" "$(ask $shell 'board list --so')"
+    expect "$shell: option values" "due|title|" "$(ask $shell 'board list --sort ')"
+    expect "$shell: item titles for a ref" "$titles" "$(ask $shell 'board done ')"
+    expect "$shell: titles of the --file board" 'Elsewhere|' "$(ask $shell 'board --file other/board.md start ')"
+    expect "$shell: titles, then sections, for move" "${titles}doing|done|todo|" "$(ask $shell 'board move Fix ')"
+    expect "$shell: shells" "bash|fish|zsh|" "$(ask $shell 'board completion ')"
+done
+
+# fish: ask fish itself what it completes on a command line.
+fishask() { fish -c "source ./board.fish; complete -C '$1'" | cut -f1 | sort | tr '\n' '|'; }
+expect "fish: commands" "list|" "$(fishask 'board li')"
+expect "fish: options of a command" "--sort|" "$(fishask 'board list --so')"
+expect "fish: option values" "due|title|" "$(fishask 'board list --sort ')"
+expect "fish: item titles for a ref" "Fix login #auth|Write the docs|" "$(fishask 'board done ')"
+expect "fish: titles of the --file board" "Elsewhere|" "$(fishask 'board --file other/board.md start ')"
+expect "fish: shells" "bash|fish|zsh|" "$(fishask 'board completion ')"
+
+# The man page: no groff warning, and man renders its sections.
+board man > board.1
+warnings=$(groff -man -Tutf8 -ww -z board.1 2>&1)
+expect "man: groff has no warnings" "" "$warnings"
+page=$(MANWIDTH=80 man -l board.1 2>&1)
+for heading in NAME SYNOPSIS COMMANDS OPTIONS "EXIT STATUS" EXAMPLES; do
+    expect "man: has $heading" "yes" "$(grep -q "^$heading" <<<"$page" && echo yes || echo no)"
+done
+commands=$(board --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [a-z]/ {print $1}')
+expect "man: every command is in it" "" "$(for c in $commands; do grep -Eq "^ +board +$c( |$)" <<<"$page" || echo "$c"; done)"
+
+echo "shells e2e: $failures failed"
+((failures == 0))
