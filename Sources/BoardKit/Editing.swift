@@ -239,13 +239,15 @@ extension Board {
     }
 
     /// The file with several items removed, each as `removing` removes it: the last first, so the earlier keep
-    /// their lines.
+    /// their lines. The file after the last removal is not parsed again (one item: one splice, as `rm` of one).
     public func removing(_ chosen: [Item]) throws(EditError) -> PrintedFile {
+        let ordered = chosen.sorted { $0.line > $1.line }
+        guard let first = ordered.last else { return PrintedFile(bytes) }
         var board = self
-        for item in chosen.sorted(by: { $0.line > $1.line }) {
+        for item in ordered.dropLast() {
             board = try board.removing(board.items[board.itemIndex(atOrBefore: item.line) ?? 0])
         }
-        return PrintedFile(board.bytes)
+        return try board.removedFile(board.items[board.itemIndex(atOrBefore: first.line) ?? 0])
     }
 
     /// The file with these items (in file order, none archived) moved to the top of the archive as they are, in
