@@ -78,11 +78,6 @@ import Testing
 
     // MARK: - Merging
 
-    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: [MergeConflict]) {
-        let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
-        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
-    }
-
     @Test func bothSidesCompletingAnItemOnDifferentDaysKeepTheEarlierDate() {
         let base = "## TODO\n- [ ] Ship\n- [ ] Other\n## DONE\n"
         let ours = "## TODO\n- [ ] Other\n## DONE\n- [x] Ship done:2026-11-22\n"

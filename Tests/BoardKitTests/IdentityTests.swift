@@ -3,11 +3,6 @@ import Testing
 
 /// Issue 17: an item keeps its identity across versions through duplicates and renames.
 @Suite struct IdentityTests {
-    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: [MergeConflict]) {
-        let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
-        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
-    }
-
     func edit(_ text: String, _ change: (Board) throws -> Board) rethrows -> String {
         String(decoding: try change(Board(parsing: text)).bytes, as: UTF8.self)
     }

@@ -23,11 +23,6 @@ import Testing
 
         """
 
-    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: [MergeConflict]) {
-        let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
-        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
-    }
-
     /// `base` with each (old, new) replacement made once.
     func edited(_ replacements: [(String, String)]) -> String {
         edited(Self.base, replacements)

@@ -54,3 +54,9 @@ extension Board {
         return out
     }
 }
+
+/// Three versions of a board merged, as text, with the conflicts.
+func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: [MergeConflict]) {
+    let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
+    return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
+}
