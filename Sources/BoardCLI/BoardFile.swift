@@ -211,6 +211,28 @@ enum BoardFile {
         return true
     }
 
+    /// Writes an output file (`board ics -o`) whole or not at all: a new file, flushed, renamed over the path. An
+    /// existing regular file keeps its mode; anything else at the path is refused.
+    static func replace(_ path: String, bytes: [UInt8], shownAs name: String) throws(CommandError) {
+        var status = stat()
+        let exists = stat(systemPath(path), &status) == 0
+        if exists, status.st_mode & S_IFMT != S_IFREG {
+            throw CommandError(message: "\(name): is not a regular file; board writes its output to a new or a regular file only")
+        }
+        let folderLock = try lockFolder(of: path, shownAs: name)
+        defer { close(folderLock) }
+        let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: exists ? status.st_mode & 0o7777 : 0o644 & ~currentUmask(),
+                                       shownAs: name)
+        defer { close(written.fd) }
+        guard written.isNamed || giveName(written.fd, written.path) else { throw failure(name, "cannot write a temporary file beside it") }
+        guard rename(systemPath(written.path), systemPath(path)) == 0 else {
+            let error = failure(name, "cannot write")
+            unlink(systemPath(written.path))
+            throw error
+        }
+        syncDirectory(of: path)
+    }
+
     /// Creates a new file with these bytes; refuses when the path exists.
     static func create(_ path: String, bytes: [UInt8], shownAs name: String) throws(CommandError) {
         let exists = CommandError(message: "\(name): the file already exists; board init never overwrites a file")

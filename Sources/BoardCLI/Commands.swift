@@ -88,6 +88,12 @@ enum Commands {
                     options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")],
                     positionals: 0...Int.max),
     ] + gitSpecs + [
+        CommandSpec(name: "ics", abstract: "Print the due dates as an iCalendar file (RFC 5545), for any calendar.",
+                    usage: "[-o <file>] [--events]",
+                    options: [
+                        OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout."),
+                        OptionSpec(long: "events", help: "All-day events with a reminder, for calendars that ignore to-dos."),
+                    ]),
         CommandSpec(name: "completion", abstract: "Print a shell completion script: bash, zsh or fish.", usage: "<shell>",
                     arguments: [("<shell>", "bash, zsh or fish.")], positionals: 1...1),
         CommandSpec(name: "man", abstract: "Print the man page (roff): board man > board.1", usage: ""),
@@ -113,6 +119,12 @@ enum Commands {
         case "reopen": return try move(&context, context.parsed.positionals, to: .todo, atTop: false)
         case "rm": return try remove(&context)
         case "archive": return try archive(&context)
+        case "ics":
+            let today = try context.today()
+            let board = try context.readBoard().board
+            let bytes = Calendar.ics(board, today: today, events: context.parsed.flag("events"))
+            try write(bytes, &context)
+            return 0
         case "completion":
             let shell = context.parsed.positionals[0]
             switch shell {
@@ -143,6 +155,16 @@ enum Commands {
             throw UsageError(message: "Unknown section '\(text)' (use todo, doing or done)", command: nil)
         }
         return kind
+    }
+
+    /// Output for `-o FILE` (written whole or not at all, relative to the current directory), else stdout.
+    static func write(_ bytes: [UInt8], _ context: inout Context) throws {
+        guard let shown = context.parsed.value("output") else {
+            var piece = bytes
+            context.output.stream(&piece)
+            return
+        }
+        try BoardFile.replace(context.absolute(shown), bytes: bytes, shownAs: shown)
     }
 
     /// `--body TEXT`; `--body -` reads the text from standard input (its final line break dropped).
