@@ -88,6 +88,9 @@ enum Commands {
                     options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")],
                     positionals: 0...Int.max),
     ] + gitSpecs + [
+        CommandSpec(name: "html", abstract: "Print the board as one self-contained HTML page.",
+                    usage: "[-o <file>]",
+                    options: [OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout.")]),
         CommandSpec(name: "ics", abstract: "Print the due dates as an iCalendar file (RFC 5545), for any calendar.",
                     usage: "[-o <file>] [--events]",
                     options: [
@@ -119,6 +122,11 @@ enum Commands {
         case "reopen": return try move(&context, context.parsed.positionals, to: .todo, atTop: false)
         case "rm": return try remove(&context)
         case "archive": return try archive(&context)
+        case "html":
+            let today = try context.today()
+            let board = try context.readBoard().board
+            try write(Array(HTMLPage.render(board, today: today).utf8), &context)
+            return 0
         case "ics":
             let today = try context.today()
             let board = try context.readBoard().board

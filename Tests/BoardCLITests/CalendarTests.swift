@@ -36,3 +36,26 @@ import Testing
         #expect(refused.stderr == "error: .: is not a regular file; board writes its output to a new or a regular file only\n")
     }
 }
+
+/// Issue 22: `board html` as the command line gives it (Tests/html-e2e.py parses and renders it for real).
+@Suite struct HTMLPageTests {
+    @Test func everyStringFromTheFileIsEscapedAndOnlySafeLinksSurvive() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", """
+            # <b>Title</b>
+            ## TODO
+            - [ ] <script>x</script> #tag @ana due:2026-11-01
+              [a](javascript:alert(1)) [b](https://example.com/?q="x") `<i>` **s** *e*
+              - [x] sub
+            """)
+        let page = sandbox.run(["html"]).stdout
+        #expect(page.contains("<title>&lt;b&gt;Title&lt;/b&gt;</title>"))
+        #expect(page.contains("<span class=\"title\">&lt;script&gt;x&lt;/script&gt; <span class=\"chip tag\">#tag</span> <span class=\"chip person\">@ana</span></span>"))
+        #expect(page.contains("[a](javascript:alert(1))"))
+        #expect(page.contains("<a href=\"https://example.com/?q=&quot;x&quot;\">b</a>"))
+        #expect(page.contains("<code>&lt;i&gt;</code> <strong>s</strong> <em>e</em>"))
+        #expect(page.contains("<ul><li><span class=\"box\" role=\"img\" aria-label=\"done\">☑</span> sub</li></ul>"))
+        #expect(page.contains("<span class=\"due overdue\">! 2026-11-01 overdue</span>"))
+        #expect(!page.contains("<script>") && !page.contains("<b>"))
+    }
+}
