@@ -39,14 +39,16 @@ ask() {  # shell, command line (a trailing space: completing a new word)
     if [[ $1 == bash ]]; then
         bash -c "source ./board.bash
             read -ra COMP_WORDS <<< '$line'; [[ '$line' == *' ' ]] && COMP_WORDS+=('')
-            COMP_CWORD=\$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _board; printf '%s\n' \"\${COMPREPLY[@]}\"" 2>&1
+            COMP_CWORD=\$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _board
+            (( \${#COMPREPLY[@]} )) && printf '%s\n' \"\${COMPREPLY[@]}\"" 2>&1
     else
         zsh -c "autoload -U compinit && compinit -u; source ./board.zsh
             words=(\${(z)\"\$(print -r -- '$line')\"}); [[ '$line' == *' ' ]] && words+=('')
             CURRENT=\${#words}; COMP_WORDS=( \"\${words[@]}\" ); COMP_CWORD=\$(( CURRENT - 1 ))
             # As _bash_complete hands them to compadd: unquoted, then matched against the word being completed.
             matches=( \${(f)\"\$(compgen -F _board -- \"\${words[CURRENT]}\")\"} )
-            print -rl -- \${(M)\${(Q)matches}:#\${words[CURRENT]}*}" 2>&1
+            matches=( \${(M)\${(Q)matches}:#\${words[CURRENT]}*} )
+            (( \$#matches )) && print -rl -- \$matches" 2>&1
     fi | sort | tr '\n' '|'
 }
 for shell in bash zsh; do
@@ -61,8 +63,18 @@ for shell in bash zsh; do
     expect "$shell: shells" "bash|fish|zsh|" "$(ask $shell 'board completion ')"
 done
 
+# A title is data: completing never runs what it holds, and a word nothing matches is left alone.
+mkdir hostile && printf '## TODO\n- [ ] Harmless $(touch ../PWNED) `touch ../PWNED2` title\n' > hostile/board.md
+for shell in bash zsh; do
+    ask $shell 'board --file hostile/board.md done ' >/dev/null
+    expect "$shell: a title's \$(…) is not run" "no" "$([[ -e PWNED || -e PWNED2 ]] && echo yes || echo no)"
+    expect "$shell: no match, nothing offered" "" "$(ask $shell 'board done zzz')"
+done
+
 # fish: ask fish itself what it completes on a command line.
 fishask() { fish -c "source ./board.fish; complete -C '$1'" | cut -f1 | sort | tr '\n' '|'; }
+expect "fish: commands after a global option and its value" "list|" "$(fishask 'board --today 2026-11-01 li')"
+expect "fish: a section argument is not a command" "doing|done|todo|" "$(fishask 'board list done ')"
 expect "fish: commands" "list|" "$(fishask 'board li')"
 expect "fish: options of a command" "--sort|" "$(fishask 'board list --so')"
 expect "fish: option values" "due|title|" "$(fishask 'board list --sort ')"

@@ -88,6 +88,16 @@ enum Commands {
                     options: [OptionSpec(long: "check", help: "Change nothing; exit 1 if tidy would change something.")],
                     positionals: 0...Int.max),
     ] + gitSpecs + [
+        CommandSpec(name: "log", abstract: "Show the board's git history, commit by commit, in board terms.",
+                    usage: "[<path>] [-n <count>] [--since <date>] [--json]",
+                    arguments: [("<path>", "The board file (default: the board file).")],
+                    options: [
+                        OptionSpec(long: "max-count", short: "n", value: "count", help: "At most this many commits, the newest."),
+                        OptionSpec(long: "since", value: "date", help: "Only commits on or after this date: " + dateHelp),
+                        OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never."),
+                        Options.json,
+                    ],
+                    positionals: 0...1),
         CommandSpec(name: "html", abstract: "Print the board as one self-contained HTML page.",
                     usage: "[-o <file>]",
                     options: [OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout.")]),
@@ -122,6 +132,7 @@ enum Commands {
         case "reopen": return try move(&context, context.parsed.positionals, to: .todo, atTop: false)
         case "rm": return try remove(&context)
         case "archive": return try archive(&context)
+        case "log": return try log(&context)
         case "html":
             let today = try context.today()
             let board = try context.readBoard().board
@@ -163,6 +174,51 @@ enum Commands {
             throw UsageError(message: "Unknown section '\(text)' (use todo, doing or done)", command: nil)
         }
         return kind
+    }
+
+    /// `board log`: each commit that changed the board (newest first, following renames; a merge against its
+    /// first parent), then its changes as `board diff` prints them.
+    static func log(_ context: inout Context) throws -> Int32 {
+        let parsed = context.parsed
+        let (shown, path) = try parsed.positionals.first.map { (shown: $0, path: context.absolute($0)) } ?? context.boardPath()
+        var limit: Int?
+        if let text = parsed.value("max-count") {
+            guard let count = Int(text), count > 0 else {
+                throw UsageError(message: "Invalid count '\(escaped(text))' for '-n' (a number above 0)", command: spec("log"))
+            }
+            limit = count
+        }
+        let since = try date("since", context)
+        let color = try showColor(context)
+        let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
+        guard let blobs = BlobReader(root: history.root, environment: context.invocation.environment) else {
+            throw CommandError(message: "\(shown): cannot run git cat-file")
+        }
+        var json: [UInt8] = Array("{\"schemaVersion\":1,\"commits\":[".utf8)
+        for (number, commit) in history.commits(of: path, limit: limit, since: since).enumerated() {
+            let new = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
+            let old = Board(parsing: commit.parent.flatMap { parent in commit.parentPath.flatMap { blobs.blob(parent, $0) } } ?? [])
+            let changes = old.changes(to: new)
+            if parsed.flag("json") {
+                if number > 0 { json.append(UInt8(ascii: ",")) }
+                Report.appendCommitJSON(commit, changes, to: &json)
+                continue
+            }
+            if number > 0 { context.output.print("") }
+            let header = "\(commit.shortHash) \(commit.date) \(escaped(commit.author))  \(escaped(commit.subject))"
+            context.output.print(color ? "\u{1B}[33m\(commit.shortHash)\u{1B}[0m" + header.dropFirst(commit.shortHash.count) : header)
+            if changes.isEmpty { context.output.print("    (no change in board terms)") }
+            for change in changes {
+                for line in Report.changeLines(change, color: color) { context.output.print("    " + line) }
+            }
+        }
+        if parsed.flag("json") {
+            json += Array("]}\n".utf8)
+            context.output.stream(&json)
+        } else if let boundary = history.shallowBoundary() {
+            context.output.print("\n(a shallow clone: the history here begins at \(boundary))")
+        }
+        return 0
     }
 
     /// Output for `-o FILE` (written whole or not at all, relative to the current directory), else stdout.

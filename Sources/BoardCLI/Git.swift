@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Running `git` for `board git-setup`.
+/// Running `git`: for `board git-setup`, and to read the board's history for `board log`.
 enum Git {
     /// Runs `git ARGUMENTS` with the invocation's environment, its output discarded; returns its exit status
     /// (127 when git cannot be started).
@@ -23,6 +23,55 @@ enum Git {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS, which Swift does not import.
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// Runs `git ARGUMENTS` and returns what it printed, or nil when it failed (its errors are discarded).
+    static func output(_ arguments: [String], environment: [String: String]) -> String? {
+        guard let (pid, input, output) = spawn(arguments, environment: environment) else { return nil }
+        close(input)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += chunk[..<count]
+        }
+        close(output)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Starts `git ARGUMENTS` with pipes to its stdin and from its stdout (its stderr discarded): the process, the
+    /// descriptor to write to, and the one to read from.
+    static func spawn(_ arguments: [String], environment: [String: String]) -> (pid_t, Int32, Int32)? {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0 else { return nil }
+        guard pipe(&fromChild) == 0 else {
+            toChild.forEach { close($0) }
+            return nil
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv = (["git"] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let started = posix_spawnp(&pid, "git", &actions, nil, argv, envp) == 0
+        close(toChild[0])
+        close(fromChild[1])
+        guard started else {
+            close(toChild[1])
+            close(fromChild[0])
+            return nil
+        }
+        return (pid, toChild[1], fromChild[0])
     }
 
     /// True when an executable named `program` is in one of `path`'s folders.

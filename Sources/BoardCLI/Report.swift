@@ -220,12 +220,56 @@ enum Report {
         case .moved(let title, let from, let to): return [painted("> moved \(quoted(title)) \(from.name) → \(to.name)", yellow)]
         case .retitled(let from, let to): return [painted("~ \(quoted(from)): title → \(quoted(to))", yellow)]
         case .due(let title, let from, let to): return [painted("~ \(quoted(title)): due \(date(from)) → \(date(to))", yellow)]
+        case .done(let title, let from, let to): return [painted("~ \(quoted(title)): done \(date(from)) → \(date(to))", yellow)]
         case .checked(let title, let checked): return [painted("~ \(quoted(title)): \(checked ? "checked" : "unchecked")", yellow)]
         case .body(let title, let removed, let added):
             return [painted("~ \(quoted(title)): body", yellow)] + removed.map { painted("    - " + escaped($0), red) }
                 + added.map { painted("    + " + escaped($0), green) }
         case .otherText: return [painted("~ text outside the items changed", yellow)]
         }
+    }
+
+    /// One commit of `board log --json`: `{"hash", "short", "author", "date", "subject", "changes": [{"change":
+    /// "added"|"removed"|"moved"|"retitled"|"due"|"done"|"checked"|"body"|"text", "title", …}]}`.
+    static func appendCommitJSON(_ commit: History.Commit, _ changes: [BoardChange], to out: inout [UInt8]) {
+        func field(_ key: String, _ value: String?) {
+            out += ",\"\(key)\":".utf8
+            if let value { appendJSONString(value, to: &out) } else { out.append("null") }
+        }
+        out.append("{\"hash\":")
+        appendJSONString(commit.hash, to: &out)
+        field("short", commit.shortHash)
+        field("author", commit.author)
+        field("date", commit.date)
+        field("subject", commit.subject)
+        out.append(",\"changes\":[")
+        for (index, change) in changes.enumerated() {
+            if index > 0 { out.append(",") }
+            out.append("{\"change\":")
+            switch change {
+            case let .added(title, to):
+                appendJSONString("added", to: &out); field("title", title); field("to", to.name)
+            case let .removed(title, from):
+                appendJSONString("removed", to: &out); field("title", title); field("from", from.name)
+            case let .moved(title, from, to):
+                appendJSONString("moved", to: &out); field("title", title); field("from", from.name); field("to", to.name)
+            case let .retitled(from, to):
+                appendJSONString("retitled", to: &out); field("from", from); field("to", to)
+            case let .due(title, from, to):
+                appendJSONString("due", to: &out); field("title", title); field("from", from?.description); field("to", to?.description)
+            case let .done(title, from, to):
+                appendJSONString("done", to: &out); field("title", title); field("from", from?.description); field("to", to?.description)
+            case let .checked(title, checked):
+                appendJSONString("checked", to: &out); field("title", title); out += ",\"checked\":\(checked)".utf8
+            case let .body(title, removed, added):
+                appendJSONString("body", to: &out); field("title", title)
+                field("removed", removed.joined(separator: "\n")); field("added", added.joined(separator: "\n"))
+            case .otherText:
+                appendJSONString("text", to: &out)
+            }
+            out.append("}")
+        }
+        out.append("]}")
     }
 
     /// What a merge conflict is about: `both changed the due date of "X"`.

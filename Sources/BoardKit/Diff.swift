@@ -5,6 +5,8 @@ public enum BoardChange: Equatable, Sendable {
     case moved(title: String, from: SectionKind, to: SectionKind)
     case retitled(from: String, to: String)
     case due(title: String, from: CivilDate?, to: CivilDate?)
+    /// The done date changed other than by a move into or out of DONE.
+    case done(title: String, from: CivilDate?, to: CivilDate?)
     case checked(title: String, Bool)
     /// The body changed: the lines that went, and the lines that came (a line diff of the two bodies).
     case body(title: String, removed: [String], added: [String])
@@ -371,6 +373,9 @@ extension Board {
             if oldTitle != newTitle { found.append(.retitled(from: oldTitle, to: newTitle)) }
             if from != to { found.append(.moved(title: newTitle, from: from, to: to)) }
             if before.due != after.due { found.append(.due(title: newTitle, from: before.due, to: after.due)) }
+            // A move into or out of DONE records or drops the done date: the move says so already.
+            let doneByMove = from != to && (from == .done || to == .done)
+            if before.done != after.done && !doneByMove { found.append(.done(title: newTitle, from: before.done, to: after.done)) }
             // A move into or out of DONE that ticks or unticks the box says so already.
             let tickedByMove = from != to && after.checked == (to == .done)
             if before.checked != after.checked && !tickedByMove { found.append(.checked(title: newTitle, after.checked)) }

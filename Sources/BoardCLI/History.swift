@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardKit
+
+/// The board file's history, read from git (`board log`): its commits, and each version's bytes through one
+/// long-lived `git cat-file --batch`, not a process per commit.
+struct History {
+    /// One commit that changed the board file.
+    struct Commit {
+        let hash: String
+        let shortHash: String
+        let author: String
+        let date: String
+        let subject: String
+        /// The first parent, if any: a merge is shown against it.
+        let parent: String?
+        /// The file's path at this commit and at the parent (they differ where the commit renamed it), relative to
+        /// the repository's top; nil at the parent when the commit added the file.
+        let path: String
+        let parentPath: String?
+    }
+
+    let root: String
+    let environment: [String: String]
+
+    /// The repository holding the file; fails outside one, or for a file git does not track.
+    init(file: String, shownAs name: String, environment: [String: String]) throws {
+        let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+        guard let top = Git.output(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment),
+              let root = top.split(separator: "\n").first.map(String.init) else {
+            throw CommandError(message: "\(name): not in a git repository; board log reads the board's history from git")
+        }
+        self.root = root
+        self.environment = environment
+        guard Git.output(["-C", root, "ls-files", "--error-unmatch", "--", file], environment: environment) != nil else {
+            throw CommandError(message: "\(name): git does not track this file, so it has no history yet")
+        }
+    }
+
+    /// The commits that changed the file, newest first, following renames.
+    func commits(of file: String, limit: Int?, since: CivilDate?) -> [Commit] {
+        var arguments = ["-C", root, "log", "--follow", "--date=short", "-M",
+                         "--format=%x1e%H%x1f%h%x1f%P%x1f%an%x1f%ad%x1f%s", "--name-status"]
+        if let limit { arguments.append("-n\(limit)") }
+        if let since { arguments.append("--since=\(since)T00:00:00") }
+        arguments += ["--", file]
+        guard let text = Git.output(arguments, environment: environment) else { return [] }
+        return text.split(separator: "\u{1E}").compactMap { record in
+            let lines = record.split(separator: "\n")
+            guard let header = lines.first else { return nil }
+            let fields = header.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 6 else { return nil }
+            // The name-status line: `M\tpath`, `A\tpath`, or `R100\told\tnew`.
+            let status = lines.dropFirst().last.map { $0.split(separator: "\t").map(String.init) } ?? []
+            guard let kind = status.first, let path = status.last else { return nil }
+            let parentPath: String? = kind.hasPrefix("A") ? nil : kind.hasPrefix("R") || kind.hasPrefix("C") ? status[1] : path
+            return Commit(hash: fields[0], shortHash: fields[1], author: fields[3], date: fields[4], subject: fields[5],
+                          parent: fields[2].split(separator: " ").first.map(String.init), path: path, parentPath: parentPath)
+        }
+    }
+
+    /// Where the history git has begins when the clone is shallow: its oldest commit; nil for a full clone.
+    func shallowBoundary() -> String? {
+        guard Git.output(["-C", root, "rev-parse", "--is-shallow-repository"], environment: environment)?.hasPrefix("true") == true
+        else { return nil }
+        return Git.output(["-C", root, "log", "--format=%h %ad", "--date=short", "--max-parents=0", "-1"], environment: environment)?
+            .split(separator: "\n").last.map(String.init)
+    }
+}
+
+/// A running `git cat-file --batch`: asked for `REV:PATH`, it answers with the blob's bytes.
+final class BlobReader {
+    private let pid: pid_t
+    private let input: Int32
+    private let output: Int32
+    private var buffer: [UInt8] = []
+
+    init?(root: String, environment: [String: String]) {
+        guard let (pid, input, output) = Git.spawn(["-C", root, "cat-file", "--batch"], environment: environment) else { return nil }
+        (self.pid, self.input, self.output) = (pid, input, output)
+    }
+
+    deinit {
+        close(input)
+        close(output)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// The blob at `revision:path`; nil when there is none (the file did not exist there).
+    func blob(_ revision: String, _ path: String) -> [UInt8]? {
+        let request = Array("\(revision):\(path)\n".utf8)
+        guard request.withUnsafeBytes({ write(input, $0.baseAddress, $0.count) }) == request.count,
+              let header = line() else { return nil }
+        // `SHA blob SIZE`, or `REV:PATH missing`.
+        let parts = header.split(separator: " ")
+        guard parts.count == 3, parts[1] == "blob", let size = Int(parts[2]), let bytes = take(size + 1) else { return nil }
+        return Array(bytes.dropLast())
+    }
+
+    private func line() -> String? {
+        while true {
+            if let end = buffer.firstIndex(of: 0x0A) {
+                let text = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeSubrange(...end)
+                return text
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    private func take(_ count: Int) -> [UInt8]? {
+        while buffer.count < count { guard fill() else { return nil } }
+        let bytes = Array(buffer[..<count])
+        buffer.removeSubrange(..<count)
+        return bytes
+    }
+
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            buffer += chunk[..<count]
+            return true
+        }
+    }
+}
