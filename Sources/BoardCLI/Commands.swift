@@ -426,8 +426,8 @@ enum Commands {
             }
             guard !chosen.isEmpty else { return (nil, "No change") }
             let file = try board.archived(chosen)
-            let summary = chosen.count == 1 ? "Archived \(quoted(board, chosen[0]))" : "Archived \(chosen.count) items"
-            return (file, summary)
+            // One line per item, as every command that acts on several says.
+            return (file, chosen.map { "Archived \(quoted(board, $0)) from \(board.kind(of: $0).name)" }.joined(separator: "\n"))
         }
         return 0
     }

@@ -42,7 +42,7 @@ struct History {
 
     /// The commits that changed the file, newest first, following renames.
     func commits(of file: String, limit: Int?, since: CivilDate?) -> [Commit] {
-        var arguments = ["-C", root, "log", "--follow", "--date=short", "-M",
+        var arguments = ["-C", root, "log", "--follow", "--date=short", "-M", "--diff-merges=first-parent",
                          "--format=%x1e%H%x1f%h%x1f%P%x1f%an%x1f%ad%x1f%s", "--name-status"]
         if let limit { arguments.append("-n\(limit)") }
         if let since { arguments.append("--since=\(since)T00:00:00") }
@@ -79,6 +79,8 @@ final class BlobReader {
     private var buffer: [UInt8] = []
 
     init?(root: String, environment: [String: String]) {
+        // Should git end early, a write to it fails with EPIPE instead of ending board.
+        signal(SIGPIPE, SIG_IGN)
         guard let (pid, input, output) = Git.spawn(["-C", root, "cat-file", "--batch"], environment: environment) else { return nil }
         (self.pid, self.input, self.output) = (pid, input, output)
     }

@@ -1,0 +1,111 @@
+import BoardCLI
+import Foundation
+import Testing
+
+/// Issue 21: `board log`, the board's history from git in board terms, on scripted repositories with fixed dates.
+@Suite struct LogTests {
+    /// Commits everything staged and changed, as `author` on `day` (2026-11-DAY, noon UTC).
+    func commit(_ repository: GitRepository, _ message: String, author: String = "Ana Lee", day: Int) {
+        let date = String(format: "2026-11-%02dT12:00:00Z", day)
+        var environment = repository.environment
+        environment["GIT_AUTHOR_DATE"] = date
+        environment["GIT_COMMITTER_DATE"] = date
+        environment["GIT_AUTHOR_NAME"] = author
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "commit", "-qam", message]
+        process.currentDirectoryURL = URL(fileURLWithPath: repository.sandbox.path("repo"))
+        process.environment = environment
+        try? process.run()
+        process.waitUntilExit()
+    }
+
+    /// The log without its hashes (they depend on git's version of the objects): date, author, subject, changes.
+    func log(_ repository: GitRepository, _ arguments: String...) -> String {
+        let output = repository.run("board", ["log"] + arguments).output
+        return output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.first.map { $0.isHexDigit } == true && line.count > 8 ? String(line.drop { $0 != " " }.dropFirst()) : String(line)
+        }.joined(separator: "\n")
+    }
+
+    @Test func eachCommitWithItsChangesInBoardTermsFollowingRenamesAndMerges() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/plan.md", "## TODO\n- [ ] Write docs\n- [ ] Fix parser\n## DOING\n## DONE\n")
+        repository.git("add", "plan.md")
+        commit(repository, "Start the board", day: 1)
+        repository.board("--file", "plan.md", "start", "Fix parser")
+        commit(repository, "Start the parser", author: "Bo Kim", day: 2)
+        repository.git("mv", "plan.md", "board.md")
+        commit(repository, "Rename the board", day: 3)
+        // By hand: a rename of an item, and a due date.
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] Write the docs due:2026-12-01\n## DOING\n- [ ] Fix parser\n## DONE\n")
+        commit(repository, "Edit by hand", day: 4)
+        repository.git("checkout", "-qb", "side")
+        repository.board("done", "parser")
+        commit(repository, "Finish the parser", author: "Bo Kim", day: 5)
+        repository.git("checkout", "-q", "main")
+        repository.board("add", "Ship it")
+        commit(repository, "Add shipping", day: 6)
+        var environment = repository.environment
+        environment["GIT_COMMITTER_DATE"] = "2026-11-07T12:00:00Z"
+        environment["GIT_AUTHOR_DATE"] = "2026-11-07T12:00:00Z"
+        let merge = Process()
+        merge.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        merge.arguments = ["git", "merge", "-q", "--no-ff", "side", "-m", "Merge side"]
+        merge.currentDirectoryURL = URL(fileURLWithPath: repository.sandbox.path("repo"))
+        merge.environment = environment
+        try merge.run()
+        merge.waitUntilExit()
+        #expect(merge.terminationStatus == 0)
+
+        #expect(log(repository) == """
+            2026-11-07 Test  Merge side
+                > moved "Fix parser" DOING → DONE
+
+            2026-11-06 Ana Lee  Add shipping
+                + added "Ship it" to TODO
+
+            2026-11-05 Bo Kim  Finish the parser
+                > moved "Fix parser" DOING → DONE
+
+            2026-11-04 Ana Lee  Edit by hand
+                ~ "Write docs": title → "Write the docs"
+                ~ "Write the docs": due none → 2026-12-01
+
+            2026-11-03 Ana Lee  Rename the board
+                (no change in board terms)
+
+            2026-11-02 Bo Kim  Start the parser
+                > moved "Fix parser" TODO → DOING
+
+            2026-11-01 Ana Lee  Start the board
+                + added "Write docs" to TODO
+                + added "Fix parser" to TODO
+                ~ text outside the items changed
+
+            """)
+        #expect(log(repository, "-n", "2", "--since", "2026-11-02") == """
+            2026-11-07 Test  Merge side
+                > moved "Fix parser" DOING → DONE
+
+            2026-11-06 Ana Lee  Add shipping
+                + added "Ship it" to TODO
+
+            """)
+        let json = repository.run("board", ["log", "--json", "-n", "1"]).output
+        #expect(json.hasPrefix("{\"schemaVersion\":1,\"commits\":[{\"hash\":\""))
+        #expect(json.contains("\"author\":\"Test\",\"date\":\"2026-11-07\",\"subject\":\"Merge side\",\"changes\":[{\"change\":\"moved\",\"title\":\"Fix parser\",\"from\":\"DOING\",\"to\":\"DONE\"}]}]}"))
+    }
+
+    @Test func outsideARepositoryOrUntrackedTheErrorSaysSo() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n")
+        let outside = sandbox.run(["log"], environment: ["GIT_CEILING_DIRECTORIES": sandbox.directory + "/.."])
+        #expect(outside == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: not in a git repository; board log reads the board's history from git\n"))
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n")
+        let untracked = repository.run("board", ["log"])
+        #expect(untracked.status == 1)
+        #expect(untracked.output == "error: board.md: git does not track this file, so it has no history yet\n")
+    }
+}
