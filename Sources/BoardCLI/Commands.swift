@@ -384,6 +384,7 @@ enum Commands {
             if file.equals(board.bytes) { return (nil, "No change") }
             let lines = items.compactMap { item -> String? in
                 let from = board.kind(of: item)
+                if from == kind, atTop { return "Moved \(quoted(board, item)) to the top of \(kind.name)" }
                 guard from == kind else { return "Moved \(quoted(board, item)) from \(from.name) to \(kind.name)" }
                 guard item.checked != (kind == .done) else { return nil }
                 return "\(kind == .done ? "Checked" : "Unchecked") \(quoted(board, item)) in \(kind.name)"

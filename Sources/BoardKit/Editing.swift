@@ -202,7 +202,8 @@ extension Board {
     }
 
     /// The file with several items moved, each to the first section of its kind (`board done A B C`): an item
-    /// already there only gets the checkbox of its section. The moved items keep their file order. In one splice
+    /// already there only gets the checkbox of its section (with `atTop`, it goes to the top of it as well). The moved
+    /// items keep their file order. In one splice
     /// where that can be; else one by one, each as `moving` moves it.
     public func moving(_ moves: [(item: Item, to: SectionKind)], atTop: Bool = false,
                        doneOn: CivilDate? = nil) throws(EditError) -> PrintedFile {
@@ -213,8 +214,9 @@ extension Board {
             let current = board.items[itemIndex(atOrBefore: move.item.line) ?? 0]
             board = board.fixingCheckbox(current)
         }
+        // With atTop, an item already in its target goes to the top of it too.
         pending = pending.compactMap { move in
-            board.kind(of: move.item) == move.to ? nil : (board.items[board.itemIndex(atOrBefore: move.item.line) ?? 0], move.to)
+            board.kind(of: move.item) == move.to && !atTop ? nil : (board.items[board.itemIndex(atOrBefore: move.item.line) ?? 0], move.to)
         }
         if pending.isEmpty { return PrintedFile(board.bytes) }
         if !atTop, let file = try board.movedFile(pending, doneOn: doneOn) { return file }

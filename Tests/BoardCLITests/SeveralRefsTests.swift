@@ -67,6 +67,15 @@ import Testing
         #expect(sandbox.read().hasPrefix("## TODO\n- [ ] Beta\n- [ ] Gamma\n- [ ] Delta\n- [ ] Epsilon\n## DOING\n"))
     }
 
+    @Test func topReordersItemsAlreadyInTheSection() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        #expect(sandbox.run(["move", "Gamma two", "Beta", "todo", "--top"]).stdout
+            == "Moved \"Beta\" to the top of TODO\nMoved \"Gamma two\" to the top of TODO\n")
+        #expect(sandbox.read().hasPrefix("## TODO\n- [ ] Beta\n- [ ] Gamma two\n- [ ] Alpha\n- [ ] Gamma\n## DOING\n"))
+        #expect(sandbox.run(["move", "Beta", "todo", "--top"]).stdout == "No change\n")
+    }
+
     @Test func rmRemovesEachItemOnce() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)

@@ -150,6 +150,8 @@ enum Command: CustomStringConvertible {
     case tidy
     /// `board archive`: every DONE item to the top of the archive.
     case archive
+    /// `board move A B C SECTION [--top]`: several items at once, resolved against one version of the file.
+    case moveSeveral(lines: [Int], to: SectionKind, atTop: Bool)
 
     /// Whether an add or a move goes to the top.
     var atTop: Bool {
@@ -161,6 +163,13 @@ enum Command: CustomStringConvertible {
 
     /// The date moves into DONE record.
     static let today = CivilDate(year: 2026, month: 11, day: 23)
+
+    /// The items a several-ref move places, in file order: with `--top` all of them, else those not already in
+    /// the target (an item already there only gets its checkbox set).
+    static func placedBySeveral(_ board: Board, _ command: Command) -> [Item] {
+        guard case let .moveSeveral(lines, to, atTop) = command else { return [] }
+        return board.items.filter { lines.contains($0.line) && (atTop || board.kind(of: $0) != to) }
+    }
 
     /// The items `archive` moves: every one in DONE.
     static func archiving(_ board: Board) -> [Item] {
@@ -175,6 +184,7 @@ enum Command: CustomStringConvertible {
         case let .edit(line, title, due, body): "edit :\(line + 1) title \(title ?? "-") due \(due) body \(body)"
         case .tidy: "tidy"
         case .archive: "archive"
+        case let .moveSeveral(lines, to, atTop): "move \(lines.map { ":\($0 + 1)" }.joined(separator: " ")) \(to) top \(atTop)"
         }
     }
 
@@ -187,7 +197,7 @@ enum Command: CustomStringConvertible {
             return .add(title: title + " new \(Int.random(in: 0..<1_000_000, using: &rng))", due: Bool.random(using: &rng) ? CivilDate("2026-12-24") : nil, body: body,
                         to: kind, atTop: Int.random(in: 0..<3, using: &rng) == 0)
         }
-        switch Int.random(in: 0..<11, using: &rng) {
+        switch Int.random(in: 0..<12, using: &rng) {
         case 0, 1: return .remove(line: item.line)
         case 2...5: return .move(line: item.line, to: kind, atTop: Int.random(in: 0..<3, using: &rng) == 0)
         case 6:
@@ -198,6 +208,9 @@ enum Command: CustomStringConvertible {
             let body: BodyChange = [.remove, .set("new body\n\n- [ ] nested\n## heading")].randomElement(using: &rng, default: .remove)
             return .edit(line: item.line, title: nil, due: .keep, body: body)
         case 8: return .archive
+        case 9:
+            let lines = Set((0..<3).compactMap { _ in board.items.randomElement(using: &rng)?.line }).sorted()
+            return .moveSeveral(lines: lines, to: kind, atTop: Bool.random(using: &rng))
         default: return .tidy
         }
     }
@@ -219,6 +232,9 @@ enum Command: CustomStringConvertible {
             return Board(parsing: try board.tidied(doneOn: Command.today).file.bytes)
         case .archive:
             return Board(parsing: try board.archived(Command.archiving(board)).bytes)
+        case let .moveSeveral(lines, to, atTop):
+            let items = try lines.map { try item($0) }
+            return Board(parsing: try board.moving(items.map { ($0, to) }, atTop: atTop, doneOn: Command.today).bytes)
         }
     }
 }
@@ -353,6 +369,8 @@ enum MeaningCheck {
                 .reduce(into: Set<Int>()) { $0.formUnion(lines(of: $1.line)) }
         case .archive:
             return Command.archiving(before).reduce(into: Set<Int>()) { $0.formUnion(lines(of: $1.line)) }
+        case .moveSeveral(let moved, _, _):
+            return moved.reduce(into: Set<Int>()) { $0.formUnion(lines(of: $1)) }
         }
     }
 
@@ -427,6 +445,11 @@ enum MeaningCheck {
         if case .archive = command {
             let count = Command.archiving(before).count
             return Array(after.items.filter { $0.section == after.firstSection(.archive) }.prefix(count))
+        }
+        if case let .moveSeveral(_, to, atTop) = command {
+            let count = Command.placedBySeveral(before, command).count
+            let peers = after.items.filter { $0.section == after.firstSection(to) }
+            return Array(atTop ? peers.prefix(count) : peers.suffix(count))
         }
         guard case .tidy = command else { return placedItem(before: before, after: after, command: command).map { [$0] } ?? [] }
         let moving = before.items.filter { $0.checked != (before.kind(of: $0) == .done) && !before.isArchived($0) }
@@ -514,6 +537,27 @@ enum MeaningCheck {
                 if peers.suffix(expected.count).map({ after.title(of: $0) }) != expected {
                     problems.append("the items tidy moved to \(kind.name) are not at its end in file order")
                 }
+            }
+            return problems
+        case let .moveSeveral(lines, to, _):
+            // The moved items where they go, in file order, each with the checkbox and done date of its target.
+            let moving = Command.placedBySeveral(before, command)
+            let placed = placedItems(before: before, after: after, command: command)
+            var problems: [String] = []
+            if after.items.count != before.items.count { problems.append("the move changed the number of items") }
+            if placed.map({ after.title(of: $0) }) != moving.map({ before.title(of: $0) }) {
+                problems.append("the moved items are not where they go, in file order")
+            }
+            // Of the items in the target with a checkbox that does not match it, only the untouched ones are left.
+            func mismatched(_ board: Board, _ skipping: Set<Int>) -> Int {
+                board.items.filter { board.kind(of: $0) == to && $0.checked != (to == .done) && !skipping.contains($0.line) }.count
+            }
+            if mismatched(after, []) != mismatched(before, Set(lines)) {
+                problems.append("an item already in \(to.name) kept a checkbox that does not match it")
+            }
+            for (old, new) in zip(moving, placed) {
+                let done = to == .done ? (old.doneToken == nil ? Command.today : old.done) : nil
+                if new.checked != (to == .done) || new.done != done { problems.append("a moved item's checkbox or done date is wrong") }
             }
             return problems
         case .archive:
