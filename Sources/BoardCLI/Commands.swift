@@ -98,6 +98,16 @@ enum Commands {
                         Options.json,
                     ],
                     positionals: 0...1),
+        CommandSpec(name: "stats", abstract: "Show throughput, lead and cycle time, work in progress and cumulative flow, from git history.",
+                    usage: "[<path>] [--since <date>] [--weeks <n>] [--json]",
+                    arguments: [("<path>", "The board file (default: the board file).")],
+                    options: [
+                        OptionSpec(long: "since", value: "date", help: "Report from this date on (default: the last --weeks weeks)."),
+                        OptionSpec(long: "weeks", value: "n", help: "Weeks of throughput and flow to show (default: 8)."),
+                        OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never."),
+                        Options.json,
+                    ],
+                    positionals: 0...1),
         CommandSpec(name: "html", abstract: "Print the board as one self-contained HTML page.",
                     usage: "[-o <file>]",
                     options: [OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout.")]),
@@ -133,6 +143,7 @@ enum Commands {
         case "rm": return try remove(&context)
         case "archive": return try archive(&context)
         case "log": return try log(&context)
+        case "stats": return try stats(&context)
         case "html":
             let today = try context.today()
             let board = try context.readBoard().board
@@ -217,6 +228,42 @@ enum Commands {
             context.output.stream(&json)
         } else if let boundary = history.shallowBoundary() {
             context.output.print("\n(a shallow clone: the history here begins at \(boundary))")
+        }
+        return 0
+    }
+
+    /// `board stats`: the mainline's versions of the board replayed (`Flow`), reported week by week.
+    static func stats(_ context: inout Context) throws -> Int32 {
+        let parsed = context.parsed
+        let (shown, path) = try parsed.positionals.first.map { (shown: $0, path: context.absolute($0)) } ?? context.boardPath()
+        let today = try context.today()
+        var weeks = 8
+        if let text = parsed.value("weeks") {
+            guard let count = Int(text), (1...520).contains(count) else {
+                throw UsageError(message: "Invalid number of weeks '\(escaped(text))' for '--weeks' (1 to 520)", command: spec("stats"))
+            }
+            weeks = count
+        }
+        let from = try date("since", context) ?? CivilDate(daysSinceEpoch: Flow.week(of: today).daysSinceEpoch - 7 * (weeks - 1))
+        let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
+        guard let blobs = BlobReader(root: history.root, environment: context.invocation.environment) else {
+            throw CommandError(message: "\(shown): cannot run git cat-file")
+        }
+        // Version by version, oldest first: only two boards are in memory at a time.
+        var flow = Flow()
+        for commit in history.commits(of: path, firstParent: true).reversed() {
+            guard let date = CivilDate(commit.date) else { continue }
+            flow.add(Board(parsing: blobs.blob(commit.hash, commit.path) ?? []), date: date)
+        }
+        let report = StatsReport(flow: flow, today: today, from: from, color: try showColor(context))
+        if parsed.flag("json") {
+            var json = report.json()
+            context.output.stream(&json)
+        } else {
+            for line in report.lines() { context.output.print(line) }
+            if let boundary = history.shallowBoundary() {
+                context.output.print("(a shallow clone: the history here begins at \(boundary))")
+            }
         }
         return 0
     }

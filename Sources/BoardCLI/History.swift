@@ -40,10 +40,12 @@ struct History {
         }
     }
 
-    /// The commits that changed the file, newest first, following renames.
-    func commits(of file: String, limit: Int?, since: CivilDate?) -> [Commit] {
+    /// The commits that changed the file, newest first, following renames; with `firstParent`, only those of the
+    /// mainline, one version after another (what `board stats` replays).
+    func commits(of file: String, limit: Int? = nil, since: CivilDate? = nil, firstParent: Bool = false) -> [Commit] {
         var arguments = ["-C", root, "log", "--follow", "--date=short", "-M", "--diff-merges=first-parent",
                          "--format=%x1e%H%x1f%h%x1f%P%x1f%an%x1f%ad%x1f%s", "--name-status"]
+        if firstParent { arguments.append("--first-parent") }
         if let limit { arguments.append("-n\(limit)") }
         if let since { arguments.append("--since=\(since)T00:00:00") }
         arguments += ["--", file]

@@ -136,7 +136,8 @@ guard access(binary, X_OK) == 0 else {
     exit(1)
 }
 // `board-bench commands [N ...]` prints only the figures of every command against C (issue 18); `board-bench
-// parse [N ...]` only the others.
+// history` only those of `board log` and `board stats` on a long git history (issue 21); `board-bench parse [N ...]`
+// only the others.
 let section = CommandLine.arguments.dropFirst().first { Int($0) == nil }
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let counts = sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes
@@ -146,7 +147,7 @@ guard let workFolder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.
     exit(1)
 }
 
-if section != "commands" {
+if section == nil || section == "parse" {
 struct Row {
     let items: Int
     let megabytes: Double
@@ -287,7 +288,10 @@ if let small = mergeRows.first(where: { $0.items == 10_000 }), let large = merge
     }
 }
 }
-if section != "parse" {
+if section == nil || section == "commands" {
     runEveryCommand(counts: counts, binary: binary, lineCount: folder + "/board-linecount", folder: workFolder)
+}
+if section == nil || section == "history" {
+    runHistory(binary: binary, folder: workFolder)
 }
 rmdir(workFolder)

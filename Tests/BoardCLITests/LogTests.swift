@@ -108,4 +108,55 @@ import Testing
         #expect(untracked.status == 1)
         #expect(untracked.output == "error: board.md: git does not track this file, so it has no history yet\n")
     }
+
+    @Test func statsFollowItemsAcrossRenamesAndMovesBackAndForth() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n- [ ] Write the parser\n## DOING\n## DONE\n")
+        repository.git("add", "board.md")
+        commit(repository, "Board", day: 2)
+        repository.board("start", "A")
+        commit(repository, "Start A", day: 3)
+        repository.board("done", "A")
+        commit(repository, "Finish A", day: 5)
+        repository.board("add", "C")
+        repository.board("start", "parser")
+        commit(repository, "Add C, start the parser", day: 9)
+        // By hand: the parser item is renamed while in DOING, and stays one item.
+        repository.sandbox.write("repo/board.md", repository.boardText.replacingOccurrences(of: "Write the parser", with: "Write the new parser"))
+        commit(repository, "Rename the parser item", day: 10)
+        repository.board("done", "new parser")
+        commit(repository, "Finish the parser", day: 12)
+        repository.board("start", "C")
+        commit(repository, "Start C", day: 13)
+        repository.board("reopen", "C")
+        commit(repository, "Put C back", day: 14)
+        repository.board("start", "C")
+        commit(repository, "Start C again", day: 16)
+
+        let json = repository.run("board", ["stats", "--json", "--weeks", "3", "--today", "2026-11-20"]).output
+        #expect(json == """
+            {"schemaVersion":1,"today":"2026-11-20","since":"2026-11-02","throughput":[{"week":"2026-11-02","done":1},\
+            {"week":"2026-11-09","done":1},{"week":"2026-11-16","done":0}],"leadTime":{"median":3,"p85":10,"count":2},\
+            "cycleTime":{"median":2,"p85":3,"count":2},"inProgress":[{"title":"C","days":4}],"flow":[\
+            {"week":"2026-11-02","todo":1,"doing":0,"done":1},{"week":"2026-11-09","todo":1,"doing":0,"done":2},\
+            {"week":"2026-11-16","todo":0,"doing":1,"done":2}]}
+
+            """)
+        let text = repository.run("board", ["stats", "--weeks", "3", "--today", "2026-11-20"]).output
+        #expect(text == """
+            Throughput (items reaching DONE, week by week since 2026-11-02):
+              2026-11-02  ██████████████████████████████ 1
+              2026-11-09  ██████████████████████████████ 1
+              2026-11-16  0
+            Lead time (added → DONE): median 3 days, 85th percentile 10 days (2 items)
+            Cycle time (first in DOING → DONE): median 2 days, 85th percentile 3 days (2 items)
+            Work in progress: 1 item in DOING
+              4 days  C
+            Cumulative flow (░ TODO ▒ DOING █ DONE, at the end of each week):
+              2026-11-02  ░░░░░░░░░░░░░█████████████ TODO 1  DOING 0  DONE 1
+              2026-11-09  ░░░░░░░░░░░░░██████████████████████████ TODO 1  DOING 0  DONE 2
+              2026-11-16  ▒▒▒▒▒▒▒▒▒▒▒▒▒██████████████████████████ TODO 0  DOING 1  DONE 2
+
+            """)
+    }
 }

@@ -1,0 +1,29 @@
+import BoardKit
+import Testing
+
+/// Issue 21: items followed across versions for `board stats`.
+@Suite struct FlowTests {
+    func date(_ day: Int) -> CivilDate { CivilDate(year: 2026, month: 11, day: day) ?? CivilDate(daysSinceEpoch: 0) }
+
+    @Test func anItemThatLeavesStopsBeingInProgressAndTheArchiveCountsAsDone() {
+        var flow = Flow()
+        flow.add(Board(parsing: "## TODO\n- [ ] Write the parser\n- [ ] Ship the release\n## DOING\n## DONE\n"), date: date(2))
+        flow.add(Board(parsing: "## TODO\n- [ ] Ship the release\n## DOING\n- [ ] Write the parser\n## DONE\n"), date: date(3))
+        flow.add(Board(parsing: "## TODO\n## DOING\n- [ ] Write the new parser\n## DONE\n## Archive\n- [x] Ship the release\n"), date: date(4))
+        flow.add(Board(parsing: "## TODO\n## DOING\n## DONE\n## Archive\n- [x] Ship the release\n"), date: date(5))
+        #expect(flow.tracks.count == 2)
+        #expect(flow.tracks[0].title == "Write the new parser" && flow.tracks[0].kind == nil && flow.tracks[0].inDoingSince == nil)
+        #expect(flow.tracks[0].started == date(3))
+        #expect(flow.tracks[1].done == date(4) && flow.tracks[1].kind == .done)
+        #expect(flow.counts.map { [$0.todo, $0.doing, $0.done] } == [[2, 0, 0], [1, 1, 0], [0, 1, 1], [0, 0, 1]])
+    }
+
+    @Test func weeksStartOnMondayAndPercentilesAreByNearestRank() {
+        #expect(Flow.week(of: date(22)) == date(16))  // a Sunday
+        #expect(Flow.week(of: date(16)) == date(16))
+        #expect(Flow.percentile([5, 1, 3, 2, 4], 50) == 3)
+        #expect(Flow.percentile([5, 1, 3, 2, 4], 85) == 5)
+        #expect(Flow.percentile([7], 85) == 7)
+        #expect(Flow.percentile([], 50) == nil)
+    }
+}
