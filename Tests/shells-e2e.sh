@@ -82,6 +82,16 @@ expect "fish: item titles for a ref" "Fix login #auth|Write the docs|" "$(fishas
 expect "fish: titles of the --file board" "Elsewhere|" "$(fishask 'board --file other/board.md start ')"
 expect "fish: shells" "bash|fish|zsh|" "$(fishask 'board completion ')"
 
+# board log on a terminal goes through $PAGER (script gives it one); not with --no-pager, nor into a pipe.
+mkdir logged && (cd logged && git init -q && printf '## TODO\n- [ ] a\n' > board.md && git add board.md \
+    && git -c user.name=T -c user.email=t@example.com commit -qm one)
+paged=$(cd logged && script -qc "PAGER='sed s/^/PAGED:/' board log" /dev/null | head -1 | tr -d '\r')
+expect "log: a terminal gets the pager" "PAGED:" "${paged:0:6}"
+unpaged=$(cd logged && script -qc "PAGER='sed s/^/PAGED:/' board log --no-pager" /dev/null | head -1 | tr -d '\r')
+expect "log: --no-pager prints straight" "no" "$([[ $unpaged == PAGED:* ]] && echo yes || echo no)"
+piped=$(cd logged && PAGER='sed s/^/PAGED:/' board log | head -1)
+expect "log: a pipe gets no pager" "no" "$([[ $piped == PAGED:* ]] && echo yes || echo no)"
+
 # The man page: no groff warning, and man renders its sections.
 board man > board.1
 warnings=$(groff -man -Tutf8 -ww -z board.1 2>&1)

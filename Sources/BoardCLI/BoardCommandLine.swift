@@ -51,6 +51,8 @@ public struct Outcome: Equatable, Sendable {
     /// Standard output as UTF-8 bytes: a large JSON document goes out without a copy into a `String`.
     public var stdoutBytes: [UInt8]
     public var stderr: String
+    /// True when stdout is long reading (`board log`) that a pager should show when it goes to a terminal.
+    public var pageable = false
 
     /// Standard output as text.
     public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
@@ -125,6 +127,8 @@ public enum BoardCommandLine {
 struct Output {
     var stdout: [UInt8] = []
     var stderr = ""
+    /// Whether what is printed is long reading a pager should show on a terminal (`Outcome.pageable`).
+    var pageable = false
     /// Takes streamed output as it comes, when the run has a writer.
     let writer: (@Sendable ([UInt8]) -> Void)?
 
@@ -156,7 +160,9 @@ struct Output {
     }
 
     func outcome(_ code: Int32) -> Outcome {
-        Outcome(exitCode: code, stdoutBytes: stdout, stderr: stderr)
+        var outcome = Outcome(exitCode: code, stdoutBytes: stdout, stderr: stderr)
+        outcome.pageable = pageable && code == 0
+        return outcome
     }
 }
 

@@ -89,10 +89,11 @@ enum Commands {
                     positionals: 0...Int.max),
     ] + gitSpecs + [
         CommandSpec(name: "log", abstract: "Show the board's git history, commit by commit, in board terms.",
-                    usage: "[<path>] [-n <count>] [--since <date>] [--json]",
+                    usage: "[<path>] [-n <count>] [--since <date>] [--no-pager] [--json]",
                     arguments: [("<path>", "The board file (default: the board file).")],
                     options: [
                         OptionSpec(long: "max-count", short: "n", value: "count", help: "At most this many commits, the newest."),
+                        OptionSpec(long: "no-pager", help: "Print straight to the terminal, without $PAGER (default: less -FRX)."),
                         OptionSpec(long: "since", value: "date", help: "Only commits on or after this date: " + dateHelp),
                         OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never."),
                         Options.json,
@@ -205,6 +206,7 @@ enum Commands {
         guard let blobs = BlobReader(root: history.root, environment: context.invocation.environment) else {
             throw CommandError(message: "\(shown): cannot run git cat-file")
         }
+        context.output.pageable = !parsed.flag("no-pager") && !parsed.flag("json")
         var json: [UInt8] = Array("{\"schemaVersion\":1,\"commits\":[".utf8)
         for (number, commit) in history.commits(of: path, limit: limit, since: since).enumerated() {
             let new = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])

@@ -65,6 +65,38 @@ func emit(_ bytes: [UInt8], to fd: Int32) {
     }
 }
 
-emit(outcome.stdoutBytes, to: 1)
+/// Shows long reading (`board log`) through `$PAGER`, else `less -FRX` (which exits at once when it fits on
+/// the screen); false when there is no terminal, the pager is `cat`, or it cannot be started.
+func page(_ bytes: [UInt8], environment: [String: String]) -> Bool {
+    let pager = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FRX"
+    guard isatty(1) == 1, pager != "cat" else { return false }
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return false }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    let words = ["/bin/sh", "-c", pager]
+    let argv = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let started = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ) == 0
+    close(fds[0])
+    guard started else {
+        close(fds[1])
+        return false
+    }
+    signal(SIGPIPE, SIG_IGN)  // the reader may quit the pager before the end
+    emit(bytes, to: fds[1])
+    close(fds[1])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return true
+}
+
+if !(outcome.pageable && page(outcome.stdoutBytes, environment: environment)) {
+    emit(outcome.stdoutBytes, to: 1)
+}
 emit(Array(outcome.stderr.utf8), to: 2)
 exit(outcome.exitCode)
