@@ -92,6 +92,12 @@ expect "log: --no-pager prints straight" "no" "$([[ $unpaged == PAGED:* ]] && ec
 piped=$(cd logged && PAGER='sed s/^/PAGED:/' board log | head -1)
 expect "log: a pipe gets no pager" "no" "$([[ $piped == PAGED:* ]] && echo yes || echo no)"
 
+# show piped to a pager takes the terminal's width from stderr (script gives a terminal of 100 columns).
+# The rule under the headings is one character per cell.
+width=$(cd logged && script -qc "stty cols 100; COLUMNS= board show | sed -n 2p" /dev/null | tr -d '\r\n' \
+    | python3 -c 'import sys; print(len(sys.stdin.read()))')
+expect "show: piped, the terminal's width" "100" "$width"
+
 # The man page: no groff warning, and man renders its sections.
 board man > board.1
 warnings=$(groff -man -Tutf8 -ww -z board.1 2>&1)

@@ -159,4 +159,30 @@ import Testing
 
             """)
     }
+
+    @Test func aShallowCloneSaysWhereItsHistoryBegins() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n")
+        repository.git("add", "board.md")
+        commit(repository, "One", day: 1)
+        repository.board("add", "B")
+        commit(repository, "Two", day: 2)
+        repository.board("add", "C")
+        commit(repository, "Three", day: 3)
+        let clone = repository.run("git", ["clone", "-q", "--depth", "2", "file://" + repository.sandbox.path("repo"), "../shallow"])
+        #expect(clone.status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["board", "log", "--no-pager"]
+        process.currentDirectoryURL = URL(fileURLWithPath: repository.sandbox.path("shallow"))
+        process.environment = repository.environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(output.contains("  Three\n    + added \"C\" to TODO\n"))
+        #expect(output.hasSuffix(" 2026-11-02)\n"))
+        #expect(output.contains("\n(a shallow clone: the history here begins at "))
+    }
 }
