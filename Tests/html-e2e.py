@@ -116,6 +116,34 @@ with tempfile.TemporaryDirectory() as folder:
     over = [e for e in elements if e.tag == "section" and "over-limit" in e.attrib.get("class", "")]
     check(len(over) == 1 and "over limit" in "".join(over[0].itertext()), "a section over its WIP limit says so")
 
+    # --stats: the cumulative flow from git history, as an SVG chart and a table of the same figures.
+    repo = os.path.join(folder, "repo")
+    os.makedirs(repo)
+    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_AUTHOR_NAME="T", GIT_AUTHOR_EMAIL="t@example.com",
+               GIT_COMMITTER_NAME="T", GIT_COMMITTER_EMAIL="t@example.com")
+    def git(*arguments, day=None):
+        if day:
+            env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = f"2026-11-{day:02d}T12:00:00Z"
+        subprocess.run(["git", "-C", repo, *arguments], check=True, capture_output=True, env=env)
+    git("init", "-q")
+    with open(os.path.join(repo, "board.md"), "w") as f:
+        f.write("## TODO\n- [ ] Write the parser\n- [ ] Ship it\n## DOING\n## DONE\n")
+    git("add", "board.md")
+    git("commit", "-qm", "one", day=9)
+    board(os.path.join(repo, "board.md"), "done", "parser")
+    git("commit", "-qam", "two", day=17)
+    page = board(os.path.join(repo, "board.md"), "html", "--stats").decode("utf-8")
+    try:
+        document = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
+        check(True, "--stats: the page parses as HTML5 with no error")
+    except Exception as error:
+        check(False, f"--stats: the page parses as HTML5 with no error: {error}")
+        document = html5lib.parse(page, namespaceHTMLElements=False)
+    rows = [["".join(td.itertext()) for td in tr.findall("td")] for tr in document.iter("tr") if tr.findall("td")]
+    check(rows[-2:] == [["2026-11-09", "2", "0", "0"], ["2026-11-16", "1", "0", "1"]], f"--stats: the weekly counts: {rows[-2:]}")
+    rects = [e.attrib.get("class") for e in document.iter() if e.tag.endswith("rect")]
+    check(rects.count("todo") >= 2 and rects.count("done") >= 1, f"--stats: stacked bars in the chart: {rects}")
+
     browser = chromium()
     example = os.path.join(folder, "board.html")
     with open(example, "wb") as f:

@@ -110,8 +110,11 @@ enum Commands {
                     ],
                     positionals: 0...1),
         CommandSpec(name: "html", abstract: "Print the board as one self-contained HTML page.",
-                    usage: "[-o <file>]",
-                    options: [OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout.")]),
+                    usage: "[-o <file>] [--stats]",
+                    options: [
+                        OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout."),
+                        OptionSpec(long: "stats", help: "Add the cumulative flow of the last 8 weeks, from git history (as board stats)."),
+                    ]),
         CommandSpec(name: "ics", abstract: "Print the due dates as an iCalendar file (RFC 5545), for any calendar.",
                     usage: "[-o <file>] [--events]",
                     options: [
@@ -147,8 +150,14 @@ enum Commands {
         case "stats": return try stats(&context)
         case "html":
             let today = try context.today()
+            let (shown, path) = try context.boardPath()
             let board = try context.readBoard().board
-            try write(Array(HTMLPage.render(board, today: today).utf8), &context)
+            var stats: StatsReport?
+            if context.parsed.flag("stats") {
+                let from = CivilDate(daysSinceEpoch: Flow.week(of: today).daysSinceEpoch - 7 * 7)
+                stats = StatsReport(flow: try replay(path, shownAs: shown, context).0, today: today, from: from, color: false)
+            }
+            try write(Array(HTMLPage.render(board, today: today, stats: stats).utf8), &context)
             return 0
         case "ics":
             let today = try context.today()
@@ -247,16 +256,7 @@ enum Commands {
             weeks = count
         }
         let from = try date("since", context) ?? CivilDate(daysSinceEpoch: Flow.week(of: today).daysSinceEpoch - 7 * (weeks - 1))
-        let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
-        guard let blobs = BlobReader(root: history.root, environment: context.invocation.environment) else {
-            throw CommandError(message: "\(shown): cannot run git cat-file")
-        }
-        // Version by version, oldest first: only two boards are in memory at a time.
-        var flow = Flow()
-        for commit in history.commits(of: path, firstParent: true).reversed() {
-            guard let date = CivilDate(commit.date) else { continue }
-            flow.add(Board(parsing: blobs.blob(commit.hash, commit.path) ?? []), date: date)
-        }
+        let (flow, history) = try replay(path, shownAs: shown, context)
         let report = StatsReport(flow: flow, today: today, from: from, color: try showColor(context))
         if parsed.flag("json") {
             var json = report.json()
@@ -268,6 +268,20 @@ enum Commands {
             }
         }
         return 0
+    }
+
+    /// The mainline's versions of a board replayed, oldest first: only two boards are in memory at a time.
+    static func replay(_ path: String, shownAs shown: String, _ context: Context) throws -> (Flow, History) {
+        let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
+        guard let blobs = BlobReader(root: history.root, environment: context.invocation.environment) else {
+            throw CommandError(message: "\(shown): cannot run git cat-file")
+        }
+        var flow = Flow()
+        for commit in history.commits(of: path, firstParent: true).reversed() {
+            guard let date = CivilDate(commit.date) else { continue }
+            flow.add(Board(parsing: blobs.blob(commit.hash, commit.path) ?? []), date: date)
+        }
+        return (flow, history)
     }
 
     /// Output for `-o FILE` (written whole or not at all, relative to the current directory), else stdout.

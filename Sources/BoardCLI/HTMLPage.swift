@@ -4,7 +4,8 @@ import BoardKit
 /// every string is escaped, links are kept only for http, https and mailto, and the page's own policy forbids
 /// scripts and every load besides its inline style.
 enum HTMLPage {
-    static func render(_ board: Board, today: CivilDate) -> String {
+    /// The page; with `stats`, the cumulative flow under the board as an inline SVG chart.
+    static func render(_ board: Board, today: CivilDate, stats: StatsReport? = nil) -> String {
         let title = pageTitle(board)
         var html = """
             <!DOCTYPE html>
@@ -41,8 +42,44 @@ enum HTMLPage {
             }
             html += "</section>\n"
         }
-        html += "</main>\n</body>\n</html>\n"
+        html += "</main>\n"
+        if let stats { html += flowChart(stats) }
+        html += "</body>\n</html>\n"
         return html
+    }
+
+    /// The counts at the end of each week as stacked bars (TODO, DOING, DONE from the top), with the figures in
+    /// text for those who do not see the chart.
+    static func flowChart(_ stats: StatsReport) -> String {
+        let weeks = stats.weeklyCounts
+        let most = max(1, weeks.compactMap { $0.counts.map { $0.todo + $0.doing + $0.done } }.max() ?? 1)
+        let (barWidth, height, gap) = (36, 160, 12)
+        let width = weeks.count * (barWidth + gap) + gap
+        var svg = "<svg class=\"flow\" role=\"img\" aria-labelledby=\"flow-title\" viewBox=\"0 0 \(width) \(height + 20)\" width=\"\(width)\" height=\"\(height + 20)\">"
+        svg += "<title id=\"flow-title\">Cumulative flow: items in TODO, DOING and DONE at the end of each week</title>"
+        var rows = ""
+        for (index, week) in weeks.enumerated() {
+            let x = gap + index * (barWidth + gap)
+            svg += "<text x=\"\(x)\" y=\"\(height + 14)\" class=\"axis\">\(week.week.month)/\(week.week.day)</text>"
+            guard let counts = week.counts else { continue }
+            var y = height
+            for (count, kind) in [(counts.done, "done"), (counts.doing, "doing"), (counts.todo, "todo")] where count > 0 {
+                let h = count * height / most
+                y -= h
+                svg += "<rect class=\"\(kind)\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(h)\"></rect>"
+            }
+            rows += "<tr><td>\(week.week)</td><td>\(counts.todo)</td><td>\(counts.doing)</td><td>\(counts.done)</td></tr>"
+        }
+        svg += "</svg>"
+        return """
+            <section class="stats" aria-labelledby="stats-title">
+            <h2 id="stats-title">Cumulative flow</h2>
+            <p class="legend"><span class="key todo"></span> TODO <span class="key doing"></span> DOING <span class="key done"></span> DONE</p>
+            \(svg)
+            <table><thead><tr><th>Week of</th><th>TODO</th><th>DOING</th><th>DONE</th></tr></thead><tbody>\(rows)</tbody></table>
+            </section>
+
+            """
     }
 
     /// The first level-one heading's text outside front matter, code and comments; else "Board".
@@ -125,6 +162,10 @@ enum HTMLPage {
         .chip{display:inline-block;padding:0 .4em;border-radius:999px;background:var(--chip);font-size:.85em}
         .body{margin-top:.35rem;font-size:.9rem;overflow-wrap:anywhere}.body p{margin:.25rem 0}.body ul{margin:.25rem 0;padding-left:1.2rem}
         .body pre{background:var(--card);padding:.5rem;overflow:auto}.empty{color:var(--muted)}
+        .stats{margin-top:1rem}.stats table{border-collapse:collapse;font-size:.85rem;margin-top:.5rem}.stats td,.stats th{padding:.1rem .6rem;text-align:right}
+        .flow{max-width:100%;height:auto}.flow .axis{font-size:10px;fill:var(--muted)}
+        .flow .todo,.key.todo{fill:#6b8fd6;background:#6b8fd6}.flow .doing,.key.doing{fill:#e0a030;background:#e0a030}.flow .done,.key.done{fill:#3a9e5c;background:#3a9e5c}
+        .key{display:inline-block;width:.8em;height:.8em;border-radius:2px}
         @media (max-width:700px){.board{grid-template-columns:1fr}}
         @media print{body{background:#fff;color:#000}.board{grid-template-columns:repeat(3,1fr)}.column,.item{break-inside:avoid}}
         """
