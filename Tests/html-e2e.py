@@ -13,7 +13,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import venv
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pypi  # noqa: E402
 
 BOARD = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -24,20 +26,6 @@ def check(condition, message):
     print(("ok   " if condition else "FAIL ") + message)
     if not condition:
         failures.append(message)
-
-
-def load_html5lib(folder):
-    env = os.path.join(folder, "venv")
-    venv.create(env, with_pip=True)
-    python = os.path.join(env, "bin", "python")
-    if subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "html5lib"]).returncode:
-        print("html e2e: FAILED: cannot install html5lib from PyPI (no network?)")
-        sys.exit(1)
-    site = subprocess.run([python, "-c", "import html5lib, os; print(os.path.dirname(os.path.dirname(html5lib.__file__)))"],
-                          capture_output=True, text=True, check=True).stdout.strip()
-    sys.path.insert(0, site)
-    import html5lib
-    return html5lib
 
 
 HOSTILE = """# Evil <script>alert(1)</script> board
@@ -83,7 +71,7 @@ def chromium():
 
 
 with tempfile.TemporaryDirectory() as folder:
-    html5lib = load_html5lib(folder)
+    html5lib = pypi.load("html5lib", folder)
     hostile = os.path.join(folder, "hostile.md")
     with open(hostile, "w") as f:
         f.write(HOSTILE)

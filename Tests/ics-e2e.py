@@ -11,7 +11,9 @@ import os
 import subprocess
 import sys
 import tempfile
-import venv
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pypi  # noqa: E402
 
 BOARD = os.path.abspath(sys.argv[1])
 failures = []
@@ -21,22 +23,6 @@ def check(condition, message):
     print(("ok   " if condition else "FAIL ") + message)
     if not condition:
         failures.append(message)
-
-
-def load_icalendar(folder):
-    """icalendar, installed from PyPI into a virtualenv of its own."""
-    env = os.path.join(folder, "venv")
-    venv.create(env, with_pip=True)
-    python = os.path.join(env, "bin", "python")
-    installed = subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "icalendar"])
-    if installed.returncode != 0:
-        print("ics e2e: FAILED: cannot install icalendar from PyPI (no network?)")
-        sys.exit(1)
-    site = subprocess.run([python, "-c", "import icalendar, os; print(os.path.dirname(os.path.dirname(icalendar.__file__)))"],
-                          capture_output=True, text=True, check=True).stdout.strip()
-    sys.path.insert(0, site)
-    import icalendar
-    return icalendar
 
 
 LONG = " ".join(["이 작업은 긴 설명이 필요합니다 🚀"] * 6)
@@ -71,7 +57,7 @@ def board(folder, *arguments):
 
 
 with tempfile.TemporaryDirectory() as folder:
-    icalendar = load_icalendar(folder)
+    icalendar = pypi.load("icalendar", folder)
     with open(os.path.join(folder, "board.md"), "w") as f:
         f.write(BOARD_TEXT)
 

@@ -24,14 +24,16 @@ final class GitRepository {
         git("config", "user.email", "test@example.com")
     }
 
-    /// Runs a program in the repository; returns its exit status and stdout and stderr together.
+    /// Runs a program in the repository (or another folder of the sandbox), with these variables added to the
+    /// environment; returns its exit status and stdout and stderr together.
     @discardableResult
-    func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
+    func run(_ program: String, _ arguments: [String], in folder: String = "repo",
+             adding variables: [String: String] = [:]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path("repo"))
-        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path(folder))
+        process.environment = environment.merging(variables) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

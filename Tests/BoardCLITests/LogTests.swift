@@ -6,18 +6,9 @@ import Testing
 @Suite struct LogTests {
     /// Commits everything staged and changed, as `author` on `day` (2026-11-DAY, noon UTC).
     func commit(_ repository: GitRepository, _ message: String, author: String = "Ana Lee", day: Int) {
-        let date = String(format: "2026-11-%02dT12:00:00Z", day)
-        var environment = repository.environment
-        environment["GIT_AUTHOR_DATE"] = date
-        environment["GIT_COMMITTER_DATE"] = date
-        environment["GIT_AUTHOR_NAME"] = author
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "commit", "-qam", message]
-        process.currentDirectoryURL = URL(fileURLWithPath: repository.sandbox.path("repo"))
-        process.environment = environment
-        try? process.run()
-        process.waitUntilExit()
+        let date = "2026-11-\(day < 10 ? "0" : "")\(day)T12:00:00Z"
+        repository.run("git", ["commit", "-qam", message],
+                       adding: ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_NAME": author])
     }
 
     /// The log without its hashes (they depend on git's version of the objects): date, author, subject, changes.
@@ -46,17 +37,9 @@ import Testing
         repository.git("checkout", "-q", "main")
         repository.board("add", "Ship it")
         commit(repository, "Add shipping", day: 6)
-        var environment = repository.environment
-        environment["GIT_COMMITTER_DATE"] = "2026-11-07T12:00:00Z"
-        environment["GIT_AUTHOR_DATE"] = "2026-11-07T12:00:00Z"
-        let merge = Process()
-        merge.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        merge.arguments = ["git", "merge", "-q", "--no-ff", "side", "-m", "Merge side"]
-        merge.currentDirectoryURL = URL(fileURLWithPath: repository.sandbox.path("repo"))
-        merge.environment = environment
-        try merge.run()
-        merge.waitUntilExit()
-        #expect(merge.terminationStatus == 0)
+        let merge = repository.run("git", ["merge", "-q", "--no-ff", "side", "-m", "Merge side"],
+                                   adding: ["GIT_AUTHOR_DATE": "2026-11-07T12:00:00Z", "GIT_COMMITTER_DATE": "2026-11-07T12:00:00Z"])
+        #expect(merge.status == 0)
 
         #expect(log(repository) == """
             2026-11-07 Test  Merge side
@@ -171,16 +154,7 @@ import Testing
         commit(repository, "Three", day: 3)
         let clone = repository.run("git", ["clone", "-q", "--depth", "2", "file://" + repository.sandbox.path("repo"), "../shallow"])
         #expect(clone.status == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["board", "log", "--no-pager"]
-        process.currentDirectoryURL = URL(fileURLWithPath: repository.sandbox.path("shallow"))
-        process.environment = repository.environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = repository.run("board", ["log", "--no-pager"], in: "shallow").output
         #expect(output.contains("  Three\n    + added \"C\" to TODO\n"))
         #expect(output.hasSuffix(" 2026-11-02)\n"))
         #expect(output.contains("\n(a shallow clone: the history here begins at "))
