@@ -263,8 +263,12 @@ extension Board {
         // other one before.
         let chosenIndices = Set(chosen.dropLast().compactMap { itemIndex(atOrBefore: $0.line) })
         guard let lastIndex = itemIndex(atOrBefore: last.line),
-              let moved = board.firstSection(.archive).flatMap({ archive in board.items.first { $0.section == archive } })
-        else { return PrintedFile(board.bytes) }
+              let moved = board.firstSection(.archive).flatMap({ archive in board.items.first { $0.section == archive } }),
+              board.items.count == items.count
+        else {
+            // The archive could not take the item as an item: nothing may be written.
+            throw .wouldChangeMeaning(line: last.line, "the archive cannot be placed where \(quotedTitle(last)) would stay an item; add a '## Archive' heading at the end of the file, then run the command again")
+        }
         let others = board.items.filter { $0.line != moved.line }
         let remaining = items.indices.filter { $0 != lastIndex }
         let rest = zip(remaining, others).filter { chosenIndices.contains($0.0) }.map(\.1)
@@ -442,7 +446,9 @@ extension Board {
             let placed = try fitted(isNew ? block.reindented(neighbour.indent) : block, above: atTop ? nil : last, at: at)
             return Replacement(lines: at..<at, with: placed.lines)
         }
-        let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(section.lines.upperBound))
+        // Text under the heading, but not the settings block Obsidian Kanban keeps at the end of the file.
+        let end = min(section.lines.upperBound, obsidianSettingsLine ?? section.lines.upperBound)
+        let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(end))
         let heading = usable.reversed().first { !isBlankLine($0) } ?? section.headingLine
         let block = isNew ? block.reindented(0) : block
         guard heading + 1 < lines.count, isBlankLine(heading + 1) else {
@@ -525,14 +531,22 @@ extension Board {
     private func newSectionPlace(_ kind: SectionKind) -> (line: Int, level: Int) {
         // The archive goes at the end, at the level of the other sections; before the settings an Obsidian Kanban
         // board keeps last.
-        if kind == .archive {
-            let settings = lines.indices.last { Bytes.hasPrefix(bytes, at: lines[$0].start, end: lines[$0].contentEnd, "%% kanban:settings") }
-            return (settings ?? lines.count, sections.first?.level ?? 2)
-        }
+        if kind == .archive { return (obsidianSettingsLine ?? lines.count, sections.first?.level ?? 2) }
         let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
         if let earlier { return (sections[earlier].lines.upperBound, sections[earlier].level) }
         if let first = sections.min(by: { $0.headingLine < $1.headingLine }) { return (first.headingLine, first.level) }
         return (lines.count, 2)
+    }
+
+    /// The `%% kanban:settings` line of the block Obsidian Kanban keeps at the end of a board: outside front matter,
+    /// code and comments, after every section heading and every item. Nil when there is none: such a line anywhere
+    /// else is text like any other.
+    var obsidianSettingsLine: Int? {
+        guard let index = lines.indices.last(where: {
+            Bytes.hasPrefix(bytes, at: lines[$0].start, end: lines[$0].contentEnd, "%% kanban:settings")
+        }), !regions.contains(where: { $0.lines.contains(index) }), sections.allSatisfy({ $0.headingLine < index }),
+              items.last.map({ $0.lines.upperBound <= index }) ?? true else { return nil }
+        return index
     }
 
     /// The line, or the start of a never-closed fence or comment that would swallow what goes there.

@@ -275,4 +275,29 @@ import Testing
         #expect(sandbox.run(["show", "--done", "0", "--width", "40"]).stdout.hasSuffix("DONE (5)\n" + String(repeating: "─", count: 40) + "\n+5 more\n"))
         #expect(sandbox.run(["show", "--done", "-1"]).exitCode == 64)
     }
+
+    @Test(arguments: [
+        // In a code block, in front matter, in a comment, or early in the file, the line is text like any other.
+        "## TODO\n\n```\n%% kanban:settings\n```\n\n## DONE\n\n- [x] a\n- [x] b\n",
+        "---\nnote: |\n%% kanban:settings\n---\n\n## TODO\n\n## DONE\n\n- [x] a\n- [x] b\n",
+        "## TODO\n<!--\n%% kanban:settings\n-->\n\n## DONE\n\n- [x] a\n- [x] b\n",
+        "%% kanban:settings\nnotes\n- [ ] stray\n\n## TODO\n\n## DONE\n\n- [x] a\n- [x] b\n",
+    ])
+    func aSettingsLineThatIsNotObsidiansTrailingBlockLeavesTheArchiveAtTheEnd(board: String) {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", board)
+        #expect(sandbox.run(["archive"]).exitCode == 0)
+        #expect(sandbox.read().hasSuffix("## DONE\n\n## Archive\n\n- [x] a\n- [x] b\n"))
+        #expect(sandbox.run(["list", "--archived", "--format", "{title}"]).stdout == "a\nb\n")
+    }
+
+    @Test func itemsGoIntoAnEmptyObsidianLaneBeforeItsSettingsBlock() {
+        let sandbox = Sandbox()
+        let settings = "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\"}\n```\n%%\n"
+        sandbox.write("board.md", "## Todo\n\n- [ ] Write docs\n- [ ] Ship it\n\n## Done\n\n" + settings)
+        #expect(sandbox.run(["done", "Write docs", "Ship it"]).exitCode == 0)
+        #expect(sandbox.read() == "## Todo\n\n## Done\n\n- [x] Write docs done:2026-11-21\n- [x] Ship it done:2026-11-21\n\n" + settings)
+        #expect(sandbox.run(["archive", "Ship it"]).exitCode == 0)
+        #expect(sandbox.run(["list", "--format", "{title}"]).stdout == "Write docs\n")
+    }
 }
