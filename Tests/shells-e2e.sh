@@ -85,11 +85,11 @@ expect "fish: shells" "bash|fish|zsh|" "$(fishask 'board completion ')"
 # board log on a terminal goes through $PAGER (script gives it one); not with --no-pager, nor into a pipe.
 mkdir logged && (cd logged && git init -q && printf '## TODO\n- [ ] a\n' > board.md && git add board.md \
     && git -c user.name=T -c user.email=t@example.com commit -qm one)
-paged=$(cd logged && script -qc "PAGER='sed s/^/PAGED:/' board log" /dev/null | head -1 | tr -d '\r')
+paged=$(cd logged && script -qc "PAGER='sed s/^/PAGED:/' board log" /dev/null | sed -n 1p | tr -d '\r')
 expect "log: a terminal gets the pager" "PAGED:" "${paged:0:6}"
-unpaged=$(cd logged && script -qc "PAGER='sed s/^/PAGED:/' board log --no-pager" /dev/null | head -1 | tr -d '\r')
+unpaged=$(cd logged && script -qc "PAGER='sed s/^/PAGED:/' board log --no-pager" /dev/null | sed -n 1p | tr -d '\r')
 expect "log: --no-pager prints straight" "no" "$([[ $unpaged == PAGED:* ]] && echo yes || echo no)"
-piped=$(cd logged && PAGER='sed s/^/PAGED:/' board log | head -1)
+piped=$(cd logged && PAGER='sed s/^/PAGED:/' board log | sed -n 1p)
 expect "log: a pipe gets no pager" "no" "$([[ $piped == PAGED:* ]] && echo yes || echo no)"
 
 # show piped to a pager takes the terminal's width from stderr (script gives a terminal of 100 columns).
