@@ -156,16 +156,50 @@ extension Board {
     func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
         var moving = Set<Int>()
         for move in moves { moving.formUnion(move.item.lines) }
-        func survivingLine(from index: Int, step: Int) -> Int? {
+        // Each line skipped over is looked at once: where it leads is remembered, so that many items in a row do
+        // not make every scan cross all the ones before them.
+        var landing: [Int: [Int: Int]] = [:]  // step → line → the line a scan from it stops at (-1 for none)
+        func scan(from index: Int, step: Int, skipping: (Int) -> Bool) -> Int? {
             var line = index
-            while line >= 0, line < lines.count, moving.contains(line) || isBlankLine(line) { line += step }
-            return line >= 0 && line < lines.count ? line : nil
+            var crossed: [Int] = []
+            while line >= 0, line < lines.count, skipping(line) {
+                if let known = landing[step]?[line] {
+                    line = known
+                    break
+                }
+                crossed.append(line)
+                line += step
+            }
+            let stop = line >= 0 && line < lines.count ? line : -1
+            for crossedLine in crossed { landing[step, default: [:]][crossedLine] = stop }
+            return stop < 0 ? nil : stop
+        }
+        func survivingLine(from index: Int, step: Int) -> Int? {
+            scan(from: index, step: step) { moving.contains($0) || self.isBlankLine($0) }
+        }
+        // The last line before `index` that is not moving; remembered in the same way.
+        var keptBefore: [Int: Int] = [:]
+        func lineKept(before index: Int) -> Int? {
+            var line = index - 1
+            var crossed: [Int] = []
+            while line >= 0, moving.contains(line) {
+                if let known = keptBefore[line] {
+                    line = known
+                    break
+                }
+                crossed.append(line)
+                line -= 1
+            }
+            for crossedLine in crossed { keptBefore[crossedLine] = line }
+            return line >= 0 ? line : nil
         }
         var replacements: [Replacement] = []
         var removed = Set<Int>()
         for (item, _) in moves {
             var range = item.lines
-            let before = (0..<range.lowerBound).last { !moving.contains($0) && !removed.contains($0) }
+            // The last line before it that stays: not moving, and not a blank line a removal before took along.
+            var before = lineKept(before: range.lowerBound)
+            while let line = before, removed.contains(line) { before = lineKept(before: line) }
             if let before, isBlankLine(before), range.upperBound < lines.count, isBlankLine(range.upperBound),
                !moving.contains(range.upperBound) {
                 range = range.lowerBound..<(range.upperBound + 1)
