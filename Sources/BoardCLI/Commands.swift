@@ -479,14 +479,10 @@ enum Commands {
                     board.kind(of: item) == .done && (before.map { date in item.done.map { $0 < date } ?? false } ?? true)
                 }
             } else {
-                var lines = Set<Int>()
-                chosen = []
-                for ref in parsed.positionals {
-                    let item = try resolve(ref, in: board, shown: shown)
-                    if before.map({ date in !(item.done.map { $0 < date } ?? false) }) ?? false { continue }
-                    if !board.isArchived(item), lines.insert(item.line).inserted { chosen.append(item) }
+                // Every ref resolved first, each problem reported; then those archived or not done before the date skipped.
+                chosen = try resolveAll(parsed.positionals, in: board, shown: shown).filter { item in
+                    !board.isArchived(item) && (before.map { date in item.done.map { $0 < date } ?? false } ?? true)
                 }
-                chosen.sort { $0.line < $1.line }
             }
             guard !chosen.isEmpty else { return (nil, "No change") }
             let file = try board.archived(chosen)

@@ -193,6 +193,18 @@ import Testing
             """))
     }
 
+    @Test func archiveReportsEveryRefThatMatchesNothing() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.finished)
+        #expect(sandbox.run(["archive", "nope", "Recent", "zzz"]).stderr == """
+            error: board.md: no item matches 'nope'
+            error: board.md: no item matches 'zzz'
+            error: board.md: nothing was changed
+
+            """)
+        #expect(sandbox.read() == Self.finished)
+    }
+
     @Test func archivedItemsAreOffTheBoardUntilARefBringsOneBack() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.finished)
