@@ -201,7 +201,7 @@ enum Commands {
     /// first parent), then its changes as `board diff` prints them.
     static func log(_ context: inout Context) throws -> Int32 {
         let parsed = context.parsed
-        let (shown, path) = try parsed.positionals.first.map { (shown: $0, path: context.absolute($0)) } ?? context.boardPath()
+        let (shown, path) = try historyPath(context)
         var limit: Int?
         if let text = parsed.value("max-count") {
             guard let count = Int(text), count > 0 else {
@@ -212,9 +212,7 @@ enum Commands {
         let since = try date("since", context)
         let color = try showColor(context)
         let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
-        guard let blobs = BlobReader(root: history.root, environment: context.invocation.environment) else {
-            throw CommandError(message: "\(shown): cannot run git cat-file")
-        }
+        let blobs = try history.blobReader(shownAs: shown)
         context.output.pageable = !parsed.flag("no-pager") && !parsed.flag("json")
         var json: [UInt8] = Array("{\"schemaVersion\":1,\"commits\":[".utf8)
         for (number, commit) in history.commits(of: path, limit: limit, since: since).enumerated() {
@@ -246,7 +244,7 @@ enum Commands {
     /// `board stats`: the mainline's versions of the board replayed (`Flow`), reported week by week.
     static func stats(_ context: inout Context) throws -> Int32 {
         let parsed = context.parsed
-        let (shown, path) = try parsed.positionals.first.map { (shown: $0, path: context.absolute($0)) } ?? context.boardPath()
+        let (shown, path) = try historyPath(context)
         let today = try context.today()
         var weeks = 8
         if let text = parsed.value("weeks") {
@@ -270,12 +268,15 @@ enum Commands {
         return 0
     }
 
+    /// The board `log` and `stats` read the history of: the path given, else the board file.
+    static func historyPath(_ context: Context) throws -> (shown: String, path: String) {
+        try context.parsed.positionals.first.map { (shown: $0, path: context.absolute($0)) } ?? context.boardPath()
+    }
+
     /// The mainline's versions of a board replayed, oldest first: only two boards are in memory at a time.
     static func replay(_ path: String, shownAs shown: String, _ context: Context) throws -> (Flow, History) {
         let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
-        guard let blobs = BlobReader(root: history.root, environment: context.invocation.environment) else {
-            throw CommandError(message: "\(shown): cannot run git cat-file")
-        }
+        let blobs = try history.blobReader(shownAs: shown)
         var flow = Flow()
         for commit in history.commits(of: path, firstParent: true).reversed() {
             guard let date = CivilDate(commit.date) else { continue }

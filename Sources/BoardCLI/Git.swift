@@ -31,16 +31,22 @@ enum Git {
         close(input)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += chunk[..<count]
-        }
+        while readMore(from: output, into: &bytes, using: &chunk) {}
         close(output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Reads what a pipe has (through `chunk`, reused) onto the end of `bytes`; false at its end or on an error.
+    static func readMore(from fd: Int32, into bytes: inout [UInt8], using chunk: inout [UInt8]) -> Bool {
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            bytes += chunk[..<count]
+            return true
+        }
     }
 
     /// Starts `git ARGUMENTS` with pipes to its stdin and from its stdout (its stderr discarded): the process, the

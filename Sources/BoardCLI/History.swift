@@ -64,6 +64,14 @@ struct History {
         }
     }
 
+    /// A reader of the file's versions: one `git cat-file --batch` for the whole command.
+    func blobReader(shownAs name: String) throws -> BlobReader {
+        guard let reader = BlobReader(root: root, environment: environment) else {
+            throw CommandError(message: "\(name): cannot run git cat-file")
+        }
+        return reader
+    }
+
     /// Where the history git has begins when the clone is shallow: its oldest commit; nil for a full clone.
     func shallowBoundary() -> String? {
         guard Git.output(["-C", root, "rev-parse", "--is-shallow-repository"], environment: environment)?.hasPrefix("true") == true
@@ -79,6 +87,7 @@ final class BlobReader {
     private let input: Int32
     private let output: Int32
     private var buffer: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
     init?(root: String, environment: [String: String]) {
         // Should git end early, a write to it fails with EPIPE instead of ending board.
@@ -124,13 +133,6 @@ final class BlobReader {
     }
 
     private func fill() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            buffer += chunk[..<count]
-            return true
-        }
+        Git.readMore(from: output, into: &buffer, using: &chunk)
     }
 }
