@@ -188,8 +188,7 @@ struct BoardView {
     func dimmingLabels(_ text: String) -> String {
         guard text.utf8.contains(Labels.tag) || text.utf8.contains(Labels.person) else { return text }
         return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            Labels.name(of: word.utf8, sigil: Labels.tag) != nil || Labels.name(of: word.utf8, sigil: Labels.person) != nil
-                ? styled(String(word), "2").text : String(word)
+            Labels.sigil(ofLabel: word.utf8) != nil ? styled(String(word), "2").text : String(word)
         }.joined(separator: " ")
     }
 

@@ -122,9 +122,8 @@ enum HTMLPage {
     /// The title escaped, its tags and people as chips.
     static func titleWithChips(_ title: String) -> String {
         title.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            if Labels.name(of: word.utf8, sigil: Labels.tag) != nil { return "<span class=\"chip tag\">\(escape(String(word)))</span>" }
-            if Labels.name(of: word.utf8, sigil: Labels.person) != nil { return "<span class=\"chip person\">\(escape(String(word)))</span>" }
-            return escape(String(word))
+            guard let sigil = Labels.sigil(ofLabel: word.utf8) else { return escape(String(word)) }
+            return "<span class=\"chip \(sigil == Labels.tag ? "tag" : "person")\">\(escape(String(word)))</span>"
         }.joined(separator: " ")
     }
 

@@ -32,6 +32,12 @@ public enum Labels {
         return onlyDigits ? nil : name
     }
 
+    /// The sigil of a word that is a tag or a person (`#ops` → `#`), nil for any other word.
+    public static func sigil<Word: Collection<UInt8>>(ofLabel word: Word) -> UInt8? {
+        guard let first = word.first, first == tag || first == person, name(of: word, sigil: first) != nil else { return nil }
+        return first
+    }
+
     /// The tags' and the people's names among the whitespace-delimited words of `bytes[range]`, in order.
     static func names(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (tags: [String], people: [String]) {
         var found: (tags: [String], people: [String]) = ([], [])
