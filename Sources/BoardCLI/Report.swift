@@ -130,22 +130,16 @@ enum Report {
                 first = false
                 out.append("{\"title\":")
                 appendJSONString(board.title(of: item), to: &out)
+                func appendDate(_ date: CivilDate?) {
+                    guard let date else { return out.append("null") }
+                    out.append("\"")
+                    date.append(to: &out)
+                    out.append("\"")
+                }
                 out.append(",\"due\":")
-                if let due = item.due {
-                    out.append("\"")
-                    due.append(to: &out)
-                    out.append("\"")
-                } else {
-                    out.append("null")
-                }
+                appendDate(item.due)
                 out.append(",\"done\":")
-                if let done = board.doneDate(of: item) {
-                    out.append("\"")
-                    done.append(to: &out)
-                    out.append("\"")
-                } else {
-                    out.append("null")
-                }
+                appendDate(board.doneDate(of: item))
                 func appendNames(_ names: [String]) {
                     out.append("[")
                     for (index, name) in names.enumerated() {

@@ -52,6 +52,7 @@ struct StatsReport {
             return "\(name): median \(median) days, 85th percentile \(p85) days (\(values.count) item\(values.count == 1 ? "" : "s"))"
         }
         var lines = ["Throughput (items reaching DONE, week by week since \(from)):"]
+        let throughput = self.throughput, inProgress = self.inProgress, weeklyCounts = self.weeklyCounts
         let most = max(1, throughput.map(\.done).max() ?? 1)
         for (week, done) in throughput {
             lines.append("  \(week)  " + paint(String(repeating: "█", count: done * 30 / most), "32") + (done > 0 ? " " : "") + "\(done)")
