@@ -191,7 +191,7 @@ enum Markdown {
         }
         for line in lines {
             if var open = fence {
-                if line.trimmingPrefix { $0 == " " }.hasPrefix(open.marker) {
+                if line.trimmingPrefix(while: { $0 == " " }).hasPrefix(open.marker) {
                     html += "<pre><code>" + HTMLPage.escape(open.code.joined(separator: "\n")) + "</code></pre>"
                     fence = nil
                 } else {

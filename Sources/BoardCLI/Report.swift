@@ -177,7 +177,8 @@ enum Report {
             let diagnostics: [Diagnostic]
             switch file.result {
             case .success(let found): diagnostics = found
-            case .failure(let error): diagnostics = [Diagnostic(line: 0, column: 0, severity: .error, message: error.message)]
+            case .failure(let error): diagnostics = [Diagnostic(line: 0, column: 0, severity: .error, rule: .unreadable, span: 0..<0,
+                                                                message: error.message)]
             }
             if number > 0 { out.append(",") }
             out.append("{\"path\":")

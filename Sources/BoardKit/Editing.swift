@@ -532,7 +532,7 @@ extension Board {
     }
 
     /// The index of the last item whose item line is at or before line `line` (binary search; items are in order).
-    private func itemIndex(atOrBefore line: Int) -> Int? {
+    func itemIndex(atOrBefore line: Int) -> Int? {
         var low = 0
         var high = items.count
         while low < high {

@@ -4,15 +4,46 @@ public struct Diagnostic: Equatable, Sendable {
         case error, warning
     }
 
+    /// The rule a diagnostic reports: a stable code, for editors and scripts (`board lsp` sends it).
+    public enum Rule: String, CaseIterable, Sendable {
+        case impossibleDate = "impossible-date"
+        case secondDueDate = "second-due-date"
+        case doneDateOutsideDone = "done-date-outside-done"
+        case nearMissDate = "near-miss-date"
+        case emptyTitle = "empty-title"
+        case uncheckedInDone = "unchecked-in-done"
+        case checkedOutsideDone = "checked-outside-done"
+        case duplicateTitle = "duplicate-title"
+        case plainListItem = "plain-list-item"
+        case nearMissItem = "near-miss-item"
+        case strayChecklist = "stray-checklist"
+        case conflictMarker = "conflict-marker"
+        case secondSection = "second-section"
+        case overLimit = "over-limit"
+        case missingSection = "missing-section"
+        /// A file `check` could not read (not found from a board's text).
+        case unreadable = "unreadable"
+    }
+
     public let line: Int
     public let column: Int
     public let severity: Severity
+    public let rule: Rule
+    private let spanStart: UInt32
+    private let spanEnd: UInt32
     public let message: String
 
-    public init(line: Int, column: Int, severity: Severity, message: String) {
+    /// The bytes of the file the problem is about: the token, the checkbox, the heading; empty at the start of the
+    /// file for what is missing.
+    public var span: Range<Int> { Int(spanStart)..<Int(spanEnd) }
+
+    public init(line: Int, column: Int, severity: Severity, rule: Rule, span: Range<Int>, message: String) {
         self.line = line
         self.column = column
         self.severity = severity
+        self.rule = rule
+        self.spanStart = UInt32(truncatingIfNeeded: span.lowerBound)
+        self.spanEnd = UInt32(truncatingIfNeeded: span.upperBound)
         self.message = message
     }
 }
@@ -39,7 +70,8 @@ extension Board {
             let message = plainListMessages[sectionName]
                 ?? "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
             plainListMessages[sectionName] = message
-            found.append(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning, message: message))
+            found.append(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
+                                    rule: .plainListItem, span: bullet..<(bullet + 1), message: message))
         }
         for line in nearMissItemLines { _ = appendNearMissItem(line, to: &found) }
         for stray in strayChecklists {
@@ -47,14 +79,17 @@ extension Board {
             let under = stray.headingLine.map { heading in
                 " (under '\(Self.excerpt(Array(bytes[Bytes.trimmed(bytes, content(ofLine: heading))])))')"
             } ?? ""
+            let end = lines[stray.line].contentEnd
+            let boxEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? end
             found.append(Diagnostic(
                 line: stray.line + 1, column: column(ofOffset: start, onLine: stray.line), severity: .warning,
-                message: "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section"))
+                rule: .strayChecklist, span: start..<boxEnd, message: "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section"))
         }
         for line in conflictMarkers {
-            let marker = String(decoding: bytes[content(ofLine: line)].prefix(7), as: UTF8.self)
+            let markerBytes = bytes[content(ofLine: line)].prefix(7)
+            let marker = String(decoding: markerBytes, as: UTF8.self)
             found.append(Diagnostic(
-                line: line + 1, column: 1, severity: .error,
+                line: line + 1, column: 1, severity: .error, rule: .conflictMarker, span: markerBytes.indices,
                 message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"))
         }
         found += duplicateTitleDiagnostics()
@@ -71,8 +106,8 @@ extension Board {
         let text = Array(bytes[start..<end])
         guard let fixed = Self.itemSpelling(ofNearMiss: text) else { return false }
         found.append(Diagnostic(
-            line: line + 1, column: column(ofOffset: start, onLine: line), severity: .warning,
-            message: "'\(Self.excerpt(text))' is not read as a board item; write '\(Self.excerpt(fixed))'"))
+            line: line + 1, column: column(ofOffset: start, onLine: line), severity: .warning, rule: .nearMissItem,
+            span: start..<end, message: "'\(Self.excerpt(text))' is not read as a board item; write '\(Self.excerpt(fixed))'"))
         return true
     }
 
@@ -145,9 +180,16 @@ extension Board {
             let item = items[index]
             let title = title(of: item)
             guard self.title(of: items[earlier]).lowercased() == title.lowercased() else { return nil }
+            // The title, from its first part to its last.
+            var first: Int?, last = 0
+            titleParts(of: item).forEach { part in
+                first = first ?? part.lowerBound
+                last = part.upperBound
+            }
+            let span = first.map { $0..<last } ?? item.checkboxOffset..<(item.checkboxOffset + 3)
             return Diagnostic(
                 line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line), severity: .warning,
-                message: "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ")
+                rule: .duplicateTitle, span: span, message: "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ")
         }
     }
 
@@ -220,22 +262,23 @@ extension Board {
                 let message = messages[section.kind]
                     ?? "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
                 messages[section.kind] = message
-                found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error, message: message))
+                found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
+                                        rule: .secondSection, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message))
             } else {
                 firstHeading[section.kind] = line
                 if let message = overLimitMessage(section.kind) {
                     let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
                     found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .warning,
-                                            message: message + "; finish or move items before starting more"))
+                                            rule: .overLimit, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message + "; finish or move items before starting more"))
                 }
             }
         }
         if sections.isEmpty {
-            found.append(Diagnostic(line: 1, column: 1, severity: .warning,
+            found.append(Diagnostic(line: 1, column: 1, severity: .warning, rule: .missingSection, span: 0..<0,
                                     message: "no TODO, DOING or DONE section; this file holds no board items"))
         } else {
             for kind in SectionKind.allCases where firstHeading[kind] == nil {
-                found.append(Diagnostic(line: 1, column: 1, severity: .warning,
+                found.append(Diagnostic(line: 1, column: 1, severity: .warning, rule: .missingSection, span: 0..<0,
                                         message: "no \(kind.name) section; a command that needs it will create it"))
             }
         }
@@ -254,9 +297,11 @@ extension Board {
             counted.offset = offset
             return counted.column
         }
-        func add(_ severity: Diagnostic.Severity, at offset: Int, _ message: String) {
-            found.append(Diagnostic(line: item.line + 1, column: columnOf(offset), severity: severity, message: message))
+        func add(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String) {
+            found.append(Diagnostic(line: item.line + 1, column: columnOf(span.lowerBound), severity: severity, rule: rule,
+                                    span: span, message: message))
         }
+        let checkbox = item.checkboxOffset..<(item.checkboxOffset + 3)
         if let first = item.firstDueToken {
             func spelling(_ token: DueToken) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
             func checkDate(of token: DueToken) {
@@ -264,40 +309,40 @@ extension Board {
                 let hint = Self.isoSpelling(ofDate: Array(bytes[token.dateRange])).map { date in
                     "; write '\(String(decoding: bytes[token.range.lowerBound..<token.dateRange.lowerBound], as: UTF8.self))\(date)\(String(decoding: bytes[token.dateRange.upperBound..<token.range.upperBound], as: UTF8.self))'"
                 } ?? " (write YYYY-MM-DD)"
-                add(.error, at: token.range.lowerBound, "'\(spelling(token))' is not a real calendar date\(hint)")
+                add(.error, .impossibleDate, at: token.range, "'\(spelling(token))' is not a real calendar date\(hint)")
             }
             checkDate(of: first)
             let others = otherDueTokens(of: item)
             let firstColumn = others.isEmpty ? 0 : columnOf(first.range.lowerBound)
             for token in others {
                 checkDate(of: token)
-                add(.error, at: token.range.lowerBound,
+                add(.error, .secondDueDate, at: token.range,
                     "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
             }
         }
         if let done = item.doneToken {
             let spelling = String(decoding: bytes[done.range], as: UTF8.self)
             if done.date == nil {
-                add(.error, at: done.range.lowerBound, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
+                add(.error, .impossibleDate, at: done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
             } else if kind != .done {
-                add(.warning, at: done.range.lowerBound, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE")
+                add(.warning, .doneDateOutsideDone, at: done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE")
             }
         }
         if item.mayHaveNearMissDate {
             let present = item.dueToken.map { String(decoding: bytes[$0.range], as: UTF8.self) }
-            forEachNearMissDate(item) { offset, written, meant in
+            forEachNearMissDate(item) { span, written, meant in
                 // With a due date on the line already, the spelling that works would be a second one.
                 let advice = present.map { "the item's due date is '\($0)'" } ?? "write '\(meant)'"
-                add(.warning, at: offset, "'\(written)' is not read as a due date; \(advice)")
+                add(.warning, .nearMissDate, at: span, "'\(written)' is not read as a due date; \(advice)")
             }
         }
         if hasEmptyTitle(item) {
-            add(.error, at: item.checkboxOffset, "item has an empty title")
+            add(.error, .emptyTitle, at: checkbox, "item has an empty title")
         }
         if kind == .done, !item.checked {
-            add(.warning, at: item.checkboxOffset, "unchecked item in DONE; run 'board tidy' to move it to TODO")
+            add(.warning, .uncheckedInDone, at: checkbox, "unchecked item in DONE; run 'board tidy' to move it to TODO")
         } else if kind != .done, item.checked {
-            add(.warning, at: item.checkboxOffset, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
+            add(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
         }
     }
 
@@ -310,9 +355,9 @@ extension Board {
     }
 
     /// Calls `found` with each word on the item line that was surely meant as a due date but is not read as one
-    /// (`Due:2026-12-01`, `due: 2026-12-01`, `📅2026-12-01`): its offset, its text, and the spelling that works.
+    /// (`Due:2026-12-01`, `due: 2026-12-01`, `📅2026-12-01`): its bytes, its text, and the spelling that works.
     /// Only a colon, or the 📅's first byte, is looked at closely.
-    private func forEachNearMissDate(_ item: Item, _ found: (Int, String, String) -> Void) {
+    func forEachNearMissDate(_ item: Item, _ found: (Range<Int>, String, String) -> Void) {
         let lineStart = item.textStart
         let end = lines[item.line].contentEnd
         bytes.withUnsafeBufferPointer { b in
@@ -339,12 +384,12 @@ extension Board {
                     var dateStart = position + 4
                     if Bytes.hasPrefix(b, at: dateStart, end: end, "\u{FE0F}") { dateStart += 3 }
                     if next > dateStart, let iso = date(dateStart..<next) {
-                        found(position, text(position..<next), "\u{1F4C5} \(iso)")
+                        found(position..<next, text(position..<next), "\u{1F4C5} \(iso)")
                     } else if next == dateStart {
                         let wordStart = Bytes.skipWhitespace(b, next..<end)
                         let wordEnd = wordEnd(wordStart)
                         if wordStart > next, let iso = date(wordStart..<wordEnd), !b[wordStart..<wordEnd].elementsEqual(iso.utf8) {
-                            found(position, text(position..<wordEnd), "\u{1F4C5} \(iso)")
+                            found(position..<wordEnd, text(position..<wordEnd), "\u{1F4C5} \(iso)")
                         }
                     }
                     continue
@@ -356,12 +401,12 @@ extension Board {
                 if next > position + 1 {
                     // `Due:2026-12-01` (a lowercase `due:` word is a due token, checked as one)
                     let isLowercase = b[start] == UInt8(ascii: "d") && b[start + 1] == UInt8(ascii: "u") && b[start + 2] == UInt8(ascii: "e")
-                    if !isLowercase, let iso = date((position + 1)..<next) { found(start, text(start..<next), "due:\(iso)") }
+                    if !isLowercase, let iso = date((position + 1)..<next) { found(start..<next, text(start..<next), "due:\(iso)") }
                 } else {
                     // `due: 2026-12-01`
                     let dateStart = Bytes.skipWhitespace(b, next..<end)
                     let dateEnd = wordEnd(dateStart)
-                    if let iso = date(dateStart..<dateEnd) { found(start, text(start..<dateEnd), "due:\(iso)") }
+                    if let iso = date(dateStart..<dateEnd) { found(start..<dateEnd, text(start..<dateEnd), "due:\(iso)") }
                 }
             }
         }

@@ -1,0 +1,66 @@
+/// The one fix a diagnostic's problem can have, when nothing else can have been meant (`board lsp` offers it).
+public struct QuickFix: Sendable {
+    /// What the fix does, as an editor's menu shows it.
+    public let title: String
+    /// The file after the fix.
+    public let file: [UInt8]
+}
+
+extension Board {
+    /// The item whose item line or body holds the 0-based line `line`, if any.
+    public func item(atLine line: Int) -> Item? {
+        guard let index = itemIndex(atOrBefore: line), items[index].lines.contains(line) else { return nil }
+        return items[index]
+    }
+
+    /// The certain fix for one of this board's diagnostics: a ticked item outside DONE moved to DONE and an unticked
+    /// one in DONE moved to TODO (as `tidy` moves them), a second due date removed, a near-miss item or date and a
+    /// date written with `/` or `.` respelled as they work. Nil for the rest: which line of a conflict to keep, or
+    /// what an empty title should say, only the writer knows. `doneOn` is the date a move to DONE records.
+    public func quickFix(for diagnostic: Diagnostic, doneOn: CivilDate?) -> QuickFix? {
+        let item = item(atLine: diagnostic.line - 1).flatMap { $0.line == diagnostic.line - 1 ? $0 : nil }
+        func replaced(_ range: Range<Int>, with text: String) -> [UInt8] {
+            Array(bytes[..<range.lowerBound]) + Array(text.utf8) + Array(bytes[range.upperBound...])
+        }
+        func spelling(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        switch diagnostic.rule {
+        case .checkedOutsideDone, .uncheckedInDone:
+            guard let item else { return nil }
+            let target: SectionKind = diagnostic.rule == .checkedOutsideDone ? .done : .todo
+            guard let file = try? moving([(item, target)], doneOn: doneOn) else { return nil }
+            return QuickFix(title: "Move to \(target.name), as 'board tidy' does", file: file.bytes)
+        case .secondDueDate:
+            guard let item, let token = otherDueTokens(of: item).first(where: { $0.range == diagnostic.span }) else { return nil }
+            // The token goes with the space before it (or after it, at the start of the title).
+            var range = token.range
+            if range.lowerBound > item.textStart, bytes[range.lowerBound - 1] == Bytes.space {
+                range = (range.lowerBound - 1)..<range.upperBound
+            } else if range.upperBound < lines[item.line].contentEnd, bytes[range.upperBound] == Bytes.space {
+                range = range.lowerBound..<(range.upperBound + 1)
+            }
+            return QuickFix(title: "Remove the second due date '\(spelling(token.range))'", file: replaced(range, with: ""))
+        case .impossibleDate:
+            let tokens = [item?.firstDueToken].compactMap { $0 } + (item.map(otherDueTokens(of:)) ?? [])
+            guard let token = tokens.first(where: { $0.range == diagnostic.span }),
+                  let date = Self.isoSpelling(ofDate: Array(bytes[token.dateRange])) else { return nil }
+            let fixed = spelling(token.range.lowerBound..<token.dateRange.lowerBound) + date
+                + spelling(token.dateRange.upperBound..<token.range.upperBound)
+            return QuickFix(title: "Write '\(fixed)'", file: replaced(token.range, with: fixed))
+        case .nearMissDate:
+            // With a due date on the line already, the spelling that works would be a second one.
+            guard let item, item.dueToken == nil else { return nil }
+            var meant: String?
+            forEachNearMissDate(item) { span, _, spelling in
+                if span == diagnostic.span { meant = spelling }
+            }
+            return meant.map { QuickFix(title: "Write '\($0)'", file: replaced(diagnostic.span, with: $0)) }
+        case .nearMissItem:
+            guard let fixed = Self.itemSpelling(ofNearMiss: Array(bytes[diagnostic.span])) else { return nil }
+            let text = String(decoding: fixed, as: UTF8.self)
+            return QuickFix(title: "Write '\(Self.excerpt(fixed))'", file: replaced(diagnostic.span, with: text))
+        case .doneDateOutsideDone, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
+             .secondSection, .overLimit, .missingSection, .unreadable:
+            return nil
+        }
+    }
+}
