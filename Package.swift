@@ -11,7 +11,9 @@ let package = Package(
         // The document model: parsing, validation, edits. Pure values, no I/O.
         .target(name: "BoardKit"),
         // The command line: argument parsing, commands, file I/O. A library so tests reach it.
-        .target(name: "BoardCLI", dependencies: ["BoardKit", "SystemShims"]),
+        .target(name: "BoardCLI", dependencies: ["BoardKit", "BoardLanguageServer", "SystemShims"]),
+        // `board lsp`: the Language Server Protocol over BoardKit, a pure state machine (frames in, messages out).
+        .target(name: "BoardLanguageServer", dependencies: ["BoardKit"]),
         // C calls that Swift's Glibc module does not declare.
         .target(name: "SystemShims"),
         .executableTarget(
@@ -29,6 +31,7 @@ let package = Package(
         // The benchmark's yardstick: a C program that reads a file and counts its lines.
         .executableTarget(name: "board-linecount"),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "BoardLanguageServerTests", dependencies: ["BoardLanguageServer", "BoardKit"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit", "board"], exclude: ["Golden"]),
     ]
 )

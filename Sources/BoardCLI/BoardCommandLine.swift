@@ -9,7 +9,8 @@ public struct Invocation: Sendable {
     public var stdoutIsTerminal: Bool
     /// The width in cells of the terminal the user is at: stdout's, else (output piped to a pager) stderr's.
     public var terminalColumns: Int?
-    /// Reads all of standard input (`--body -`); nil when there is none to read.
+    /// Reads the next bytes of standard input as they come, empty at its end (`--body -`, `board lsp`); nil when
+    /// there is none to read.
     public var standardInput: (@Sendable () -> [UInt8])?
     /// Called at each stage of replacing the board with a new file (tests use it to race an editor against board).
     public var duringWrite: (@Sendable (WriteStage) -> Void)?

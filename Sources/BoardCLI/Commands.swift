@@ -121,6 +121,9 @@ enum Commands {
                         OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout."),
                         OptionSpec(long: "events", help: "All-day events with a reminder, for calendars that ignore to-dos."),
                     ]),
+        CommandSpec(name: "lsp", abstract: "Run the language server (LSP 3.17) on stdin and stdout, for editors.",
+                    usage: "[--log <file>]",
+                    options: [OptionSpec(long: "log", value: "file", help: "Append what the server does to this file.")]),
         CommandSpec(name: "completion", abstract: "Print a shell completion script: bash, zsh or fish.", usage: "<shell>",
                     arguments: [("<shell>", "bash, zsh or fish.")], positionals: 1...1),
         CommandSpec(name: "man", abstract: "Print the man page (roff): board man > board.1", usage: ""),
@@ -174,6 +177,7 @@ enum Commands {
             default: throw UsageError(message: "Unknown shell '\(escaped(shell))' (use bash, zsh or fish)", command: spec("completion"))
             }
             return 0
+        case "lsp": return try languageServer(&context)
         case "man":
             context.output.print(ShellSupport.manPage(all, version: BoardCommandLine.version), terminator: "")
             return 0
@@ -302,7 +306,8 @@ enum Commands {
         guard let read = context.invocation.standardInput else {
             throw CommandError(message: "--body -: there is no standard input to read the body from")
         }
-        var bytes = read()
+        var bytes: [UInt8] = []
+        while case let chunk = read(), !chunk.isEmpty { bytes += chunk }
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
         return SystemText.decode(bytes)

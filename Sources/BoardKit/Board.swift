@@ -344,6 +344,17 @@ public struct Board: Sendable {
         return parts
     }
 
+    /// The bytes of the item line from the title's first part to its last (due and done tokens between them
+    /// included); nil for an empty title.
+    public func titleSpan(of item: Item) -> Range<Int>? {
+        var first: Int?, last = 0
+        titleParts(of: item).forEach { part in
+            first = first ?? part.lowerBound
+            last = part.upperBound
+        }
+        return first.map { $0..<last }
+    }
+
     /// Calls `body` with the title's bytes as a buffer and their range in it: the file's own bytes when the title
     /// is one run of them (nearly always), else its parts joined by one space.
     public func withTitleBytes<R>(of item: Item, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {

@@ -180,13 +180,7 @@ extension Board {
             let item = items[index]
             let title = title(of: item)
             guard self.title(of: items[earlier]).lowercased() == title.lowercased() else { return nil }
-            // The title, from its first part to its last.
-            var first: Int?, last = 0
-            titleParts(of: item).forEach { part in
-                first = first ?? part.lowerBound
-                last = part.upperBound
-            }
-            let span = first.map { $0..<last } ?? item.checkboxOffset..<(item.checkboxOffset + 3)
+            let span = titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
             return Diagnostic(
                 line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line), severity: .warning,
                 rule: .duplicateTitle, span: span, message: "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ")

@@ -41,15 +41,13 @@ let outcome = BoardCommandLine.run(Invocation(
     currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: terminalWidth(1) ?? terminalWidth(2),
     stdoutWriter: { emit($0, to: 1) }, executable: executable, standardInput: readStandardInput))
 
-/// All of standard input.
+/// The next bytes of standard input as they come; empty at its end (or on an error).
 @Sendable func readStandardInput() -> [UInt8] {
-    var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return bytes }
-        bytes += buffer[..<count]
+        return count <= 0 ? [] : Array(buffer[..<count])
     }
 }
 /// Writes all of the bytes to a file descriptor.

@@ -40,11 +40,7 @@ final class Sandbox {
              duringWrite: (@Sendable (WriteStage) -> Void)? = nil, input: String? = nil) -> Outcome {
         var env = ["BOARD_TODAY": "2026-11-21"]
         env.merge(environment) { $1 }
-        var standardInput: (@Sendable () -> [UInt8])?
-        if let input {
-            let bytes = Array(input.utf8)
-            standardInput = { bytes }
-        }
+        let standardInput = input.map { StandardInput(Array($0.utf8)).read }
         return BoardCommandLine.run(Invocation(arguments: arguments, environment: env, currentDirectory: directory,
                                                stdoutIsTerminal: terminal != nil, terminalColumns: terminal,
                                                duringWrite: { stage in
@@ -126,5 +122,25 @@ enum FileManagerHelpers {
 
     static func modificationDate(_ path: String) throws -> TimeInterval? {
         (try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?.timeIntervalSince1970
+    }
+}
+
+/// Standard input for an in-process run: the given bytes in chunks of at most `chunk` bytes, then its end.
+final class StandardInput: @unchecked Sendable {
+    private var remaining: ArraySlice<UInt8>
+    private let chunk: Int
+    private let lock = NSLock()
+
+    init(_ bytes: [UInt8], chunk: Int = 1 << 16) {
+        remaining = bytes[...]
+        self.chunk = chunk
+    }
+
+    @Sendable func read() -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        let piece = remaining.prefix(chunk)
+        remaining = remaining.dropFirst(piece.count)
+        return Array(piece)
     }
 }

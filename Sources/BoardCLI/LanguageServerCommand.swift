@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardKit
+import BoardLanguageServer
+
+extension Commands {
+    /// `board lsp`: the language server on standard input and output, until `exit` or the end of the input. The
+    /// frames read together are handled together (so a `$/cancelRequest` can overtake its request), and each
+    /// reply goes out at once. Nothing goes to stderr; `--log FILE` appends what the server does to FILE.
+    static func languageServer(_ context: inout Context) throws -> Int32 {
+        guard let read = context.invocation.standardInput else {
+            throw CommandError(message: "lsp: there is no standard input to read messages from")
+        }
+        var log: Int32 = -1
+        if let path = context.parsed.value("log") {
+            log = open(context.absolute(path), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard log >= 0 else { throw CommandError(message: "\(escaped(path)): cannot open the log: \(String(cString: strerror(errno)))") }
+        }
+        defer { if log >= 0 { close(log) } }
+        _ = try context.today()  // a bad --today or BOARD_TODAY is an error before the first message
+        var server = LanguageServer(version: BoardCommandLine.version)
+        var reader = MessageReader()
+        while server.exitCode == nil {
+            let chunk = read()
+            if chunk.isEmpty { break }
+            reader.append(chunk)
+            var frames: [MessageReader.Frame] = []
+            while let frame = reader.next() { frames.append(frame) }
+            guard !frames.isEmpty else { continue }
+            let replies = server.handle(frames, today: (try? context.today()) ?? LocalDate.today())
+            for reply in replies {
+                var framed = MessageReader.framed(reply.serialized)
+                context.output.stream(&framed)
+            }
+            if log >= 0 {
+                let lines = Array(server.log.map { $0 + "\n" }.joined().utf8)
+                _ = lines.withUnsafeBytes { Glibc.write(log, $0.baseAddress, $0.count) }
+            }
+            server.clearLog()
+        }
+        return server.exitCode ?? (server.isShutDown ? 0 : 1)
+    }
+}

@@ -1,0 +1,234 @@
+import BoardKit
+
+/// A document the editor has open, with its board: what each request of the protocol answers from.
+struct OpenDocument {
+    let uri: String
+    let version: Int
+    let text: TextDocument
+    let board: Board
+
+    init(uri: String, version: Int, text: TextDocument) {
+        self.uri = uri
+        self.version = version
+        self.text = text
+        board = Board(parsing: text.bytes)
+    }
+
+    // MARK: - Diagnostics
+
+    /// `textDocument/publishDiagnostics` with every finding of `board check` on the text as it is in the editor.
+    func diagnostics(_ encoding: PositionEncoding) -> JSON {
+        var last: (offset: Int, position: Position)?
+        func position(_ offset: Int) -> Position {
+            let position = text.position(of: offset, encoding, after: last)
+            last = (offset, position)
+            return position
+        }
+        let found: [JSON] = board.diagnostics().map { diagnostic in
+            let start = position(diagnostic.span.lowerBound), end = position(diagnostic.span.upperBound)
+            return lspDiagnostic(diagnostic, range: ["start": start.json, "end": end.json])
+        }
+        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                "params": ["uri": .string(uri), "version": .int(version), "diagnostics": .array(found)]]
+    }
+
+    private func lspDiagnostic(_ diagnostic: Diagnostic, range: JSON) -> JSON {
+        ["range": range, "severity": diagnostic.severity == .error ? 1 : 2, "source": "board",
+         "code": .string(diagnostic.rule.rawValue), "message": .string(diagnostic.message)]
+    }
+
+    // MARK: - Code actions
+
+    /// The quick fixes for the diagnostics on the lines of `range`, then what the commands do to the item there:
+    /// each a `WorkspaceEdit` of the few `TextEdit`s that give exactly the file `board` would write.
+    func codeActions(in range: (Position, Position), only kinds: [String]?, _ encoding: PositionEncoding, today: CivilDate) -> JSON {
+        func wanted(_ kind: String) -> Bool {
+            kinds.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
+        }
+        func action(_ title: String, _ kind: String, _ file: [UInt8], _ extra: [String: JSON] = [:]) -> JSON {
+            var members: [String: JSON] = ["title": .string(title), "kind": .string(kind),
+                                           "edit": ["changes": .object([uri: text.textEdits(to: file, encoding)])]]
+            members.merge(extra) { $1 }
+            return .object(members)
+        }
+        let lines = range.0.line...max(range.0.line, range.1.line)
+        var actions: [JSON] = []
+        if wanted("quickfix") {
+            for diagnostic in board.diagnostics() {
+                let start = text.position(of: diagnostic.span.lowerBound, encoding)
+                guard lines.contains(start.line), let fix = board.quickFix(for: diagnostic, doneOn: today) else { continue }
+                let lspRange = text.range(diagnostic.span, encoding)
+                actions.append(action(fix.title, "quickfix", fix.file,
+                                      ["diagnostics": [lspDiagnostic(diagnostic, range: lspRange)], "isPreferred": true]))
+            }
+        }
+        let offset = text.offset(of: Position(line: range.0.line, character: 0), encoding)
+        let boardLine = board.lines.firstIndex { $0.end > offset } ?? max(0, board.lines.count - 1)
+        if wanted("refactor.move"), let item = board.item(atLine: boardLine) {
+            for (title, file) in itemCommands(item, today: today) {
+                actions.append(action(title, "refactor.move", file))
+            }
+        }
+        return .array(actions)
+    }
+
+    /// What `start`, `done`, `reopen`, `move` and `archive` would write for an item, for each that would move it.
+    private func itemCommands(_ item: Item, today: CivilDate) -> [(String, [UInt8])] {
+        let kind = board.kind(of: item)
+        let archived = board.isArchived(item)
+        var commands: [(String, SectionKind)] = []
+        if archived {
+            commands = SectionKind.allCases.map { ("Move to \($0.name)", $0) }
+        } else {
+            if kind != .doing { commands.append(("Start (move to DOING)", .doing)) }
+            if kind != .done { commands.append(("Done (move to DONE)", .done)) }
+            if kind == .done { commands.append(("Reopen (move to TODO)", .todo)) }
+            if kind == .doing { commands.append(("Move to TODO", .todo)) }
+        }
+        var found: [(String, [UInt8])] = commands.compactMap { title, target in
+            (try? board.moving([(item, target)], doneOn: today)).map { (title, $0.bytes) }
+        }
+        if !archived, let file = try? board.archived([item]) { found.append(("Archive", file.bytes)) }
+        return found
+    }
+
+    // MARK: - Outline
+
+    /// Sections (with their item counts) holding their items (with their dates), as `DocumentSymbol`s.
+    func symbols(_ encoding: PositionEncoding) -> JSON {
+        var children = [[JSON]](repeating: [], count: board.sections.count)
+        for item in board.items {
+            let line = board.lines[item.line]
+            var detail: [String] = []
+            if let due = item.due { detail.append("due \(due)") }
+            if let done = board.doneDate(of: item) { detail.append("done \(done)") }
+            let title = board.title(of: item)
+            let selection = board.titleSpan(of: item) ?? item.checkboxOffset..<line.contentEnd
+            children[item.section].append([
+                "name": .string(title.isEmpty ? "(empty title)" : title), "detail": .string(detail.joined(separator: ", ")),
+                "kind": 24, "range": text.range(line.start..<board.lines[item.lines.upperBound - 1].contentEnd, encoding),
+                "selectionRange": text.range(selection, encoding),
+            ])
+        }
+        return .array(board.sections.enumerated().map { index, section in
+            let heading = board.lines[section.headingLine]
+            let count = children[index].count
+            let name = board.text(ofLine: section.headingLine).drop { $0 == "#" || $0 == " " || $0 == "\t" }
+            return [
+                "name": .string(name.isEmpty ? section.kind.name : String(name)),
+                "detail": .string(count == 1 ? "1 item" : "\(count) items"), "kind": 3,
+                "range": text.range(heading.start..<board.lines[lastNonBlankLine(of: section)].contentEnd, encoding),
+                "selectionRange": text.range(heading.start..<heading.contentEnd, encoding),
+                "children": .array(children[index]),
+            ]
+        })
+    }
+
+    /// The last line of a section that is not blank (its heading when all are).
+    private func lastNonBlankLine(of section: Section) -> Int {
+        var line = section.lines.upperBound - 1
+        while line > section.headingLine, board.text(ofLine: line).allSatisfy({ $0 == " " || $0 == "\t" }) { line -= 1 }
+        return line
+    }
+
+    /// Folds for each section and each item with a body. Folding counts lines, which every encoding counts alike.
+    func foldingRanges() -> JSON {
+        var ranges: [JSON] = []
+        func fold(_ start: Int, _ end: Int) {
+            guard end > start else { return }
+            let first = text.position(of: board.lines[start].start, .utf8).line
+            let last = text.position(of: board.lines[end].start, .utf8).line
+            ranges.append(["startLine": .int(first), "endLine": .int(last), "kind": "region"])
+        }
+        var items = board.items.makeIterator()
+        var next = items.next()
+        for section in board.sections {
+            fold(section.headingLine, lastNonBlankLine(of: section))
+            while let item = next, item.line < section.lines.upperBound {
+                fold(item.line, item.lines.upperBound - 1)
+                next = items.next()
+            }
+        }
+        return .array(ranges)
+    }
+
+    // MARK: - Hover
+
+    /// On an item's lines: its section, due date ("due in 3 days", "overdue by 2 days"), done date, tags and people.
+    func hover(at position: Position, _ encoding: PositionEncoding, today: CivilDate) -> JSON {
+        let offset = text.offset(of: position, encoding)
+        guard let line = board.lines.firstIndex(where: { $0.end > offset || $0.end == board.bytes.count }),
+              let item = board.item(atLine: line) else { return .null }
+        let kind = board.kind(of: item)
+        var parts = ["**\(board.isArchived(item) ? "Archive" : kind.name)**"]
+        if let due = item.due {
+            let days = due.daysSinceEpoch - today.daysSinceEpoch
+            let plural: (Int) -> String = { $0 == 1 ? "1 day" : "\($0) days" }
+            let when = days == 0 ? "due today" : days == 1 ? "due tomorrow" : days > 0 ? "due in \(plural(days))"
+                : kind == .done || board.isArchived(item) ? "was due \(plural(-days)) ago" : "overdue by \(plural(-days))"
+            parts.append("\(when) (\(due))")
+        }
+        if let done = board.doneDate(of: item) { parts.append("done \(done)") }
+        let (tags, people) = board.labels(of: item)
+        if !tags.isEmpty { parts.append(tags.map { "#\($0)" }.joined(separator: " ")) }
+        if !people.isEmpty { parts.append(people.map { "@\($0)" }.joined(separator: " ")) }
+        let itemLine = board.lines[item.line]
+        return ["contents": ["kind": "markdown", "value": .string(parts.joined(separator: " · "))],
+                "range": text.range(itemLine.start..<itemLine.contentEnd, encoding)]
+    }
+
+    // MARK: - Completion
+
+    /// After `due:`, `📅 ` and `@{`: today, tomorrow and the days of the coming week as `YYYY-MM-DD`; after `#` and
+    /// `@`, the tags and people already on the board.
+    func completions(at position: Position, _ encoding: PositionEncoding, today: CivilDate) -> JSON {
+        let offset = text.offset(of: position, encoding)
+        let lineStart = text.offset(of: Position(line: position.line, character: 0), encoding)
+        let before = Array(text.bytes[lineStart..<offset])
+        // The word being typed: from the last blank before the cursor.
+        let wordStart = (before.lastIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).map { $0 + 1 } ?? 0
+        let word = before[wordStart...]
+        func items(_ entries: [(label: String, detail: String)], replacing typed: Int, suffix: String = "") -> JSON {
+            let range = text.range((offset - typed)..<offset, encoding)
+            return ["isIncomplete": false, "items": .array(entries.enumerated().map { index, entry in
+                ["label": .string(entry.label), "detail": .string(entry.detail), "kind": 12,
+                 "sortText": .string(String(1000 + index)), "filterText": .string(entry.label),
+                 "textEdit": ["range": range, "newText": .string(entry.label + suffix)]]
+            })]
+        }
+        let dateEntries: [(label: String, detail: String)] = (0..<9).map { ahead in
+            let date = today.adding(days: ahead)
+            let weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][date.weekday]
+            return ("\(date)", ahead == 0 ? "today, \(weekday)" : ahead == 1 ? "tomorrow, \(weekday)" : weekday)
+        }
+        func isDatePrefix(_ typed: ArraySlice<UInt8>) -> Bool {
+            typed.count < 10 && typed.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+        }
+        if word.starts(with: Array("due:".utf8)), isDatePrefix(word.dropFirst(4)) {
+            return items(dateEntries, replacing: word.count - 4)
+        }
+        if word.starts(with: Array("@{".utf8)), isDatePrefix(word.dropFirst(2)) {
+            let closed = offset < text.bytes.count && text.bytes[offset] == UInt8(ascii: "}")
+            return items(dateEntries, replacing: word.count - 2, suffix: closed ? "" : "}")
+        }
+        // `📅 ` (with or without the emoji's variation selector) and a space before the word.
+        let beforeWord = Array(before[..<wordStart].reversed().drop { $0 == UInt8(ascii: " ") }.reversed())
+        let calendars = [Array("\u{1F4C5}".utf8), Array("\u{1F4C5}\u{FE0F}".utf8)]
+        if isDatePrefix(word), beforeWord.count < wordStart, calendars.contains(where: { beforeWord.suffix($0.count).elementsEqual($0) }) {
+            return items(dateEntries, replacing: word.count)
+        }
+        if let sigil = word.first, sigil == Labels.tag || sigil == Labels.person,
+           !word.dropFirst().contains(where: { $0 == Labels.tag || $0 == Labels.person }) {
+            var counts: [String: Int] = [:]
+            // Not the word being typed.
+            let typing = board.lines.firstIndex { $0.end > offset } ?? board.lines.count
+            for item in board.items where item.line != typing {
+                let labels = board.labels(of: item)
+                for name in sigil == Labels.tag ? labels.tags : labels.people { counts[name, default: 0] += 1 }
+            }
+            let names = counts.keys.sorted().map { ($0, counts[$0] == 1 ? "1 item" : "\(counts[$0] ?? 0) items") }
+            return items(names, replacing: word.count - 1)
+        }
+        return ["isIncomplete": false, "items": []]
+    }
+}

@@ -1,0 +1,61 @@
+import BoardCLI
+import Foundation
+import Testing
+
+/// `board lsp` as the command line runs it: framed messages on standard input in any chunks, framed replies on
+/// standard output, nothing on stderr, the log in `--log FILE`, and the exit code the protocol gives.
+@Suite struct LanguageServerCommandTests {
+    static func frame(_ json: String) -> String { "Content-Length: \(json.utf8.count)\r\n\r\n\(json)" }
+
+    static let session = [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+        #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+        ###"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///b.md","languageId":"markdown","version":1,"text":"## TODO\n- [ ] a due:2026-02-30\n## DOING\n## DONE\n"}}}"###,
+        #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+        #"{"jsonrpc":"2.0","method":"exit"}"#,
+    ].map(frame).joined()
+
+    func run(_ input: String, chunk: Int, arguments: [String] = [], in sandbox: Sandbox) -> Outcome {
+        BoardCommandLine.run(Invocation(arguments: ["lsp"] + arguments, environment: ["BOARD_TODAY": "2026-11-23"],
+                                        currentDirectory: sandbox.directory,
+                                        standardInput: StandardInput(Array(input.utf8), chunk: chunk).read))
+    }
+
+    /// The JSON bodies of framed output.
+    func bodies(_ output: String) -> [String] {
+        output.components(separatedBy: "Content-Length: ").dropFirst().map { frame in
+            String(frame[(frame.range(of: "\r\n\r\n")?.upperBound ?? frame.endIndex)...])
+        }
+    }
+
+    @Test func aSessionInAnyChunksGetsTheSameRepliesAndExitsZero() {
+        let sandbox = Sandbox()
+        let whole = run(Self.session, chunk: 1 << 16, in: sandbox)
+        #expect(whole.exitCode == 0)
+        #expect(whole.stderr == "")
+        let replies = bodies(whole.stdout)
+        #expect(replies.count == 3)
+        #expect(replies[0].hasPrefix(#"{"id":1,"jsonrpc":"2.0","result":{"capabilities":"#))
+        #expect(replies[1].contains(#""code":"impossible-date""#))
+        #expect(replies[1].contains(#""range":{"end":{"character":22,"line":1},"start":{"character":8,"line":1}}"#))
+        #expect(replies[2] == #"{"id":2,"jsonrpc":"2.0","result":null}"#)
+        #expect(run(Self.session, chunk: 7, in: sandbox).stdout == whole.stdout)
+    }
+
+    @Test func theEndOfInputEndsTheServerWithOneWithoutShutdown() {
+        let sandbox = Sandbox()
+        let outcome = run(Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#) + "Content-Length: 50\r\n\r\n{", chunk: 5, in: sandbox)
+        #expect(outcome.exitCode == 1)
+        #expect(bodies(outcome.stdout).count == 1)
+    }
+
+    @Test func theLogGoesToItsFileOnly() {
+        let sandbox = Sandbox()
+        let outcome = run(Self.session, chunk: 100, arguments: ["--log", "lsp.log"], in: sandbox)
+        #expect(outcome.stderr == "")
+        #expect(sandbox.read("lsp.log") == "request initialize\nnotification initialized\nnotification textDocument/didOpen\nrequest shutdown\nnotification exit\n")
+        let unwritable = run(Self.session, chunk: 100, arguments: ["--log", "missing/dir/lsp.log"], in: sandbox)
+        #expect(unwritable.exitCode == 1)
+        #expect(unwritable.stderr == "error: missing/dir/lsp.log: cannot open the log: No such file or directory\n")
+    }
+}
