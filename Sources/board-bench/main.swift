@@ -76,6 +76,9 @@ func measureProcess(_ binary: String, _ arguments: [String], resultFile result: 
     return (time, rss)
 }
 
+/// "met" or "MISSED", for a figure beside its target.
+func verdict(_ ok: Bool) -> String { ok ? "met " : "MISSED" }
+
 func format(_ value: Double, _ digits: Int = 1) -> String {
     var text = String(Int((value * pow(10, Double(digits))).rounded()))
     while text.count <= digits { text = "0" + text }
@@ -137,7 +140,7 @@ guard access(binary, X_OK) == 0 else {
 }
 // `board-bench commands [N ...]` prints only the figures of every command against C (issue 18); `board-bench
 // history` only those of `board log` and `board stats` on a long git history (issue 21); `board-bench parse [N ...]`
-// only the others.
+// only the others; `board-bench lsp` only that of `board lsp` re-diagnosing a change (issue 20).
 let section = CommandLine.arguments.dropFirst().first { Int($0) == nil }
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let counts = sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes
@@ -220,7 +223,6 @@ for count in counts {
 
 print("")
 print("Targets for the 100,000-item board (this machine: 2 cores):")
-func verdict(_ ok: Bool) -> String { ok ? "met " : "MISSED" }
 if let row = rows.first(where: { $0.items == 100_000 }) {
     let roundTrip = row.megabytes / ((row.parse + row.serialize) / 1000)
     let limit = 3 * row.megabytes + 20
@@ -293,5 +295,8 @@ if section == nil || section == "commands" {
 }
 if section == nil || section == "history" {
     runHistory(binary: binary, folder: workFolder)
+}
+if section == nil || section == "lsp" {
+    runLanguageServer()
 }
 rmdir(workFolder)

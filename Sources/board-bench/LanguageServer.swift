@@ -1,0 +1,42 @@
+import BoardKit
+import BoardLanguageServer
+
+/// Issue 20's figure: how long `board lsp` takes from a one-character change in a 10,000-item board to the framed
+/// diagnostics it sends back (apply the change, parse, check, write the JSON). Target: 30 ms.
+func runLanguageServer(items: Int = 10_000, changes: Int = 40) {
+    var generator = BoardGenerator()
+    let text = String(decoding: generator.board(items: items), as: UTF8.self)
+    let today = CivilDate(year: 2026, month: 11, day: 23) ?? CivilDate(daysSinceEpoch: 0)
+    var server = LanguageServer(version: "bench")
+    func send(_ message: JSON) -> Int {
+        server.handle([.message(message.serialized)], today: today).reduce(0) { $0 + MessageReader.framed($1.serialized).count }
+    }
+    _ = send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+    let uri: JSON = "file:///bench/board.md"
+    var open = Double.infinity
+    var sent = 0
+    for _ in 0..<5 {
+        open = min(open, best(1) {
+            sent = send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                         "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": .string(text)]]])
+        })
+    }
+    // Typing on the item line in the middle of the board: one character in, then out again.
+    let line = items / 2
+    var times: [Double] = []
+    for change in 0..<changes {
+        let typed = change % 2 == 0
+        let edit: JSON = ["range": ["start": ["line": .int(line), "character": 6], "end": ["line": .int(line), "character": typed ? 6 : 7]],
+                          "text": typed ? "x" : ""]
+        times.append(best(1) {
+            sent = send(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                         "params": ["textDocument": ["uri": uri, "version": .int(change + 2)], "contentChanges": [edit]]])
+        })
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    print("")
+    print("board lsp on a \(items)-item board (\(text.utf8.count / 1024) KB), \(changes) one-character changes:")
+    print("  didOpen to diagnostics sent: \(format(open)) ms (best of 5); \(sent) bytes of diagnostics per change")
+    print("  [\(verdict(median <= 30))] a change re-diagnosed: median \(format(median)) ms, slowest \(format(times.last ?? 0)) ms (target <= 30 ms)")
+}
