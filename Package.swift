@@ -11,7 +11,9 @@ let package = Package(
         // The document model: parsing, validation, edits. Pure values, no I/O.
         .target(name: "BoardKit"),
         // The command line: argument parsing, commands, file I/O. A library so tests reach it.
-        .target(name: "BoardCLI", dependencies: ["BoardKit", "BoardLanguageServer", "SystemShims"]),
+        .target(name: "BoardCLI", dependencies: ["BoardKit", "BoardDisplay", "BoardLanguageServer", "SystemShims"]),
+        // The board drawn for a terminal, pure: display widths, escaping, the columns `show` prints.
+        .target(name: "BoardDisplay", dependencies: ["BoardKit"]),
         // `board lsp`: the Language Server Protocol over BoardKit, a pure state machine (frames in, messages out).
         .target(name: "BoardLanguageServer", dependencies: ["BoardKit"]),
         // C calls that Swift's Glibc module does not declare.
@@ -32,6 +34,6 @@ let package = Package(
         .executableTarget(name: "board-linecount"),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BoardLanguageServerTests", dependencies: ["BoardLanguageServer", "BoardKit"]),
-        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardKit", "board"], exclude: ["Golden"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardDisplay", "BoardKit", "board"], exclude: ["Golden"]),
     ]
 )

@@ -1,3 +1,4 @@
+import BoardDisplay
 import BoardKit
 
 /// Everything a run of `board` takes from the outside world.

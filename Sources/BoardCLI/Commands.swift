@@ -1,3 +1,4 @@
+import BoardDisplay
 import BoardKit
 
 /// The subcommands: their specs and what each does.
@@ -605,7 +606,7 @@ enum Commands {
                 }
                 view.doneLimit = count
             }
-            view.render(width: width, to: &context.output)
+            view.render(width: width) { context.output.stream(&$0) }
         }
         return 0
     }
@@ -720,13 +721,4 @@ enum Commands {
         context.output.print(Arguments.help(for: command), terminator: "")
         return 0
     }
-}
-
-extension Board {
-    /// Not in DONE and due before today.
-    func isOverdue(_ item: Item, today: CivilDate) -> Bool {
-        guard let due = item.due else { return false }
-        return kind(of: item) != .done && kind(of: item) != .archive && due < today
-    }
-
 }

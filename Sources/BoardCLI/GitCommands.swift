@@ -1,3 +1,4 @@
+import BoardDisplay
 import BoardKit
 
 /// The commands that plug `board` into git: `merge-driver` and `git-setup`.

@@ -1,3 +1,4 @@
+import BoardDisplay
 import BoardKit
 
 /// How `list` and `check` print what they found.

@@ -1,3 +1,4 @@
+import BoardDisplay
 import BoardKit
 
 /// What `board stats` prints: throughput, lead and cycle times, work in progress and cumulative flow, from a `Flow`.

@@ -138,6 +138,12 @@ extension Board {
         sections[item.section].kind
     }
 
+    /// True when the item has a due date before `today` and is on the board, not done.
+    public func isOverdue(_ item: Item, today: CivilDate) -> Bool {
+        guard let due = item.due else { return false }
+        return kind(of: item) != .done && kind(of: item) != .archive && due < today
+    }
+
     /// The items `tidied()` moves: ticked outside DONE, or unticked in it (never archived ones).
     private var untidyItems: [Item] {
         items.filter { $0.checked != (kind(of: $0) == .done) && !isArchived($0) }

@@ -1,4 +1,5 @@
 @testable import BoardCLI
+import BoardDisplay
 import BoardKit
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import BoardCLI
+@testable import BoardDisplay
 import BoardKit
 import Foundation
 import Testing

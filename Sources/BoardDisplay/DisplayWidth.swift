@@ -1,8 +1,8 @@
 /// How many terminal cells text takes: East Asian wide and fullwidth characters (Hangul, CJK, kana) and
 /// emoji take two, combining marks and format characters none, everything else one.
 /// Counted per grapheme cluster, so a Hangul syllable spelled in jamo or an emoji sequence counts once.
-enum DisplayWidth {
-    static func of(_ text: String) -> Int {
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         // Scalar by scalar while each is one no neighbour can join (finding characters is the slow part): printable
         // ASCII and Latin, Hangul syllables, kana, CJK ideographs, emoji without modifiers.
@@ -20,7 +20,7 @@ enum DisplayWidth {
         return total
     }
 
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }

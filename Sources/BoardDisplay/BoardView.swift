@@ -3,39 +3,52 @@ import BoardKit
 /// `board show`: the board as three columns side by side (one under another below 60 cells), each headed by
 /// its section's name and item count. Each item shows its checkbox and title, its due date and the first line
 /// of its body, wrapped to the column.
-struct BoardView {
+public struct BoardView {
     /// Below this many cells the sections are stacked.
     static let minimumSideBySide = 60
     static let separator = " │ "
 
-    let board: Board
-    let today: CivilDate
+    public let board: Board
+    public let today: CivilDate
     /// Whether to use ANSI styles: bold headings, overdue dates red and bold, dates due today yellow.
-    let color: Bool
+    public let color: Bool
     /// At most this many DONE items are shown (the most recent), then `+K more`.
-    var doneLimit: Int? = nil
+    public var doneLimit: Int? = nil
 
-    /// The board laid out in `width` terminal cells; each line ends with a newline.
-    func render(width: Int) -> String {
-        var output = Output(writer: nil)
-        render(width: width, to: &output)
-        return String(decoding: output.stdout, as: UTF8.self)
+    public init(board: Board, today: CivilDate, color: Bool) {
+        self.board = board
+        self.today = today
+        self.color = color
     }
 
-    /// The board laid out in `width` terminal cells, row by row, handed to `output` in pieces of about 1 MiB: a
+    /// Output is handed on in pieces of about this many bytes.
+    static let pieceSize = 1 << 20
+
+    /// The board laid out in `width` terminal cells; each line ends with a newline.
+    public func render(width: Int) -> String {
+        var all: [UInt8] = []
+        render(width: width) { all += $0 }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// The board laid out in `width` terminal cells, row by row, handed to `emit` in pieces of about 1 MiB: a
     /// large board has hundreds of thousands of rows, and only the rows being printed are ever built.
-    func render(width: Int, to output: inout Output) {
+    public func render(width: Int, emit: (inout [UInt8]) -> Void) {
         var columns = SectionKind.allCases.map { kind in board.items.filter { board.kind(of: $0) == kind } }
         var hidden = [0, 0, 0]
         if let doneLimit, columns[2].count > doneLimit {
             hidden[2] = columns[2].count - doneLimit
             columns[2] = Self.mostRecent(columns[2], doneLimit)
         }
-        var out = Report.newPiece()
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.pieceSize + (1 << 16))
         func endLine(startingAt start: Int) {
             while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
             out.append(UInt8(ascii: "\n"))
-            if out.count >= Report.pieceSize { output.stream(&out) }
+            if out.count >= Self.pieceSize {
+                emit(&out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
         if width < Self.minimumSideBySide {
             for (kind, items) in zip(SectionKind.allCases, columns) {
@@ -47,7 +60,7 @@ struct BoardView {
                     endLine(startingAt: start)
                 }
             }
-            output.stream(&out)
+            emit(&out)
             return
         }
         // Three columns that fill the width exactly: the cells left over from an even split go to the first ones.
@@ -72,7 +85,7 @@ struct BoardView {
             endLine(startingAt: start)
             row += 1
         }
-        output.stream(&out)
+        emit(&out)
     }
 
     /// A column's rows, made as they are printed: the heading, its rule, then each item's rows (or "(empty)").
