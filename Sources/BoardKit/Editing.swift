@@ -310,6 +310,27 @@ extension Board {
         return try board.archived(rest)
     }
 
+    /// The file with the item moved one place up (`by: -1`) or down (`by: 1`) among the items of its section: its
+    /// lines verbatim, before the item above it or after the one below it (and that one's body), re-indented only
+    /// where FORMAT.md §6 asks. Nil when it is first (or last) in its section already.
+    public func reordered(_ item: Item, by step: Int) throws(EditError) -> PrintedFile? {
+        guard let index = itemIndex(atOrBefore: item.line), items[index].line == item.line,
+              items.indices.contains(index + step), step == 1 || step == -1,
+              items[index + step].section == item.section else { return nil }
+        let neighbour = items[index + step]
+        let block = ItemLines(lines: item.lines.map { index in
+            let line = lines[index]
+            return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
+        }, indent: item.indent)
+        let removal = try removal(of: item)
+        if step < 0 {
+            let at = neighbour.line
+            return rendered([Replacement(lines: at..<at, with: try fitted(block, above: openItem(before: at), at: at).lines), removal])
+        }
+        let at = neighbour.lines.upperBound
+        return rendered([removal, Replacement(lines: at..<at, with: try fitted(block, above: neighbour, at: at).lines)])
+    }
+
     /// The board with the item's checkbox set to match its own section, nothing else changed.
     public func fixingCheckbox(_ item: Item) -> Board {
         let checked = sections[item.section].kind == .done

@@ -152,6 +152,8 @@ enum Command: CustomStringConvertible {
     case archive
     /// `board move A B C SECTION [--top]`: several items at once, resolved against one version of the file.
     case moveSeveral(lines: [Int], to: SectionKind, atTop: Bool)
+    /// One place up (-1) or down (1) in its section (`board ui`'s K and J).
+    case reorder(line: Int, step: Int)
 
     /// Whether an add or a move goes to the top.
     var atTop: Bool {
@@ -185,6 +187,7 @@ enum Command: CustomStringConvertible {
         case .tidy: "tidy"
         case .archive: "archive"
         case let .moveSeveral(lines, to, atTop): "move \(lines.map { ":\($0 + 1)" }.joined(separator: " ")) \(to) top \(atTop)"
+        case let .reorder(line, step): "reorder :\(line + 1) by \(step)"
         }
     }
 
@@ -208,6 +211,7 @@ enum Command: CustomStringConvertible {
             let body: BodyChange = [.remove, .set("new body\n\n- [ ] nested\n## heading")].randomElement(using: &rng, default: .remove)
             return .edit(line: item.line, title: nil, due: .keep, body: body)
         case 8: return .archive
+        case 10: return .reorder(line: item.line, step: Bool.random(using: &rng) ? 1 : -1)
         case 9:
             let lines = Set((0..<3).compactMap { _ in board.items.randomElement(using: &rng)?.line }).sorted()
             return .moveSeveral(lines: lines, to: kind, atTop: Bool.random(using: &rng))
@@ -235,6 +239,8 @@ enum Command: CustomStringConvertible {
         case let .moveSeveral(lines, to, atTop):
             let items = try lines.map { try item($0) }
             return Board(parsing: try board.moving(items.map { ($0, to) }, atTop: atTop, doneOn: Command.today).bytes)
+        case let .reorder(line, step):
+            return try board.reordered(item(line), by: step).map { Board(parsing: $0.bytes) } ?? board
         }
     }
 }
@@ -363,7 +369,7 @@ enum MeaningCheck {
         }
         switch command {
         case .add: return []
-        case .remove(let line), .move(let line, _, _), .edit(let line, _, _, _): return lines(of: line)
+        case .remove(let line), .move(let line, _, _), .edit(let line, _, _, _), .reorder(let line, _): return lines(of: line)
         case .tidy:
             return before.items.filter { $0.checked != (before.kind(of: $0) == .done) && !before.isArchived($0) }
                 .reduce(into: Set<Int>()) { $0.formUnion(lines(of: $1.line)) }
@@ -451,12 +457,25 @@ enum MeaningCheck {
             let peers = after.items.filter { $0.section == after.firstSection(to) }
             return Array(atTop ? peers.prefix(count) : peers.suffix(count))
         }
+        if case let .reorder(line, step) = command {
+            guard let (item, index) = Self.reorderPlace(before, line, step) else { return [] }
+            let peers = after.items.filter { after.kind(of: $0) == before.kind(of: item) && after.isArchived($0) == before.isArchived(item) && $0.section == item.section }
+            return peers.indices.contains(index) ? [peers[index]] : []
+        }
         guard case .tidy = command else { return placedItem(before: before, after: after, command: command).map { [$0] } ?? [] }
         let moving = before.items.filter { $0.checked != (before.kind(of: $0) == .done) && !before.isArchived($0) }
         return [SectionKind.todo, .done].flatMap { kind -> [Item] in
             let count = moving.filter { ($0.checked ? SectionKind.done : .todo) == kind }.count
             return Array(after.items.filter { $0.section == after.firstSection(kind) }.suffix(count))
         }
+    }
+
+    /// The item a reorder moves and the index it gets among the items of its section; nil when it stays.
+    static func reorderPlace(_ board: Board, _ line: Int, _ step: Int) -> (Item, Int)? {
+        guard let item = board.items.first(where: { $0.line == line }) else { return nil }
+        let peers = board.items.filter { $0.section == item.section }
+        guard let index = peers.firstIndex(where: { $0.line == line }), peers.indices.contains(index + step) else { return nil }
+        return (item, index + step)
     }
 
     /// True when the add neither created a section nor had to re-indent the item: then `rm` must undo it exactly.
@@ -539,6 +558,23 @@ enum MeaningCheck {
                 }
             }
             return problems
+        case let .reorder(line, step):
+            guard let old = item(line) else { return ["no item to reorder"] }
+            let titles = { (board: Board, section: Int) in board.items.filter { $0.section == section }.map { board.title(of: $0) } }
+            var expected = titles(before, old.section)
+            guard let (_, index) = Self.reorderPlace(before, line, step) else {
+                return after.bytes == before.bytes ? [] : ["an item first (or last) in its section moved"]
+            }
+            expected.swapAt(index, index - step)
+            if after.items.count != before.items.count { return ["the reorder changed the number of items"] }
+            if titles(after, old.section) != expected { return ["the section's items are \(titles(after, old.section)), not \(expected)"] }
+            guard let moved = placedItems(before: before, after: after, command: command).first ?? newLineOf[line].flatMap({ l in after.items.first { $0.line == l } })
+            else { return ["the reordered item is gone"] }
+            if moved.due != old.due || moved.checked != old.checked || moved.done != old.done
+                || after.bodyLines(of: moved).filter({ !$0.isEmpty }).count != before.bodyLines(of: old).filter({ !$0.isEmpty }).count {
+                return ["the reordered item lost its fields"]
+            }
+            return []
         case let .moveSeveral(lines, to, _):
             // The moved items where they go, in file order, each with the checkbox and done date of its target.
             let moving = Command.placedBySeveral(before, command)
