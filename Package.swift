@@ -11,7 +11,10 @@ let package = Package(
         // The document model: parsing, validation, edits. Pure values, no I/O.
         .target(name: "BoardKit"),
         // The command line: argument parsing, commands, file I/O. A library so tests reach it.
-        .target(name: "BoardCLI", dependencies: ["BoardKit", "BoardDisplay", "BoardLanguageServer", "SystemShims"]),
+        .target(name: "BoardCLI", dependencies: ["BoardKit", "BoardDisplay", "BoardLanguageServer", "BoardTerminal", "SystemShims"]),
+        // `board ui`'s terminal: raw mode, the alternate screen, signals, reading keys, drawing frames. Thin: what it
+        // draws and what the keys do is BoardDisplay's.
+        .target(name: "BoardTerminal"),
         // The board drawn for a terminal, pure: display widths, escaping, the columns `show` prints.
         .target(name: "BoardDisplay", dependencies: ["BoardKit"]),
         // `board lsp`: the Language Server Protocol over BoardKit, a pure state machine (frames in, messages out).

@@ -122,6 +122,8 @@ enum Commands {
                         OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout."),
                         OptionSpec(long: "events", help: "All-day events with a reminder, for calendars that ignore to-dos."),
                     ]),
+        CommandSpec(name: "ui", abstract: "Open the board as a full-screen terminal app (keys: ? for help, q to quit).",
+                    usage: ""),
         CommandSpec(name: "lsp", abstract: "Run the language server (LSP 3.17) on stdin and stdout, for editors.",
                     usage: "[--log <file>]",
                     options: [OptionSpec(long: "log", value: "file", help: "Append what the server does to this file.")]),
@@ -179,6 +181,7 @@ enum Commands {
             }
             return 0
         case "lsp": return try languageServer(&context)
+        case "ui": return try interactive(&context)
         case "man":
             context.output.print(ShellSupport.manPage(all, version: BoardCommandLine.version), terminator: "")
             return 0

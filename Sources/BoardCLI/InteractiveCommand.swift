@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardDisplay
+import BoardKit
+import BoardTerminal
+
+extension Commands {
+    /// How often `board ui` looks whether someone else changed the file.
+    static let pollMilliseconds: Int32 = 250
+
+    /// `board ui`: the board as a full-screen terminal app. The keys go to `InteractiveBoard`; each change it asks
+    /// for is written as the commands write (under the lock, only if the file is still what the screen shows); a
+    /// change made by anyone else is picked up within a quarter of a second.
+    static func interactive(_ context: inout Context) throws -> Int32 {
+        let (shown, path) = try context.boardPath()
+        let absolute = context.absolute(path)
+        guard context.invocation.stdoutIsTerminal else {
+            throw CommandError(message: "ui: standard input and output must be a terminal; 'board show' prints the board")
+        }
+        var known = FileStamp(absolute)
+        let first = Board(parsing: try BoardFile.contents(of: absolute, shownAs: shown))
+        let environment = context.invocation.environment
+        let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        let terminal: TerminalSession
+        do {
+            terminal = try TerminalSession()
+        } catch {
+            throw CommandError(message: "ui: \(error.reason); 'board show' prints the board")
+        }
+        defer { terminal.restore() }
+        let size = terminal.size
+        var state = InteractiveBoard(board: first, title: shown, width: size.width, height: size.height,
+                                     today: try context.today(), color: color)
+        var decoder = KeyDecoder()
+        terminal.draw(state.screen())
+        while true {
+            var effects: [InteractiveBoard.Effect] = []
+            switch terminal.read(timeout: Self.pollMilliseconds) {
+            case .closed:
+                return 0
+            case .resized:
+                let size = terminal.size
+                state.resize(width: size.width, height: size.height)
+            case .timeout:
+                // A lone Escape, and the file changed by someone else.
+                effects += decoder.keys([], final: true).compactMap { state.press($0) }
+                let stamp = FileStamp(absolute)
+                guard stamp != known else {
+                    if effects.isEmpty { continue }
+                    break
+                }
+                known = stamp
+                if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown), bytes != state.board.bytes {
+                    state.reload(Board(parsing: bytes), message: "\(shown) changed on disk; reloaded.")
+                }
+            case .bytes(let bytes):
+                effects += decoder.keys(bytes, final: false).compactMap { state.press($0) }
+            }
+            for effect in effects {
+                switch effect {
+                case .quit:
+                    return 0
+                case .write(let file):
+                    apply(file, to: &state, path: absolute, shown: shown)
+                case .openEditor(let line):
+                    let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+                    terminal.suspended { runEditor(editor, line: line, path: absolute) }
+                    if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown) {
+                        state.reload(Board(parsing: bytes), message: bytes == state.board.bytes ? nil : "Reloaded \(shown) after the editor.")
+                    }
+                }
+                known = FileStamp(absolute)
+            }
+            state.today = (try? context.today()) ?? state.today
+            terminal.draw(state.screen())
+        }
+    }
+
+    /// Writes the file the state asked for, unless the file on disk is no longer what the screen shows: then the
+    /// state gets the file as it is, and nothing is written.
+    private static func apply(_ file: [UInt8], to state: inout InteractiveBoard, path: String, shown: String) {
+        enum Outcome { case written, changed([UInt8]) }
+        let shownBytes = state.board.bytes
+        do {
+            let outcome = try BoardFile.update(path, shownAs: shown) { current -> (PrintedFile?, Outcome) in
+                current == shownBytes ? (PrintedFile(file), .written) : (nil, .changed(current))
+            }
+            switch outcome {
+            case .written: state.written(Board(parsing: file))
+            case .changed(let current):
+                state.reload(Board(parsing: current), message: "\(shown) changed on disk; reloaded it, and nothing was written. Try again.")
+            }
+        } catch let error as CommandError {
+            if let current = try? BoardFile.contents(of: path, shownAs: shown), current != shownBytes {
+                state.reload(Board(parsing: current), message: error.message)
+            } else {
+                state.failed(error.message)
+            }
+        } catch {
+            state.failed("\(error)")
+        }
+    }
+
+    /// Runs `$VISUAL`/`$EDITOR` (a shell word list, as git runs it) on the board at a line, and waits for it.
+    private static func runEditor(_ editor: String, line: Int, path: String) {
+        let words = ["/bin/sh", "-c", editor + " \"$@\"", "board-editor", "+\(line)", path]
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+}
+
+/// What `stat` says of a file that tells a change: its inode, size and modification time. A save by rename
+/// changes the inode; a save in place changes the time (or the size).
+struct FileStamp: Equatable {
+    let inode: UInt64
+    let size: Int64
+    let seconds: Int
+    let nanoseconds: Int
+
+    init(_ path: String) {
+        var status = stat()
+        if stat(SystemText.cString(path), &status) == 0 {
+            (inode, size) = (UInt64(status.st_ino), Int64(status.st_size))
+            (seconds, nanoseconds) = (status.st_mtim.tv_sec, status.st_mtim.tv_nsec)
+        } else {
+            (inode, size, seconds, nanoseconds) = (0, -1, 0, 0)
+        }
+    }
+}

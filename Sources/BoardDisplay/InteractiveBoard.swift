@@ -1,0 +1,368 @@
+import BoardKit
+
+/// `board ui` as a pure state machine: a key in, the new state and at most one effect out. Every change is the file
+/// a command would write (BoardKit's own edits), handed to the caller to write safely; the caller then reports
+/// whether it was written (`written`) or the file had changed (`reload`).
+public struct InteractiveBoard: Sendable {
+    /// What the caller does for the state.
+    public enum Effect: Equatable, Sendable {
+        /// Write this file in place of the board shown (whose bytes it was made from), unless the file on disk
+        /// changed meanwhile; then call `written` or `reload`.
+        case write([UInt8])
+        /// Open the board in `$VISUAL` or `$EDITOR` at this 1-based line, then `reload` it.
+        case openEditor(line: Int)
+        case quit
+    }
+
+    /// What the keys do at the moment.
+    public enum Mode: Equatable, Sendable {
+        case board
+        case help
+        /// `x` asked: `y` deletes the selected item.
+        case confirmDelete
+        /// `/`: the keys type the filter.
+        case filter
+        case form(Form)
+    }
+
+    /// The add and edit form: title, due date and body, one line each.
+    public struct Form: Equatable, Sendable {
+        /// The line of the item being edited; nil when adding.
+        public let itemLine: Int?
+        public let section: SectionKind
+        public var fields: [String]
+        /// The field being typed in: 0 title, 1 due date, 2 body.
+        public var field = 0
+        /// The body when it has more than one line: it is not edited here (`E` edits it in the editor).
+        let longBody: Bool
+        let original: [String]
+        static let names = ["Title", "Due", "Body"]
+    }
+
+    public private(set) var board: Board
+    public private(set) var mode = Mode.board
+    /// A one-line message for the footer (what was done, or what went wrong), until the next key.
+    public private(set) var message: String?
+    /// The text items are filtered by (titles and bodies, ignoring case); empty for none.
+    public private(set) var filter = ""
+    /// The section column selected: 0 TODO, 1 DOING, 2 DONE.
+    public private(set) var column = 0
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public var today: CivilDate
+    let color: Bool
+    let title: String
+    /// The selected item's index in each column's shown items, and the first item shown of each.
+    var selected = [0, 0, 0]
+    var top = [0, 0, 0]
+    /// Changes made in this session, newest last: the file before and after each.
+    private var undoStack: [(before: [UInt8], after: [UInt8], what: String)] = []
+    /// The write asked for and not yet reported: what it does, whether it is an undo, and the item to select after.
+    private var pending: (what: String, isUndo: Bool, select: (title: String, kind: SectionKind)?)?
+
+    /// Below this many cells one section is shown at a time, with tabs.
+    public static let minimumSideBySide = BoardView.minimumSideBySide
+
+    public init(board: Board, title: String, width: Int, height: Int, today: CivilDate, color: Bool) {
+        self.board = board
+        self.title = title
+        self.width = width
+        self.height = height
+        self.today = today
+        self.color = color
+    }
+
+    // MARK: - Items shown
+
+    /// The items each column shows: the section's items matching the filter, archived ones left out.
+    func shownItems(_ column: Int) -> [Item] {
+        let kind = SectionKind.allCases[column]
+        let search = filter.isEmpty ? nil : TextSearch(filter)
+        return board.items.filter { item in
+            board.kind(of: item) == kind && !board.isArchived(item) && search.map { board.item(item, contains: $0) } != false
+        }
+    }
+
+    /// The selected item, if its column shows any.
+    public var selectedItem: Item? {
+        let items = shownItems(column)
+        return items.isEmpty ? nil : items[min(selected[column], items.count - 1)]
+    }
+
+    // MARK: - Keys
+
+    /// The state after a key, and what the caller must do for it.
+    public mutating func press(_ key: Key) -> Effect? {
+        message = nil
+        switch mode {
+        case .help:
+            mode = .board
+            return nil
+        case .confirmDelete:
+            mode = .board
+            guard key == .character("y") || key == .character("Y"), let item = selectedItem else {
+                message = "Nothing deleted."
+                return nil
+            }
+            return change("Deleted '\(board.title(of: item))'.", select: nil) { try $0.removing([item]).bytes }
+        case .filter:
+            return typeFilter(key)
+        case .form(let form):
+            return type(key, in: form)
+        case .board:
+            return boardKey(key)
+        }
+    }
+
+    private mutating func boardKey(_ key: Key) -> Effect? {
+        switch key {
+        case .interrupt, .character("q"): return .quit
+        case .left, .character("h"): column = max(0, column - 1)
+        case .right, .character("l"): column = min(2, column + 1)
+        case .tab: column = (column + 1) % 3
+        case .up, .character("k"): select(by: -1)
+        case .down, .character("j"): select(by: 1)
+        case .pageUp: select(by: -max(1, height - 4))
+        case .pageDown: select(by: max(1, height - 4))
+        case .home: select(by: -selected[column])
+        case .end: select(by: shownItems(column).count)
+        case .character("?"): mode = .help
+        case .character("/"): mode = .filter
+        case .escape where !filter.isEmpty:
+            filter = ""
+            clampSelection()
+        case .character("a"):
+            mode = .form(Form(itemLine: nil, section: SectionKind.allCases[column], fields: ["", "", ""], longBody: false, original: ["", "", ""]))
+        case .character("u"): return undo()
+        default:
+            guard let item = selectedItem else {
+                if case .character(let typed) = key, "eEdsrxHLJK<>".contains(typed) { message = "No item selected." }
+                return nil
+            }
+            return itemKey(key, item)
+        }
+        return nil
+    }
+
+    /// The keys that act on the selected item.
+    private mutating func itemKey(_ key: Key, _ item: Item) -> Effect? {
+        let kind = board.kind(of: item)
+        let title = board.title(of: item)
+        func move(to target: SectionKind, _ verb: String) -> Effect? {
+            guard target != kind else {
+                message = "'\(title)' is in \(kind.name) already."
+                return nil
+            }
+            let warning = board.overLimitMessage(target, adding: 1).map { " Warning: \($0)." } ?? ""
+            let today = today
+            return change("\(verb) '\(title)'.\(warning)", select: (title, target)) { board in
+                try board.moving([(item, target)], doneOn: today).bytes
+            }
+        }
+        switch key {
+        case .character("H"), .character("<"):
+            guard column > 0 else { return nil }
+            return move(to: SectionKind.allCases[column - 1], "Moved to \(SectionKind.allCases[column - 1].name):")
+        case .character("L"), .character(">"):
+            guard column < 2 else { return nil }
+            return move(to: SectionKind.allCases[column + 1], "Moved to \(SectionKind.allCases[column + 1].name):")
+        case .character("d"): return move(to: .done, "Done:")
+        case .character("s"): return move(to: .doing, "Started:")
+        case .character("r"): return move(to: .todo, "Reopened:")
+        case .character("J"), .character("K"):
+            let step = key == .character("J") ? 1 : -1
+            guard filter.isEmpty else {
+                message = "Clear the filter (Esc) to reorder items."
+                return nil
+            }
+            return change("Moved '\(title)' \(step > 0 ? "down" : "up").", select: (title, kind)) { board in
+                try board.reordered(item, by: step)?.bytes ?? board.bytes
+            }
+        case .character("x"):
+            mode = .confirmDelete
+        case .character("e"):
+            let due = item.due.map(\.description) ?? ""
+            let body = board.bodyLines(of: item).filter { !$0.trimmingCharacters(in: " \t").isEmpty }
+            let fields = [title, due, body.count > 1 ? "" : body.first?.trimmingCharacters(in: " \t") ?? ""]
+            mode = .form(Form(itemLine: item.line, section: kind, fields: fields, longBody: body.count > 1, original: fields))
+        case .character("E"):
+            return .openEditor(line: item.line + 1)
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func select(by step: Int) {
+        let count = shownItems(column).count
+        selected[column] = max(0, min(count - 1, selected[column] + step))
+    }
+
+    private mutating func clampSelection() {
+        for column in 0..<3 {
+            let count = shownItems(column).count
+            selected[column] = max(0, min(selected[column], count - 1))
+            top[column] = min(top[column], selected[column])
+        }
+    }
+
+    private mutating func typeFilter(_ key: Key) -> Effect? {
+        switch key {
+        case .enter: mode = .board
+        case .escape:
+            filter = ""
+            mode = .board
+        case .interrupt: return .quit
+        case .backspace: if !filter.isEmpty { filter.removeLast() }
+        case .character(let character): filter.append(character)
+        default: break
+        }
+        selected = [0, 0, 0]
+        top = [0, 0, 0]
+        return nil
+    }
+
+    private mutating func type(_ key: Key, in form: Form) -> Effect? {
+        var form = form
+        switch key {
+        case .escape:
+            mode = .board
+            message = form.itemLine == nil ? "Nothing added." : "Nothing changed."
+            return nil
+        case .interrupt: return .quit
+        case .tab, .down: form.field = (form.field + 1) % 3
+        case .up: form.field = (form.field + 2) % 3
+        case .backspace: if !form.fields[form.field].isEmpty { form.fields[form.field].removeLast() }
+        case .character(let character):
+            if !(form.field == 2 && form.longBody) { form.fields[form.field].append(character) }
+        case .enter: return submit(form)
+        default: break
+        }
+        mode = .form(form)
+        return nil
+    }
+
+    /// The form's change, or a message saying what is wrong with it (the form stays open).
+    private mutating func submit(_ form: Form) -> Effect? {
+        let title = form.fields[0].trimmingCharacters(in: " \t")
+        let dueText = form.fields[1].trimmingCharacters(in: " \t")
+        let due = dueText.isEmpty ? nil : DateArgument.parse(dueText, today: today)
+        if !dueText.isEmpty && due == nil {
+            message = "'\(dueText)' is not a date: YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday."
+            return nil
+        }
+        let body = form.fields[2].trimmingCharacters(in: " \t")
+        guard let line = form.itemLine else {
+            guard !title.isEmpty else {
+                message = "The title is empty."
+                return nil
+            }
+            mode = .board
+            return change("Added '\(title)' to \(form.section.name).", select: (title, form.section)) { board in
+                try board.addedFile(title: title, due: due, body: body.isEmpty ? nil : body, to: form.section, atTop: false).file.bytes
+            }
+        }
+        guard let item = board.items.first(where: { $0.line == line }) else { return nil }
+        let newTitle = form.fields[0] == form.original[0] ? nil : title
+        let dueChange: DueChange = form.fields[1] == form.original[1] ? .keep : due.map { .set($0) } ?? .remove
+        let bodyChange: BodyChange = form.longBody || form.fields[2] == form.original[2] ? .keep : body.isEmpty ? .remove : .set(body)
+        mode = .board
+        if newTitle == nil, dueChange == .keep, bodyChange == .keep {
+            message = "Nothing changed."
+            return nil
+        }
+        return change("Changed '\(newTitle ?? board.title(of: item))'.", select: (newTitle ?? board.title(of: item), form.section)) { board in
+            try board.printed(after: .edit(item, title: newTitle, due: dueChange, body: bodyChange)).bytes
+        }
+    }
+
+    /// A write of the file `edit` makes, or the reason it cannot be made as the message.
+    private mutating func change(_ what: String, select: (title: String, kind: SectionKind)?,
+                                 _ edit: (Board) throws -> [UInt8]) -> Effect? {
+        do {
+            let file = try edit(board)
+            guard file != board.bytes else {
+                message = "Nothing to change."
+                return nil
+            }
+            pending = (what, false, select)
+            return .write(file)
+        } catch {
+            message = "Not changed: \(error)."
+            if case .form = mode { mode = .board }
+            return nil
+        }
+    }
+
+    private mutating func undo() -> Effect? {
+        guard let last = undoStack.last else {
+            message = "Nothing to undo in this session."
+            return nil
+        }
+        guard last.after == board.bytes else {
+            message = "The file changed since '\(last.what)'; undo would lose that change, so nothing was undone."
+            return nil
+        }
+        pending = ("Undid: \(last.what)", true, selectedItem.map { (board.title(of: $0), board.kind(of: $0)) })
+        return .write(last.before)
+    }
+
+    // MARK: - What the caller reports
+
+    /// The board after the write the last effect asked for: the file now holds `board`.
+    public mutating func written(_ board: Board) {
+        guard let done = pending else { return reload(board, message: nil) }
+        pending = nil
+        if done.isUndo {
+            undoStack.removeLast()
+        } else {
+            undoStack.append((self.board.bytes, board.bytes, done.what))
+        }
+        self.board = board
+        message = done.what
+        clampSelection()
+        if let target = done.select { selectItem(titled: target.title, in: target.kind) }
+    }
+
+    /// The board as it is on disk now (changed by someone else, or after the editor): the selection stays on the
+    /// same item where it still is. A write asked for and not made is forgotten.
+    public mutating func reload(_ board: Board, message: String?) {
+        let current = selectedItem.map { (board: self.board.title(of: $0), kind: self.board.kind(of: $0)) }
+        pending = nil
+        self.board = board
+        self.message = message
+        clampSelection()
+        if let current { selectItem(titled: current.board, in: current.kind) }
+    }
+
+    /// Selects the item with this title, in this section if it is there, else wherever it is.
+    private mutating func selectItem(titled title: String, in kind: SectionKind) {
+        let columns = [kind.rawValue] + (0..<3).filter { $0 != kind.rawValue }
+        for column in columns {
+            if let index = shownItems(column).firstIndex(where: { board.title(of: $0) == title }) {
+                self.column = column
+                selected[column] = index
+                return
+            }
+        }
+    }
+
+    /// The terminal's new size.
+    public mutating func resize(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Says what a failed write was (the file could not be written, and nothing was).
+    public mutating func failed(_ reason: String) {
+        pending = nil
+        message = reason
+    }
+}
+
+extension String {
+    /// Without these characters at either end.
+    func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

@@ -1,0 +1,85 @@
+/// A key pressed in `board ui`.
+public enum Key: Equatable, Sendable {
+    /// A printable character (a letter, a digit, a symbol, a space, a Hangul syllable, an emoji).
+    case character(Character)
+    case up, down, left, right, home, end, pageUp, pageDown
+    case enter, tab, backspace, escape
+    /// Ctrl-C (raw mode turns it into a byte, not a signal).
+    case interrupt
+}
+
+/// Turns the bytes a terminal sends in raw mode into keys: UTF-8 text, the escape sequences of arrows and the
+/// like (`ESC [ A`, `ESC O A`, `ESC [ 5 ~`), and control bytes. Sequences it does not know are dropped whole.
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// The keys in the bytes read, with what an earlier read left unfinished. A lone `ESC` at the end is the
+    /// Escape key when `final` (no more bytes came in time); else it waits for the rest of a sequence.
+    public mutating func keys(_ bytes: [UInt8], final: Bool = true) -> [Key] {
+        pending += bytes
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            let byte = pending[index]
+            switch byte {
+            case 0x1B:
+                guard index + 1 < pending.count else {
+                    if final { keys.append(.escape); index += 1 }
+                    return finish(keys, consumed: index)
+                }
+                let introducer = pending[index + 1]
+                guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+                    keys.append(.escape)  // Escape, then whatever was typed after it
+                    index += 1
+                    continue
+                }
+                // Parameters (digits and ';') then one final byte.
+                var end = index + 2
+                while end < pending.count, (0x30...0x3F).contains(pending[end]) { end += 1 }
+                guard end < pending.count else { return finish(keys, consumed: index) }
+                let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+                if let key = Self.sequence(final: pending[end], parameters: parameters) { keys.append(key) }
+                index = end + 1
+            case 0x0D, 0x0A: keys.append(.enter); index += 1
+            case 0x09: keys.append(.tab); index += 1
+            case 0x7F, 0x08: keys.append(.backspace); index += 1
+            case 0x03: keys.append(.interrupt); index += 1
+            case 0x00..<0x20: index += 1
+            default:
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                guard index + length <= pending.count else { return finish(keys, consumed: index) }
+                let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
+                if let character = text.first, text != "\u{FFFD}" || length == 3 { keys.append(.character(character)) }
+                index += length
+            }
+        }
+        return finish(keys, consumed: index)
+    }
+
+    private mutating func finish(_ keys: [Key], consumed: Int) -> [Key] {
+        pending.removeFirst(consumed)
+        return keys
+    }
+
+    private static func sequence(final: UInt8, parameters: String) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "~"):
+            switch parameters {
+            case "1", "7": .home
+            case "4", "8": .end
+            case "5": .pageUp
+            case "6": .pageDown
+            default: nil
+            }
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import BoardKit
+
+extension InteractiveBoard {
+    /// The keys, as the help screen lists them.
+    static let help = [
+        ("←→ h l, Tab", "select a section"),
+        ("↑↓ j k, PgUp PgDn", "select an item"),
+        ("H L  < >", "move the item to the previous / next section"),
+        ("J K", "move the item down / up in its section"),
+        ("a", "add an item to this section (title, due date, body)"),
+        ("e", "edit the item (title, due date, one-line body)"),
+        ("E", "open the board in $VISUAL or $EDITOR at the item"),
+        ("s d r", "start (DOING), done (DONE), reopen (TODO)"),
+        ("x", "delete the item (asks y/n)"),
+        ("u", "undo the last change of this session"),
+        ("/", "filter items by text (Esc clears it)"),
+        ("?", "this help"),
+        ("q  Ctrl-C", "quit"),
+    ]
+
+    static let hints = "←→↑↓ select  H/L move  J/K reorder  a add  e edit  E editor  s start  d done  r reopen  x delete  u undo  / filter  ? help  q quit"
+
+    /// The screen: exactly `height` lines, each at most `width` cells (ANSI styles when in color). Drawing it keeps
+    /// where each column is scrolled to, so that a column scrolls only when the selection leaves it.
+    public mutating func screen() -> [String] {
+        guard width >= 20, height >= 6 else {
+            return [fit("Terminal too small for board ui (at least 20×6).", width)] + Array(repeating: "", count: max(0, height - 1))
+        }
+        if mode == .help {
+            var lines = [style(fit(" board ui: keys", width), "1"), ""]
+            lines += Self.help.map { key, what in fit("  " + pad(key, 20) + what, width) }
+            lines += ["", fit("  Every change is written to the file at once, as the board commands write it.", width),
+                      fit("  Press any key to go back.", width)]
+            return Array((lines + Array(repeating: "", count: height)).prefix(height))
+        }
+        var lines = [header()]
+        var area = boardRows(height - 2)
+        if case .form(let form) = mode {
+            let shown = formRows(form)
+            area = Array(area.prefix(max(0, area.count - shown.count))) + shown.suffix(area.count)
+        }
+        lines += area
+        lines.append(footer())
+        return lines
+    }
+
+    private func header() -> String {
+        var text = " board ui · \(escaped(title))"
+        if !filter.isEmpty { text += " · filter: \(escaped(filter))" }
+        return style(fit(text, width), "1")
+    }
+
+    private func footer() -> String {
+        switch mode {
+        case .confirmDelete:
+            let title = selectedItem.map { board.title(of: $0) } ?? ""
+            return style(fit("Delete '\(escaped(title))' and its body? y/n", width), "1;33")
+        case .filter:
+            return fit("Filter: \(escaped(filter))▏  (Enter keeps it, Esc clears it)", width)
+        case .form:
+            if let message { return style(fit(escaped(message), width), "1;31") }
+            return style(fit("Enter saves · Tab or ↑↓ next field · Esc cancels", width), "2")
+        default:
+            if let message { return style(fit(escaped(message), width), "1") }
+            return style(fit(Self.hints, width), "2")
+        }
+    }
+
+    private func formRows(_ form: Form) -> [String] {
+        let heading = form.itemLine == nil ? "Add to \(form.section.name)" : "Edit"
+        var rows = [style(fit("── \(heading) " + String(repeating: "─", count: width), width), "1")]
+        let hints = ["", "  (YYYY-MM-DD, today, tomorrow, +3d, +2w, fri; empty for none)", ""]
+        for (index, name) in Form.names.enumerated() {
+            let value = index == 2 && form.longBody ? "(several lines: E edits them in your editor)" : escaped(form.fields[index])
+            let cursor = index == form.field ? "▏" : ""
+            let marker = index == form.field ? "> " : "  "
+            rows.append(fit(marker + pad(name + ":", 7) + value + cursor + hints[index], width))
+        }
+        return rows
+    }
+
+    // MARK: - The columns
+
+    /// The board area: three columns side by side, or below `minimumSideBySide` cells the selected one under tabs.
+    private mutating func boardRows(_ count: Int) -> [String] {
+        let view = BoardView(board: board, today: today, color: color)
+        guard width >= Self.minimumSideBySide else {
+            let tabs = (0..<3).map { index -> String in
+                let text = view.heading(SectionKind.allCases[index], count: sectionCount(index)).text
+                return index == column ? style("[", "1") + text + style("]", "1") : " \(text) "
+            }.joined(separator: " ")
+            return [tabs] + columnRows(column, view: view, width: width, count: count - 1).map(\.text)
+        }
+        let room = width - 2 * DisplayWidth.of(BoardView.separator)
+        let widths = (0..<3).map { room / 3 + ($0 < room % 3 ? 1 : 0) }
+        let columns = (0..<3).map { columnRows($0, view: view, width: widths[$0], count: count) }
+        return (0..<count).map { row in
+            var line = ""
+            for index in 0..<3 {
+                let cell = columns[index][row]
+                if index > 0 { line += row == 1 ? "─┼─" : BoardView.separator }
+                line += cell.text
+                if index < 2 { line += String(repeating: " ", count: max(0, widths[index] - cell.width)) }
+            }
+            return line
+        }
+    }
+
+    /// How many items the section has, filter or not (its heading's count, as WIP limits count).
+    private func sectionCount(_ index: Int) -> Int {
+        let kind = SectionKind.allCases[index]
+        return board.items.filter { board.kind(of: $0) == kind && !board.isArchived($0) }.count
+    }
+
+    /// A column's rows: its heading and rule (side by side), then the items from the first shown, the selected one
+    /// marked `>`; `↑ N more` and `↓ N more` where items are above or below. Exactly `count` rows.
+    private mutating func columnRows(_ index: Int, view: BoardView, width: Int, count: Int) -> [BoardView.Cell] {
+        var rows: [BoardView.Cell] = []
+        let isActive = index == column
+        if width >= Self.minimumSideBySide || self.width >= Self.minimumSideBySide {
+            let heading = view.heading(SectionKind.allCases[index], count: sectionCount(index))
+            rows.append(isActive ? BoardView.Cell(text: style("> ", "1") + heading.text, width: heading.width + 2) : heading)
+            rows.append(BoardView.Cell(text: String(repeating: "─", count: width), width: width))
+        }
+        let items = shownItems(index)
+        let room = count - rows.count
+        if items.isEmpty {
+            rows.append(view.styled(filter.isEmpty ? "(empty)" : "(none match)", "2"))
+        } else if room > 0 {
+            rows += itemRows(items, index, view: view, width: width, room: room)
+        }
+        let blank = BoardView.Cell.empty
+        return Array((rows + Array(repeating: blank, count: max(0, count - rows.count))).prefix(count))
+    }
+
+    /// The rows of the items that fit in `room`, scrolled so that the selected one shows.
+    private mutating func itemRows(_ items: [Item], _ index: Int, view: BoardView, width: Int, room: Int) -> [BoardView.Cell] {
+        let chosen = min(selected[index], items.count - 1)
+        let itemWidth = max(1, width - 2)
+        func cells(_ position: Int) -> [BoardView.Cell] {
+            let marked = position == chosen && index == column
+            return view.rows(of: items[position], width: itemWidth).enumerated().map { row, cell in
+                let lead = marked && row == 0 ? "> " : "  "
+                let text = marked && color ? "\u{1B}[7m" + cell.text.replacingResets() + "\u{1B}[0m" : cell.text
+                return BoardView.Cell(text: lead + text, width: cell.width + 2)
+            }
+        }
+        // The first item shown: the one kept from before, moved so that the selected item fits below it.
+        var first = min(top[index], chosen)
+        func rowsFitting(from start: Int) -> Int {
+            var used = start > 0 ? 1 : 0
+            for position in start...chosen { used += cells(position).count }
+            return used
+        }
+        while first < chosen, rowsFitting(from: first) > room - (chosen < items.count - 1 ? 1 : 0) { first += 1 }
+        top[index] = first
+        var rows: [BoardView.Cell] = []
+        if first > 0 { rows.append(view.styled("↑ \(first) more", "2")) }
+        var position = first
+        while position < items.count {
+            let next = cells(position)
+            let below = items.count - position - 1
+            if rows.count + next.count > room - (below > 0 ? 1 : 0), position > chosen || rows.count + next.count > room { break }
+            rows += next
+            position += 1
+        }
+        if position < items.count { rows.append(view.styled("↓ \(items.count - position) more", "2")) }
+        return Array(rows.prefix(room))
+    }
+
+    // MARK: - Text
+
+    private func style(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// The text cut to `width` cells (plain text, no styles).
+    func fit(_ text: String, _ width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let cells = DisplayWidth.of(character)
+            if used + cells > width { break }
+            out.append(character)
+            used += cells
+        }
+        return out
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    }
+}
+
+extension String {
+    /// The text with each style reset turned into a reset that keeps reverse video on (for the selected item).
+    func replacingResets() -> String {
+        replacing("\u{1B}[0m", with: "\u{1B}[0;7m")
+    }
+}

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal as `board ui` uses it: raw mode (termios) on the alternate screen with the cursor hidden, put back
+/// as it was on `restore`, and on SIGINT, SIGTERM and SIGHUP (then the process exits) — the state is saved where a
+/// signal handler can reach it. SIGWINCH is noted for the next `read`.
+public final class TerminalSession {
+    /// Why the terminal cannot be used.
+    public struct Unavailable: Error {
+        public let reason: String
+    }
+
+    /// What `read` found.
+    public enum Input {
+        case bytes([UInt8])
+        /// Nothing came within the time given.
+        case timeout
+        /// The terminal was resized.
+        case resized
+        /// Standard input ended or failed: the terminal is gone.
+        case closed
+    }
+
+    private static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+    private static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    private var isActive = false
+
+    /// Takes over the terminal on standard input and output; fails when either is not a terminal.
+    public init() throws(Unavailable) {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw Unavailable(reason: "standard input and output must be a terminal")
+        }
+        guard tcgetattr(0, &savedTermios) == 0 else { throw Unavailable(reason: "cannot read the terminal's settings") }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { number in
+                restoreFromSignal()
+                _exit(128 + number)
+            }
+        }
+        signal(SIGWINCH) { _ in resizePending = 1 }
+        begin()
+    }
+
+    deinit { restore() }
+
+    /// Raw mode on the alternate screen.
+    private func begin() {
+        var raw = savedTermios
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        _ = tcsetattr(0, TCSAFLUSH, &raw)
+        hasSavedTermios = 1
+        write(Self.enter)
+        isActive = true
+    }
+
+    /// The terminal as it was: cooked mode, the main screen, the cursor shown.
+    public func restore() {
+        guard isActive else { return }
+        isActive = false
+        write(Self.leave)
+        _ = tcsetattr(0, TCSAFLUSH, &savedTermios)
+    }
+
+    /// Gives the terminal back for `body` (an editor), then takes it again.
+    public func suspended<Result>(_ body: () throws -> Result) rethrows -> Result {
+        restore()
+        defer { begin() }
+        return try body()
+    }
+
+    /// The size in cells (80×24 when the terminal does not say).
+    public var size: (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Waits up to `milliseconds` for input.
+    public func read(timeout milliseconds: Int32) -> Input {
+        if resizePending != 0 {
+            resizePending = 0
+            return .resized
+        }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready < 0 { return errno == EINTR && resizePending != 0 ? read(timeout: 0) : .timeout }
+        if ready == 0 { return .timeout }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR || errno == EAGAIN { return .timeout }
+        return count <= 0 ? .closed : .bytes(Array(buffer[..<count]))
+    }
+
+    /// Draws a whole screen at once: each line from the left edge, the rest of it cleared.
+    public func draw(_ lines: [String]) {
+        var frame = "\u{1B}[H"
+        for (index, line) in lines.enumerated() {
+            frame += line + "\u{1B}[0m\u{1B}[K"
+            if index < lines.count - 1 { frame += "\r\n" }
+        }
+        write(frame)
+    }
+
+    private func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+}
+
+// What a signal handler needs, where it can reach it: the settings to put back, and the resize flag.
+nonisolated(unsafe) private var savedTermios = termios()
+nonisolated(unsafe) private var hasSavedTermios: Int32 = 0
+nonisolated(unsafe) private var resizePending: Int32 = 0
+
+/// Puts the terminal back from a signal handler: only async-signal-safe calls.
+private func restoreFromSignal() {
+    guard hasSavedTermios != 0 else { return }
+    let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    _ = Glibc.write(1, leave.utf8Start, leave.utf8CodeUnitCount)
+    _ = tcsetattr(0, TCSAFLUSH, &savedTermios)
+}
