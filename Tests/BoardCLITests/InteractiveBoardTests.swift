@@ -1,0 +1,284 @@
+import BoardCLI
+import BoardDisplay
+import BoardKit
+import Foundation
+import Testing
+
+/// `board ui`'s state machine, key by key: each change is the file the equivalent command writes.
+@Suite struct InteractiveBoardTests {
+    static let today = CivilDate(year: 2026, month: 11, day: 23) ?? CivilDate(daysSinceEpoch: 0)
+    static let text = """
+        # Release
+        ## TODO
+        - [ ] Write docs due:2026-12-01
+          A body line.
+        - [ ] 릴리스 노트 🚀
+        - [ ] Late due:2026-11-20
+
+        ## DOING (2)
+        - [ ] Parser
+
+        ## DONE
+        - [x] Old done:2026-11-01
+
+        """
+
+    /// A state on the text, and a helper applying effects as `board ui` does when the file never changes under it.
+    struct Session {
+        var state: InteractiveBoard
+        var writes = 0
+
+        init(_ text: String = InteractiveBoardTests.text, width: Int = 100, height: Int = 30, color: Bool = false) {
+            state = InteractiveBoard(board: Board(parsing: text), title: "board.md", width: width, height: height,
+                                     today: InteractiveBoardTests.today, color: color)
+        }
+
+        /// Presses the keys; a write is made at once. Returns the effects other than writes.
+        @discardableResult
+        mutating func press(_ keys: [Key]) -> [InteractiveBoard.Effect] {
+            var others: [InteractiveBoard.Effect] = []
+            for key in keys {
+                switch state.press(key) {
+                case .write(let file)?:
+                    writes += 1
+                    state.written(Board(parsing: file))
+                case let effect?: others.append(effect)
+                case nil: break
+                }
+            }
+            return others
+        }
+
+        mutating func type(_ text: String) -> [InteractiveBoard.Effect] { press(text.map { Key.character($0) }) }
+
+        var text: String { String(decoding: state.board.bytes, as: UTF8.self) }
+    }
+
+    /// What a command writes on the same text.
+    func command(_ arguments: [String], on text: String = Self.text) throws -> String {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", text)
+        let outcome = sandbox.run(arguments, environment: ["BOARD_TODAY": "2026-11-23"])
+        try #require(outcome.exitCode == 0, "\(arguments): \(outcome.stderr)")
+        return sandbox.read()
+    }
+
+    @Test func movingKeysWriteWhatTheCommandsWrite() throws {
+        var session = Session()
+        session.press([.down, .character("L")])
+        #expect(session.text == (try command(["move", "릴리스", "doing"])))
+        #expect(session.state.message == "Moved to DOING: '릴리스 노트 🚀'.")
+        // The selection went with the item.
+        #expect(session.state.column == 1)
+        #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "릴리스 노트 🚀")
+        session.press([.character(">")])
+        #expect(session.text == (try command(["move", "릴리스", "done"])))
+        var done = Session()
+        done.press([.character("d")])
+        #expect(done.text == (try command(["done", "Write docs"])))
+        var started = Session()
+        started.press([.character("s")])
+        #expect(started.text == (try command(["start", "Write docs"])))
+        var reopened = Session()
+        reopened.press([.right, .right, .character("r")])
+        #expect(reopened.text == (try command(["reopen", "Old"])))
+    }
+
+    @Test func reorderingKeysMoveTheItemWithinItsSection() {
+        var session = Session()
+        session.press([.character("J")])
+        #expect(session.text.contains("- [ ] 릴리스 노트 🚀\n- [ ] Write docs due:2026-12-01\n  A body line.\n- [ ] Late"))
+        #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Write docs")
+        session.press([.character("K")])
+        #expect(session.text == Self.text)
+        session.press([.character("K")])
+        #expect(session.state.message == "Nothing to change.")
+        #expect(session.writes == 2)
+    }
+
+    @Test func addingThroughTheFormWritesWhatAddWrites() throws {
+        var session = Session()
+        session.press([.right, .character("a")])
+        guard case .form = session.state.mode else { Issue.record("no form"); return }
+        session.type("Ship 한국어")
+        session.press([.tab])
+        session.type("fri")
+        session.press([.tab])
+        session.type("Notes")
+        session.press([.enter])
+        #expect(session.text == (try command(["add", "Ship 한국어", "--due", "fri", "--body", "Notes", "--to", "doing"])))
+        #expect(session.state.mode == .board)
+        #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Ship 한국어")
+    }
+
+    @Test func theFormRefusesABadDateAndAnEmptyTitle() {
+        var session = Session()
+        session.press([.character("a"), .enter])
+        #expect(session.state.message == "The title is empty.")
+        session.type("x")
+        session.press([.tab])
+        session.type("someday")
+        session.press([.enter])
+        #expect(session.state.message == "'someday' is not a date: YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday.")
+        #expect(session.writes == 0)
+        session.press([.escape])
+        #expect(session.state.mode == .board)
+        #expect(session.state.message == "Nothing added.")
+    }
+
+    @Test func editingThroughTheFormWritesWhatEditWrites() throws {
+        var session = Session()
+        session.press([.character("e")])
+        for _ in 0..<4 { session.press([.backspace]) }
+        session.type("guide")
+        session.press([.tab])
+        for _ in 0..<10 { session.press([.backspace]) }
+        session.press([.enter])
+        #expect(session.text == (try command(["edit", "Write docs", "--title", "Write guide", "--no-due"])))
+        var unchanged = Session()
+        unchanged.press([.character("e"), .enter])
+        #expect(unchanged.state.message == "Nothing changed.")
+        #expect(unchanged.writes == 0)
+    }
+
+    @Test func deletingAsksFirst() throws {
+        var session = Session()
+        session.press([.down, .character("x")])
+        #expect(session.state.mode == .confirmDelete)
+        session.press([.character("n")])
+        #expect(session.writes == 0)
+        session.press([.character("x"), .character("y")])
+        #expect(session.text == (try command(["rm", "릴리스"])))
+    }
+
+    @Test func undoGivesBackTheFileAndRefusesOverAnotherChange() {
+        var session = Session()
+        session.press([.character("d"), .character("d")])
+        session.press([.character("u")])
+        session.press([.character("u")])
+        #expect(session.text == Self.text)
+        session.press([.character("u")])
+        #expect(session.state.message == "Nothing to undo in this session.")
+        session.press([.character("d")])
+        // Someone else changed the file meanwhile: undo would lose their change.
+        let theirs = session.text + "- [ ] Theirs\n"
+        session.state.reload(Board(parsing: theirs), message: "board.md changed on disk; reloaded.")
+        #expect(session.press([.character("u")]).isEmpty)
+        #expect(session.state.message?.hasPrefix("The file changed since 'Done: 'Write docs'.'") == true)
+        #expect(session.text == theirs)
+    }
+
+    @Test func aReloadKeepsTheSelectionOnTheSameItem() {
+        var session = Session()
+        session.press([.down, .down])
+        #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Late")
+        let edited = Self.text.replacingOccurrences(of: "## TODO\n", with: "## TODO\n- [ ] Added above\n")
+        session.state.reload(Board(parsing: edited), message: nil)
+        #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Late")
+    }
+
+    @Test func aWriteThatFindsTheFileChangedIsNotMade() {
+        var session = Session()
+        guard case .write = session.state.press(.character("d")) else { Issue.record("no write"); return }
+        // The caller found the file changed: it reloads instead of writing, and the change is not undoable.
+        let theirs = Self.text + "- [ ] Theirs\n"
+        session.state.reload(Board(parsing: theirs), message: "board.md changed on disk; reloaded it, and nothing was written. Try again.")
+        #expect(session.text == theirs)
+        session.press([.character("u")])
+        #expect(session.state.message == "Nothing to undo in this session.")
+    }
+
+    @Test func theFilterShowsMatchingItemsOnly() {
+        var session = Session()
+        session.type("/late")
+        session.press([.enter])
+        #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Late")
+        let screen = session.state.screen().joined(separator: "\n")
+        #expect(screen.contains("filter: late"))
+        #expect(!screen.contains("Write docs"))
+        session.press([.character("J")])
+        #expect(session.state.message == "Clear the filter (Esc) to reorder items.")
+        session.press([.escape])
+        #expect(session.state.screen().joined(separator: "\n").contains("Write docs"))
+    }
+
+    @Test func theScreenIsTheBoardsColumnsWithTheSelectionMarked() {
+        var session = Session()
+        let screen = session.state.screen()
+        #expect(screen.count == 30)
+        #expect(screen[0] == " board ui · board.md")
+        #expect(screen[1].hasPrefix("> TODO (3)"))
+        #expect(screen[1].contains("DOING (1/2)"))
+        #expect(screen[3].hasPrefix("> [ ] Write docs"))
+        #expect(screen.contains { $0.hasPrefix("  [ ] 릴리스 노트 🚀") })
+        #expect(screen.contains { $0.contains("! 2026-11-20 overdue") })
+        #expect(screen[29].hasPrefix("←→↑↓ select"))
+        #expect(screen.allSatisfy { DisplayWidth.of($0) <= 100 })
+    }
+
+    @Test func aNarrowTerminalShowsOneSectionUnderTabs() {
+        var session = Session(width: 40, height: 12)
+        session.press([.tab])
+        let screen = session.state.screen()
+        #expect(screen[1] == " TODO (3)  [DOING (1/2)]  DONE (1) ")
+        #expect(screen[2].hasPrefix("> [ ] Parser"))
+        #expect(screen.allSatisfy { DisplayWidth.of($0) <= 40 })
+        session.state.resize(width: 15, height: 4)
+        #expect(session.state.screen().first == "Terminal too sm")
+    }
+
+    @Test func aLongSectionScrollsToKeepTheSelectionShown() {
+        let long = "## TODO\n" + (1...60).map { "- [ ] Item \($0)\n" }.joined() + "## DOING\n## DONE\n"
+        var session = Session(long, width: 80, height: 12)
+        session.press(Array(repeating: .down, count: 30))
+        let screen = session.state.screen()
+        #expect(screen.contains { $0.hasPrefix("> [ ] Item 31") })
+        #expect(screen[3].hasPrefix("↑ "))
+        #expect(screen[10].hasPrefix("↓ "))
+        // Moving up within what shows does not scroll.
+        session.press([.up])
+        #expect(session.state.screen()[3] == screen[3])
+        #expect(session.state.screen().allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
+    @Test func colorMarksTheSelectionInReverseVideo() {
+        var session = Session(color: true)
+        #expect(session.state.screen()[3].contains("\u{1B}[7m"))
+        var plain = Session(color: false)
+        #expect(!plain.state.screen().joined().contains("\u{1B}"))
+    }
+
+    @Test func helpQuitAndTheEditor() {
+        var session = Session()
+        session.press([.character("?")])
+        #expect(session.state.screen()[0] == " board ui: keys")
+        session.press([.character("z")])
+        #expect(session.state.mode == .board)
+        #expect(session.press([.down, .character("E")]) == [.openEditor(line: 5)])
+        #expect(session.press([.character("q")]) == [.quit])
+        #expect(session.press([.interrupt]) == [.quit])
+    }
+
+    @Test func keysAreDecodedFromWhatTheTerminalSends() {
+        var decoder = KeyDecoder()
+        #expect(decoder.keys(Array("\u{1B}[A\u{1B}OB\u{1B}[C\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8)) == [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end])
+        #expect(decoder.keys(Array("a한🚀\r\t\u{7F}\u{3}\u{1}".utf8)) == [.character("a"), .character("한"), .character("🚀"), .enter, .tab, .backspace, .interrupt])
+        // A sequence split between reads waits for its end; a lone Escape is Escape once no more comes.
+        #expect(decoder.keys([0x1B], final: false) == [])
+        #expect(decoder.keys(Array("[B".utf8), final: false) == [.down])
+        #expect(decoder.keys([0x1B], final: false) == [])
+        #expect(decoder.keys([], final: true) == [.escape])
+        #expect(decoder.keys(Array("\u{1B}x".utf8)) == [.escape, .character("x")])
+        #expect(decoder.keys([0xED, 0x95], final: false) == [])
+        #expect(decoder.keys([0x9C]) == [.character("한")])
+    }
+
+    @Test func uiRefusesWithoutATerminal() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.text)
+        let outcome = sandbox.run(["ui"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "error: ui: standard input and output must be a terminal; 'board show' prints the board\n")
+        #expect(sandbox.read() == Self.text)
+    }
+}
