@@ -32,7 +32,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "-s"],
                                           .when(platforms: [.linux], configuration: .release))]),
         // `swift run -c release board-bench`: speed and memory on generated boards of 1,000 to 1,000,000 items.
-        .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI", "BoardLanguageServer", "board-linecount"]),
+        .executableTarget(name: "board-bench", dependencies: ["BoardKit", "BoardCLI", "BoardDisplay", "BoardLanguageServer", "board-linecount"]),
         // The benchmark's yardstick: a C program that reads a file and counts its lines.
         .executableTarget(name: "board-linecount"),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardKit"], exclude: ["Fixtures"]),

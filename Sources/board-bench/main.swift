@@ -140,7 +140,8 @@ guard access(binary, X_OK) == 0 else {
 }
 // `board-bench commands [N ...]` prints only the figures of every command against C (issue 18); `board-bench
 // history` only those of `board log` and `board stats` on a long git history (issue 21); `board-bench parse [N ...]`
-// only the others; `board-bench lsp` only that of `board lsp` re-diagnosing a change (issue 20).
+// only the others; `board-bench lsp` only that of `board lsp` re-diagnosing a change (issue 20); `board-bench ui` only
+// `board ui` opening a board and answering a key (issue 24).
 let section = CommandLine.arguments.dropFirst().first { Int($0) == nil }
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let counts = sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes
@@ -298,5 +299,8 @@ if section == nil || section == "history" {
 }
 if section == nil || section == "lsp" {
     runLanguageServer()
+}
+if section == nil || section == "ui" {
+    runInteractive()
 }
 rmdir(workFolder)

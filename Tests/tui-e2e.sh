@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# board ui in a real terminal: tmux (Debian's package, installed when missing) runs it in a detached 100x30 pane on
+# a copy of the example board. Keys move an item to DOING, mark another done, add one with a due date, delete one
+# and undo that; the file must then be what the same board commands write. Screens are captured at each step, the
+# pane is resized (tabs below 60 columns), and board is killed mid-way: the terminal must be back in cooked mode
+# and the file whole.
+# Usage: bash Tests/tui-e2e.sh path/to/board
+set -euo pipefail
+board=$(realpath "$1")
+examples=$(cd "$(dirname "$0")/../examples" && pwd)
+if ! command -v tmux >/dev/null; then
+    echo "tui e2e: installing tmux from Debian's packages"
+    (apt-get update -q && apt-get install -y -q tmux) >/dev/null 2>&1 \
+        || { echo "tui e2e: FAILED: cannot install tmux" >&2; exit 1; }
+fi
+echo "tui e2e: $(tmux -V)"
+work=$(mktemp -d)
+socket="board-tui-e2e-$$"
+tmux_() { tmux -L "$socket" "$@"; }
+trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir "$work/ui" "$work/cli"
+cp "$examples/board.md" "$work/ui/board.md"
+cp "$examples/board.md" "$work/cli/board.md"
+failures=0
+fail() { echo "tui e2e: FAILED: $*" >&2; tmux_ capture-pane -t ui -p >&2 || true; failures=$((failures + 1)); }
+screen() { tmux_ capture-pane -t ui -p; }
+# Waits up to 5 s for the pane to show the text.
+wait_for() {
+    for _ in $(seq 50); do
+        if screen | grep -qF -- "$1"; then return 0; fi
+        sleep 0.1
+    done
+    fail "the screen never showed '$1'"
+}
+keys() { tmux_ send-keys -t ui "$@"; }
+
+tmux_ new-session -d -s ui -x 100 -y 30 "cd '$work/ui' && env BOARD_TODAY=2026-11-23 PS1='prompt$ ' bash --norc --noprofile"
+wait_for 'prompt$'
+keys "$board ui" Enter
+wait_for "board ui · board.md"
+wait_for "TODO (7)"
+echo "ok   the board opens: $(screen | sed -n 2p | tr -s ' ')"
+
+keys j L
+wait_for "Moved to DOING: 'Tag the release @mira'."
+screen | grep -qF "DOING (4/3)" || fail "the DOING heading does not count the moved item against its limit"
+echo "ok   L moved an item to DOING"
+
+keys h Home d
+wait_for "Done: 'Write the migration guide'."
+echo "ok   d marked an item done"
+
+keys h h a
+wait_for "Add to TODO"
+keys "Ship it" Tab "2026-12-24" Enter
+wait_for "Added 'Ship it' to TODO."
+screen | grep -qF "[ ] Ship it" || fail "the added item is not on the screen"
+echo "ok   a added an item with a due date"
+
+keys Home x
+wait_for "Delete 'Announce on the mailing list' and its body? y/n"
+keys y
+wait_for "Deleted 'Announce on the mailing list'."
+grep -qF "Announce on the mailing list" "$work/ui/board.md" && fail "the deleted item is still in the file"
+keys u
+wait_for "Undid: Deleted 'Announce on the mailing list'."
+echo "ok   x y deleted an item, u brought it back"
+
+tmux_ resize-window -t ui -x 50 -y 20
+wait_for "[TODO (6)]"
+screen | awk -v max=50 'length($0) > max { bad = 1 } END { exit bad }' || fail "a line is wider than the 50-column pane"
+tmux_ resize-window -t ui -x 100 -y 30
+wait_for "DONE (4)"
+echo "ok   resized to 50x20 it shows tabs, and back at 100x30 the columns"
+
+keys q
+wait_for 'prompt$'
+(cd "$work/cli" && BOARD_TODAY=2026-11-23 "$board" move "Tag the release" doing >/dev/null 2>&1 \
+    && BOARD_TODAY=2026-11-23 "$board" done "Write the migration guide" >/dev/null \
+    && BOARD_TODAY=2026-11-23 "$board" add "Ship it" --due 2026-12-24 >/dev/null)
+if cmp -s "$work/ui/board.md" "$work/cli/board.md"; then
+    echo "ok   the file is what board move, done and add write"
+else
+    fail "the file differs from what the commands write"
+    diff "$work/cli/board.md" "$work/ui/board.md" >&2 || true
+fi
+keys "stty -a | tr ' ' '\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
+wait_for "icanon echo"
+echo "ok   after q the terminal is in cooked mode again"
+
+# Killed mid-way: SIGTERM puts the terminal back; the file is whole either way.
+before=$(cat "$work/ui/board.md")
+keys "$board ui" Enter
+wait_for "board ui · board.md"
+keys s
+wait_for "Started:"
+pkill -TERM -f "^$board ui" || fail "no board ui to kill"
+wait_for 'prompt$'
+keys clear Enter "stty -a | tr ' ' '\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
+wait_for "icanon echo"
+"$board" check --file "$work/ui/board.md" >/dev/null 2>&1 || [ $? -eq 1 ] || fail "check cannot read the file after the kill"
+after=$(cat "$work/ui/board.md")
+[ "$before" != "$after" ] || fail "the start made before the kill is not in the file"
+echo "ok   killed with SIGTERM, board ui put the terminal back, and the file holds its last change whole"
+
+keys "$board ui" Enter
+wait_for "board ui · board.md"
+tmux_ kill-session -t ui
+sleep 0.5
+pgrep -f "^$board ui" >/dev/null && fail "board ui outlived its terminal"
+[ "$(cat "$work/ui/board.md")" = "$after" ] || fail "closing the terminal changed the file"
+echo "ok   closing the terminal (SIGHUP) ends board ui and leaves the file as it was"
+
+if ((failures)); then
+    echo "tui e2e: $failures failed" >&2
+    exit 1
+fi
+echo "tui e2e: 0 failed"
