@@ -62,9 +62,13 @@ public struct ByteEdit: Equatable, Sendable {
         return starts
     }
 
-    /// The edit of `oldRange` to `newRange` without the bytes both start and end with.
+    /// The edit of `oldRange` to `newRange` without the bytes both start and end with. Its ends never split a UTF-8
+    /// character, nor a CRLF (an editor counts that as one line break, with no position between its bytes).
     private static func narrowed(_ old: [UInt8], _ oldRange: Range<Int>, _ new: [UInt8], _ newRange: Range<Int>) -> ByteEdit {
         func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        func splitsLineBreak(_ bytes: [UInt8], _ at: Int) -> Bool {
+            at > 0 && at < bytes.count && bytes[at - 1] == Bytes.cr && bytes[at] == Bytes.lf
+        }
         var head = 0
         while head < oldRange.count, head < newRange.count, old[oldRange.lowerBound + head] == new[newRange.lowerBound + head] {
             head += 1
@@ -74,6 +78,7 @@ public struct ByteEdit: Equatable, Sendable {
                 || (newRange.lowerBound + head < newRange.upperBound && isContinuation(new[newRange.lowerBound + head])) {
             head -= 1
         }
+        if head > 0, splitsLineBreak(old, oldRange.lowerBound + head) || splitsLineBreak(new, newRange.lowerBound + head) { head -= 1 }
         var tail = 0
         while tail < oldRange.count - head, tail < newRange.count - head,
               old[oldRange.upperBound - 1 - tail] == new[newRange.upperBound - 1 - tail] {
@@ -82,6 +87,7 @@ public struct ByteEdit: Equatable, Sendable {
         while tail > 0, isContinuation(old[oldRange.upperBound - tail]) || isContinuation(new[newRange.upperBound - tail]) {
             tail -= 1
         }
+        if tail > 0, splitsLineBreak(old, oldRange.upperBound - tail) || splitsLineBreak(new, newRange.upperBound - tail) { tail -= 1 }
         return ByteEdit(range: (oldRange.lowerBound + head)..<(oldRange.upperBound - tail),
                         replacement: Array(new[(newRange.lowerBound + head)..<(newRange.upperBound - tail)]))
     }

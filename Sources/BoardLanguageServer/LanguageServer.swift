@@ -58,7 +58,8 @@ public struct LanguageServer: Sendable {
             return message["params"]?["id"]
         }
         var messages: [JSON] = []
-        for message in parsed {
+        // Nothing is handled after `exit`, even what came with it.
+        for message in parsed where exitCode == nil {
             switch message {
             case .success(let message): messages += handle(message, cancelled: cancelled, today: today)
             case .failure(let failure):
@@ -83,7 +84,7 @@ public struct LanguageServer: Sendable {
             return notification(method, params, today: today)
         }
         guard let requestID = Self.validID(id) else {
-            return [Self.error(id: .null, .invalidRequest, "a request id must be a number or a string")]
+            return [Self.error(id: .null, .invalidRequest, "a request id must be an integer or a string")]
         }
         record("request \(method)")
         if cancelled.contains(requestID) { return [Self.error(id: requestID, .requestCancelled, "cancelled")] }
@@ -173,12 +174,18 @@ public struct LanguageServer: Sendable {
             var text = open.text
             for change in changes {
                 guard let newText = change["text"]?.string else { continue }
-                let range = change["range"].flatMap { range in
-                    Position(range["start"]).flatMap { start in Position(range["end"]).map { (start, $0) } }
+                guard let range = change["range"] else {
+                    text = text.applying(newText, in: nil, encoding)
+                    continue
                 }
-                text = text.applying(newText, in: range, encoding)
+                // A range that is not one cannot be applied: the whole notification is dropped, not the text.
+                guard let start = Position(range["start"]), let end = Position(range["end"]) else {
+                    record("error: a change with a malformed range; the notification was dropped")
+                    return traced()
+                }
+                text = text.applying(newText, in: (start, end), encoding)
             }
-            let document = OpenDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? open.version + 1, text: text)
+            let document = OpenDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? open.version, text: text)
             documents[uri] = document
             return [document.diagnostics(encoding)] + traced()
         case "textDocument/didClose":

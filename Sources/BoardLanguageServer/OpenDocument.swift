@@ -18,18 +18,20 @@ struct OpenDocument {
 
     /// `textDocument/publishDiagnostics` with every finding of `board check` on the text as it is in the editor.
     func diagnostics(_ encoding: PositionEncoding) -> JSON {
-        var last: (offset: Int, position: Position)?
-        func position(_ offset: Int) -> Position {
-            let position = text.position(of: offset, encoding, after: last)
-            last = (offset, position)
-            return position
-        }
-        let found: [JSON] = board.diagnostics().map { diagnostic in
-            let start = position(diagnostic.span.lowerBound), end = position(diagnostic.span.upperBound)
-            return lspDiagnostic(diagnostic, range: ["start": start.json, "end": end.json])
-        }
+        let all = board.diagnostics()
+        let found = lspDiagnostics(all, encoding)
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                 "params": ["uri": .string(uri), "version": .int(version), "diagnostics": .array(found)]]
+    }
+
+    /// The diagnostics as the protocol has them, their positions worked out in one pass.
+    private func lspDiagnostics(_ diagnostics: [Diagnostic], _ encoding: PositionEncoding) -> [JSON] {
+        let positions = text.positions(of: diagnostics.flatMap { [$0.span.lowerBound, $0.span.upperBound] }, encoding)
+        return diagnostics.map { diagnostic in
+            let start = positions[diagnostic.span.lowerBound] ?? Position(line: 0, character: 0)
+            let end = positions[diagnostic.span.upperBound] ?? start
+            return lspDiagnostic(diagnostic, range: ["start": start.json, "end": end.json])
+        }
     }
 
     private func lspDiagnostic(_ diagnostic: Diagnostic, range: JSON) -> JSON {
@@ -51,25 +53,42 @@ struct OpenDocument {
             members.merge(extra) { $1 }
             return .object(members)
         }
-        let lines = range.0.line...max(range.0.line, range.1.line)
+        // The bytes of the lines asked about.
+        let first = text.start(ofLine: range.0.line) ?? text.bytes.count
+        let end = text.start(ofLine: max(range.0.line, range.1.line) + 1) ?? text.bytes.count
         var actions: [JSON] = []
         if wanted("quickfix") {
-            for diagnostic in board.diagnostics() {
-                let start = text.position(of: diagnostic.span.lowerBound, encoding)
-                guard lines.contains(start.line), let fix = board.quickFix(for: diagnostic, doneOn: today) else { continue }
+            var fixes = 0
+            for diagnostic in board.diagnostics() where (first..<max(first + 1, end)).contains(diagnostic.span.lowerBound) {
+                // Each fix is a whole file and a diff: a range over the whole board gets the first few.
+                guard fixes < Self.maximumQuickFixes else { break }
+                guard let fix = board.quickFix(for: diagnostic, doneOn: today) else { continue }
+                fixes += 1
                 let lspRange = text.range(diagnostic.span, encoding)
                 actions.append(action(fix.title, "quickfix", fix.file,
                                       ["diagnostics": [lspDiagnostic(diagnostic, range: lspRange)], "isPreferred": true]))
             }
         }
-        let offset = text.offset(of: Position(line: range.0.line, character: 0), encoding)
-        let boardLine = board.lines.firstIndex { $0.end > offset } ?? max(0, board.lines.count - 1)
-        if wanted("refactor.move"), let item = board.item(atLine: boardLine) {
+        if wanted("refactor.move"), let line = boardLine(atOffset: first), let item = board.item(atLine: line) {
             for (title, file) in itemCommands(item, today: today) {
                 actions.append(action(title, "refactor.move", file))
             }
         }
         return .array(actions)
+    }
+
+    /// At most this many quick fixes answer one request.
+    static let maximumQuickFixes = 20
+
+    /// The board line holding a byte offset; nil at the end of the file (the empty line after its last line break,
+    /// or a line past the end).
+    private func boardLine(atOffset offset: Int) -> Int? {
+        var low = 0, high = board.lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if board.lines[middle].end <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < board.lines.count ? low : nil
     }
 
     /// What `start`, `done`, `reopen`, `move` and `archive` would write for an item, for each that would move it.
@@ -156,8 +175,7 @@ struct OpenDocument {
 
     /// On an item's lines: its section, due date ("due in 3 days", "overdue by 2 days"), done date, tags and people.
     func hover(at position: Position, _ encoding: PositionEncoding, today: CivilDate) -> JSON {
-        let offset = text.offset(of: position, encoding)
-        guard let line = board.lines.firstIndex(where: { $0.end > offset || $0.end == board.bytes.count }),
+        guard let start = text.start(ofLine: position.line), let line = boardLine(atOffset: start),
               let item = board.item(atLine: line) else { return .null }
         let kind = board.kind(of: item)
         var parts = ["**\(board.isArchived(item) ? "Archive" : kind.name)**"]
@@ -196,8 +214,8 @@ struct OpenDocument {
                  "textEdit": ["range": range, "newText": .string(entry.label + suffix)]]
             })]
         }
-        let dateEntries: [(label: String, detail: String)] = (0..<9).map { ahead in
-            let date = today.adding(days: ahead)
+        let dateEntries: [(label: String, detail: String)] = (0..<9).compactMap { ahead in
+            guard let date = today.adding(exactly: ahead) else { return nil }
             let weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][date.weekday]
             return ("\(date)", ahead == 0 ? "today, \(weekday)" : ahead == 1 ? "tomorrow, \(weekday)" : weekday)
         }
@@ -221,7 +239,7 @@ struct OpenDocument {
            !word.dropFirst().contains(where: { $0 == Labels.tag || $0 == Labels.person }) {
             var counts: [String: Int] = [:]
             // Not the word being typed.
-            let typing = board.lines.firstIndex { $0.end > offset } ?? board.lines.count
+            let typing = boardLine(atOffset: offset) ?? board.lines.count
             for item in board.items where item.line != typing {
                 let labels = board.labels(of: item)
                 for name in sigil == Labels.tag ? labels.tags : labels.people { counts[name, default: 0] += 1 }

@@ -91,6 +91,24 @@ struct TextDocument {
         return Position(line: low, character: character)
     }
 
+    /// The positions of many byte offsets, worked out in one pass along each line (a line with thousands of
+    /// diagnostics is counted once, not once each).
+    func positions(of offsets: [Int], _ encoding: PositionEncoding) -> [Int: Position] {
+        var found: [Int: Position] = [:]
+        var last: (offset: Int, position: Position)?
+        for offset in Set(offsets).sorted() {
+            let position = position(of: offset, encoding, after: last)
+            found[offset] = position
+            last = (offset, position)
+        }
+        return found
+    }
+
+    /// The byte offset where a line starts; nil for a line past the end of the document.
+    func start(ofLine line: Int) -> Int? {
+        line < lineStarts.count ? lineStarts[line] : nil
+    }
+
     /// The protocol's range of a byte range.
     func range(_ bytes: Range<Int>, _ encoding: PositionEncoding) -> JSON {
         ["start": position(of: bytes.lowerBound, encoding).json, "end": position(of: bytes.upperBound, encoding).json]

@@ -39,4 +39,18 @@ func runLanguageServer(items: Int = 10_000, changes: Int = 40) {
     print("board lsp on a \(items)-item board (\(text.utf8.count / 1024) KB), \(changes) one-character changes:")
     print("  didOpen to diagnostics sent: \(format(open)) ms (best of 5); \(sent) bytes of diagnostics per change")
     print("  [\(verdict(median <= 30))] a change re-diagnosed: median \(format(median)) ms, slowest \(format(times.last ?? 0)) ms (target <= 30 ms)")
+    // One line of impossible due dates, two diagnostics each on the same line: twice the tokens must take about twice
+    // the time (their positions are counted in one pass along the line, not one each).
+    func hostileOpen(_ tokens: Int) -> (ms: Double, bytes: Int) {
+        let hostile = "## TODO\n- [ ] " + String(repeating: "due:2026-13-45 ", count: tokens) + "\n## DOING\n## DONE\n"
+        var sent = 0
+        let ms = best(3) {
+            sent = send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                         "params": ["textDocument": ["uri": "file:///bench/hostile.md", "languageId": "markdown", "version": 1, "text": .string(hostile)]]])
+        }
+        return (ms, sent)
+    }
+    let (small, large) = (hostileOpen(10_000), hostileOpen(20_000))
+    let growth = large.ms / small.ms
+    print("  [\(verdict(growth <= 2.5))] one line of 10,000 / 20,000 impossible dates: \(format(small.ms)) / \(format(large.ms)) ms (\(large.bytes / 1024) KB of diagnostics), \(format(growth, 2)) x for twice the tokens (target <= 2.5 x: linear)")
 }

@@ -128,7 +128,7 @@ import Testing
 
     @Test func randomFilesGetEditsThatRebuildThem() {
         var generator = SeededGenerator(seed: 7)
-        let pieces = ["a\n", "b\n", "- [ ] x\n", "한\n", "\r\n", "🚀", "c", "\n", ""]
+        let pieces = ["a\n", "b\n", "- [ ] x\n", "한\n", "\r\n", "🚀", "c", "\n", "", "\r", "a\r\n"]
         for _ in 0..<2_000 {
             func file() -> [UInt8] {
                 Array((0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined().utf8)
@@ -139,6 +139,10 @@ import Testing
             #expect(zip(edits, edits.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound })
             #expect(edits.allSatisfy { edit in
                 [edit.range.lowerBound, edit.range.upperBound].allSatisfy { $0 == old.count || old[$0] & 0xC0 != 0x80 }
+            })
+            // Never between the CR and the LF of a line break: an editor has no position there.
+            #expect(edits.allSatisfy { edit in
+                [edit.range.lowerBound, edit.range.upperBound].allSatisfy { $0 == 0 || $0 == old.count || !(old[$0 - 1] == 13 && old[$0] == 10) }
             })
         }
     }

@@ -43,20 +43,19 @@ func numbers(_ range: JSON?) -> [Int] {
     [range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["line"], range?["end"]?["character"]].compactMap { $0?.int }
 }
 
-/// A text with the protocol's `TextEdit`s applied, positions counted in UTF-16 code units.
+/// A text with the protocol's `TextEdit`s applied, positions counted in UTF-16 code units (lines end at LF; the
+/// edits all refer to the text before any of them, so they go in from the last).
 func applying(_ edits: JSON?, to text: String) -> String {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var utf16 = Array(text.utf16)
+    let starts = [0] + utf16.indices.filter { utf16[$0] == 0x0A }.map { $0 + 1 }
     func index(_ position: JSON?) -> Int {
         let line = position?["line"]?.int ?? 0, character = position?["character"]?.int ?? 0
-        let before = lines[..<min(line, lines.count)].reduce(0) { $0 + $1.utf16.count + 1 }
-        return before + character
+        return min(utf16.count, (line < starts.count ? starts[line] : utf16.count) + character)
     }
-    var utf16 = Array(text.utf16)
     let sorted = (edits?.array ?? []).sorted { index($0["range"]?["start"]) > index($1["range"]?["start"]) }
     for edit in sorted {
         let start = index(edit["range"]?["start"]), end = index(edit["range"]?["end"])
         utf16.replaceSubrange(start..<end, with: Array((edit["newText"]?.string ?? "").utf16))
-        lines = String(decoding: utf16, as: UTF16.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
     return String(decoding: utf16, as: UTF16.self)
 }
@@ -138,6 +137,33 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(replies[1]["result"]?.array?.count == 1)
         // A cancel for a request already answered changes nothing.
         #expect(client.notify("$/cancelRequest", ["id": 41]).isEmpty)
+    }
+
+    @Test func nothingIsHandledAfterExitEvenInItsBatch() {
+        var client = Client.initialized()
+        let replies = client.send([
+            ["jsonrpc": "2.0", "method": "exit"], ["jsonrpc": "2.0", "id": 2, "method": "shutdown"], ["jsonrpc": "2.0", "method": "exit"],
+        ])
+        #expect(replies.isEmpty)
+        #expect(client.server.exitCode == 1)
+    }
+
+    @Test func theLargestVersionAndAChangeWithoutOneDoNotOverflow() {
+        var client = Client.initialized()
+        _ = client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(Client.uri), "version": .int(Int.max), "text": "## TODO\n"]])
+        let published = client.notify("textDocument/didChange", ["textDocument": ["uri": .string(Client.uri)], "contentChanges": [["text": "x"]]])
+        #expect(published.first?["params"]?["version"] == .int(Int.max))
+    }
+
+    @Test func aChangeWithAMalformedRangeIsDroppedNotAppliedToTheWholeText() {
+        var client = Client.initialized()
+        _ = client.open("## TODO\n- [ ] keep me\n")
+        for range: JSON in [["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 0]], [:], ["start": ["line": "1"]]] {
+            #expect(client.notify("textDocument/didChange", ["textDocument": ["uri": .string(Client.uri), "version": 2],
+                                                            "contentChanges": [["range": range, "text": "X"]]]).isEmpty)
+        }
+        let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Client.uri)]])
+        #expect(symbols["result"]?.array?.first?["children"]?.array?.first?["name"] == "keep me")
     }
 
     @Test func aTraceSettingSendsTheLogToTheClient() {
@@ -245,6 +271,34 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(applying(actions(text, line: 2, only: ["quickfix"]).first?["edit"]?["changes"]?[Client.uri], to: text)
             == "## TODO\n-[ ] a\n- [ ] b due:2026-12-01\n<<<<<<< ours\n## DOING\n## DONE\n")
         #expect(actions(text, line: 3).isEmpty)
+    }
+
+    @Test func editsNeverEndBetweenTheCRAndTheLFOfALineBreak() throws {
+        let text = "## TODO\n## DONE\r\n- [x] a"
+        let found = actions(text, line: 2, only: ["refactor.move"])
+        let archive = try #require(found.first { $0["title"] == "Archive" })
+        let board = Board(parsing: text)
+        let archived = try board.archived([board.items[0]]).bytes
+        #expect(applying(archive["edit"]?["changes"]?[Client.uri], to: text) == String(decoding: archived, as: UTF8.self))
+        #expect(archive["edit"]?["changes"]?[Client.uri]?.array?.allSatisfy { numbers($0["range"]).count == 4 && numbers($0["range"])[3] <= 7 } == true)
+    }
+
+    @Test func noItemPastTheLastLine() {
+        let text = "## TODO\n- [ ] a\n\n## DOING\n## DONE\n- [x] last\n"
+        #expect(actions(text, line: 6).isEmpty)
+        #expect(actions(text, line: 1_000_000).isEmpty)
+        #expect(actions(text, line: 5).count == 3)
+    }
+
+    @Test func aRangeOverTheWholeBoardGetsAtMostTwentyFixes() {
+        let text = "## TODO\n" + (0..<100).map { "- [x] item \($0)\n" }.joined() + "## DONE\n"
+        var client = Client.initialized()
+        _ = client.open(text)
+        let reply = client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(Client.uri)], "context": ["diagnostics": []],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 102, "character": 0]],
+        ])
+        #expect(reply["result"]?.array?.filter { $0["kind"] == "quickfix" }.count == 20)
     }
 
     @Test func itemCommandsWriteWhatTheCommandsWrite() throws {
