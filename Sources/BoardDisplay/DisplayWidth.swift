@@ -38,6 +38,7 @@ public enum DisplayWidth {
     /// East Asian Wide and Fullwidth blocks (Unicode 15, UAX #11) not already covered by emoji presentation.
     private static let wide: [ClosedRange<UInt32>] = [
         0x1100...0x115F,    // Hangul Jamo initial consonants
+        0x2329...0x232A,    // angle brackets
         0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
         0x3041...0x33FF,    // Hiragana, Katakana, Bopomofo, Hangul compatibility jamo, Kanbun, CJK compatibility
         0x3400...0x4DBF,    // CJK extension A
@@ -50,6 +51,10 @@ public enum DisplayWidth {
         0xFE30...0xFE6F,    // CJK compatibility forms, small form variants
         0xFF00...0xFF60,    // fullwidth forms
         0xFFE0...0xFFE6,    // fullwidth signs
+        0x16FE0...0x16FFF,  // ideographic symbols and punctuation
+        0x17000...0x18CFF,  // Tangut, Khitan
+        0x1B000...0x1B2FF,  // kana supplement and extensions, Nushu
+        0x1F200...0x1F2FF,  // enclosed ideographic supplement
         0x1F300...0x1F64F,  // pictographs and emoticons
         0x1F900...0x1F9FF,  // supplemental symbols and pictographs
         0x20000...0x3FFFD,  // CJK extensions B and later

@@ -31,8 +31,8 @@ public func holdsControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         case 0x00..<0x20, 0x7F: return true
         case 0xC2 where (0x80...0x9F).contains(next): return true  // C1 controls
         case 0xD8 where next == 0x9C: return true  // U+061C
-        case 0xE2 where next == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)):
-            return true  // U+200B, U+200E, U+200F, U+202A–U+202E (joiners U+200C, U+200D stay)
+        case 0xE2 where next == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
+            return true  // U+200B, U+200E, U+200F, U+2028–U+202E (joiners U+200C, U+200D stay)
         case 0xE2 where next == 0x81 && (third == 0xA0 || (0xA6...0xA9).contains(third)): return true
         case 0xEF where next == 0xBB && third == 0xBF: return true  // U+FEFF
         case 0xF4 where next == 0x8F && third >= 0xBE: return true  // U+10FF80 and up
@@ -47,9 +47,9 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09: return false
     case 0x00..<0x20, 0x7F...0x9F: return true
-    // Bidirectional embeddings, overrides and isolates, the marks LRM, RLM and ALM, zero-width space, word joiner
-    // and zero-width no-break space. Zero-width joiners (emoji sequences, Indic and Persian text) stay.
-    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: return true
+    // The line and paragraph separators (a line break to some terminals), bidirectional embeddings, overrides and
+    // isolates, the marks LRM, RLM and ALM, zero-width space, word joiner and zero-width no-break space. Zero-width joiners (emoji sequences, Indic and Persian text) stay.
+    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: return true
     case 0x10FF80...0x10FFFF: return true  // a byte of a path or argument that is not UTF-8 (`SystemText`)
     default: return false
     }

@@ -27,8 +27,8 @@ public struct InteractiveBoard: Sendable {
 
     /// The add and edit form: title, due date and body, one line each.
     public struct Form: Equatable, Sendable {
-        /// The line of the item being edited; nil when adding.
-        public let itemLine: Int?
+        /// The line of the item being edited (moved along when the file is reloaded); nil when adding.
+        public internal(set) var itemLine: Int?
         public let section: SectionKind
         public var fields: [String]
         /// The field being typed in: 0 title, 1 due date, 2 body.
@@ -58,7 +58,15 @@ public struct InteractiveBoard: Sendable {
     /// Changes made in this session, newest last: the file before and after each.
     private var undoStack: [(before: [UInt8], after: [UInt8], what: String)] = []
     /// The write asked for and not yet reported: what it does, whether it is an undo, and the item to select after.
-    private var pending: (what: String, isUndo: Bool, select: (title: String, kind: SectionKind)?)?
+    private var pending: (what: String, isUndo: Bool, select: Target?)?
+
+    /// The item to select after a change: by title, in a section, and of several with that title the one nearest
+    /// `near` in its column (`Int.max`: the last, where moves and adds put an item).
+    struct Target {
+        let title: String
+        let kind: SectionKind
+        var near = Int.max
+    }
 
     /// Below this many cells one section is shown at a time, with tabs.
     public static let minimumSideBySide = BoardView.minimumSideBySide
@@ -134,6 +142,7 @@ public struct InteractiveBoard: Sendable {
         case .character("a"):
             mode = .form(Form(itemLine: nil, section: SectionKind.allCases[column], fields: ["", "", ""], longBody: false, original: ["", "", ""]))
         case .character("u"): return undo()
+        case .paste: message = "Paste into the filter (/) or a form (a, e)."
         default:
             guard let item = selectedItem else {
                 if case .character(let typed) = key, "eEdsrxHLJK<>".contains(typed) { message = "No item selected." }
@@ -155,7 +164,7 @@ public struct InteractiveBoard: Sendable {
             }
             let warning = board.overLimitMessage(target, adding: 1).map { " Warning: \($0)." } ?? ""
             let today = today
-            return change("\(verb) '\(title)'.\(warning)", select: (title, target)) { board in
+            return change("\(verb) '\(title)'.\(warning)", select: Target(title: title, kind: target)) { board in
                 try board.moving([(item, target)], doneOn: today).bytes
             }
         }
@@ -175,7 +184,8 @@ public struct InteractiveBoard: Sendable {
                 message = "Clear the filter (Esc) to reorder items."
                 return nil
             }
-            return change("Moved '\(title)' \(step > 0 ? "down" : "up").", select: (title, kind)) { board in
+            let near = selected[column] + step
+            return change("Moved '\(title)' \(step > 0 ? "down" : "up").", select: Target(title: title, kind: kind, near: near)) { board in
                 try board.reordered(item, by: step)?.bytes ?? board.bytes
             }
         case .character("x"):
@@ -193,6 +203,13 @@ public struct InteractiveBoard: Sendable {
         return nil
     }
 
+    /// Pasted text for a one-line field: line breaks and tabs become spaces, other control characters go.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar in
+            scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : scalar.value < 0x20 || scalar.value == 0x7F ? nil : scalar
+        }))
+    }
+
     private mutating func select(by step: Int) {
         let count = shownItems(column).count
         selected[column] = max(0, min(count - 1, selected[column] + step))
@@ -208,6 +225,7 @@ public struct InteractiveBoard: Sendable {
 
     private mutating func typeFilter(_ key: Key) -> Effect? {
         switch key {
+        case .paste(let text): filter += Self.oneLine(text)
         case .enter: mode = .board
         case .escape:
             filter = ""
@@ -235,6 +253,8 @@ public struct InteractiveBoard: Sendable {
         case .backspace: if !form.fields[form.field].isEmpty { form.fields[form.field].removeLast() }
         case .character(let character):
             if !(form.field == 2 && form.longBody) { form.fields[form.field].append(character) }
+        case .paste(let text):
+            if !(form.field == 2 && form.longBody) { form.fields[form.field] += Self.oneLine(text) }
         case .enter: return submit(form)
         default: break
         }
@@ -258,7 +278,7 @@ public struct InteractiveBoard: Sendable {
                 return nil
             }
             mode = .board
-            return change("Added '\(title)' to \(form.section.name).", select: (title, form.section)) { board in
+            return change("Added '\(title)' to \(form.section.name).", select: Target(title: title, kind: form.section)) { board in
                 try board.addedFile(title: title, due: due, body: body.isEmpty ? nil : body, to: form.section, atTop: false).file.bytes
             }
         }
@@ -271,14 +291,21 @@ public struct InteractiveBoard: Sendable {
             message = "Nothing changed."
             return nil
         }
-        return change("Changed '\(newTitle ?? board.title(of: item))'.", select: (newTitle ?? board.title(of: item), form.section)) { board in
+        let near = shownItems(form.section.rawValue).firstIndex { $0.line == item.line } ?? 0
+        return change("Changed '\(newTitle ?? board.title(of: item))'.",
+                      select: Target(title: newTitle ?? board.title(of: item), kind: form.section, near: near)) { board in
             try board.printed(after: .edit(item, title: newTitle, due: dueChange, body: bodyChange)).bytes
         }
     }
 
     /// A write of the file `edit` makes, or the reason it cannot be made as the message.
-    private mutating func change(_ what: String, select: (title: String, kind: SectionKind)?,
-                                 _ edit: (Board) throws -> [UInt8]) -> Effect? {
+    private mutating func change(_ what: String, select: Target?, _ edit: (Board) throws -> [UInt8]) -> Effect? {
+        if let marker = board.conflictMarkers.first {
+            // As every command: the merge is not resolved, so which lines are items is not known.
+            message = "Line \(marker + 1) is a merge conflict marker: resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written."
+            if case .form = mode { mode = .board }
+            return nil
+        }
         do {
             let file = try edit(board)
             guard file != board.bytes else {
@@ -303,7 +330,7 @@ public struct InteractiveBoard: Sendable {
             message = "The file changed since '\(last.what)'; undo would lose that change, so nothing was undone."
             return nil
         }
-        pending = ("Undid: \(last.what)", true, selectedItem.map { (board.title(of: $0), board.kind(of: $0)) })
+        pending = ("Undid: \(last.what)", true, currentTarget)
         return .write(last.before)
     }
 
@@ -321,29 +348,58 @@ public struct InteractiveBoard: Sendable {
         self.board = board
         message = done.what
         clampSelection()
-        if let target = done.select { selectItem(titled: target.title, in: target.kind) }
+        if let target = done.select { select(target) }
     }
 
     /// The board as it is on disk now (changed by someone else, or after the editor): the selection stays on the
     /// same item where it still is. A write asked for and not made is forgotten.
+    ///
+    /// A question about the item (delete it?) is withdrawn: it may no longer be the item asked about. An edit form
+    /// follows its item; when the item is gone, the form closes.
     public mutating func reload(_ board: Board, message: String?) {
-        let current = selectedItem.map { (board: self.board.title(of: $0), kind: self.board.kind(of: $0)) }
+        let current = currentTarget
+        let old = self.board
         pending = nil
         self.board = board
         self.message = message
         clampSelection()
-        if let current { selectItem(titled: current.board, in: current.kind) }
+        if let current { select(current) }
+        switch mode {
+        case .confirmDelete:
+            mode = .board
+            self.message = (message.map { $0 + " " } ?? "") + "Nothing deleted."
+        case .form(var form):
+            guard let line = form.itemLine else { break }
+            let title = old.items.first { $0.line == line }.map(old.title(of:))
+            if let item = board.items.first(where: { board.title(of: $0) == title && board.kind(of: $0) == form.section }) {
+                form.itemLine = item.line
+                mode = .form(form)
+            } else {
+                mode = .board
+                self.message = (message.map { $0 + " " } ?? "") + "The item being edited is gone; nothing changed."
+            }
+        default:
+            break
+        }
     }
 
-    /// Selects the item with this title, in this section if it is there, else wherever it is.
-    private mutating func selectItem(titled title: String, in kind: SectionKind) {
-        let columns = [kind.rawValue] + (0..<3).filter { $0 != kind.rawValue }
+    /// The selected item as a target to select again.
+    private var currentTarget: Target? {
+        selectedItem.map { Target(title: board.title(of: $0), kind: board.kind(of: $0), near: selected[column]) }
+    }
+
+    /// Selects the target's item: in its section if it is there (of several with its title, the nearest to its
+    /// place), else wherever it is.
+    private mutating func select(_ target: Target) {
+        let columns = [target.kind.rawValue] + (0..<3).filter { $0 != target.kind.rawValue }
         for column in columns {
-            if let index = shownItems(column).firstIndex(where: { board.title(of: $0) == title }) {
-                self.column = column
-                selected[column] = index
-                return
-            }
+            let items = shownItems(column)
+            let near = min(target.near, items.count)
+            let matches = items.indices.filter { board.title(of: items[$0]) == target.title }
+            guard let index = matches.min(by: { abs($0 - near) < abs($1 - near) }) else { continue }
+            self.column = column
+            selected[column] = index
+            return
         }
     }
 

@@ -6,12 +6,17 @@ public enum Key: Equatable, Sendable {
     case enter, tab, backspace, escape
     /// Ctrl-C (raw mode turns it into a byte, not a signal).
     case interrupt
+    /// Text pasted (bracketed paste): typed as text, its line breaks never taken for Enter.
+    case paste(String)
 }
 
 /// Turns the bytes a terminal sends in raw mode into keys: UTF-8 text, the escape sequences of arrows and the
 /// like (`ESC [ A`, `ESC O A`, `ESC [ 5 ~`), and control bytes. Sequences it does not know are dropped whole.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// The bytes of a paste under way (after `ESC [ 200 ~`, until `ESC [ 201 ~`).
+    private var pasted: [UInt8]?
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
     public init() {}
 
@@ -22,6 +27,24 @@ public struct KeyDecoder: Sendable {
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
+            if var text = pasted {
+                // Up to the end of the paste; a part of its end marker waits for the rest.
+                var end = index
+                while end < pending.count, !pending[end...].starts(with: Self.pasteEnd) {
+                    if pending.count - end < Self.pasteEnd.count, Self.pasteEnd.starts(with: pending[end...]) { break }
+                    end += 1
+                }
+                text += pending[index..<end]
+                index = end
+                guard pending[index...].starts(with: Self.pasteEnd) else {
+                    pasted = text
+                    return finish(keys, consumed: index)
+                }
+                pasted = nil
+                keys.append(.paste(String(decoding: text, as: UTF8.self)))
+                index += Self.pasteEnd.count
+                continue
+            }
             let byte = pending[index]
             switch byte {
             case 0x1B:
@@ -40,7 +63,11 @@ public struct KeyDecoder: Sendable {
                 while end < pending.count, (0x30...0x3F).contains(pending[end]) { end += 1 }
                 guard end < pending.count else { return finish(keys, consumed: index) }
                 let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
-                if let key = Self.sequence(final: pending[end], parameters: parameters) { keys.append(key) }
+                if pending[end] == UInt8(ascii: "~"), parameters == "200" {
+                    pasted = []
+                } else if let key = Self.sequence(final: pending[end], parameters: parameters) {
+                    keys.append(key)
+                }
                 index = end + 1
             case 0x0D, 0x0A: keys.append(.enter); index += 1
             case 0x09: keys.append(.tab); index += 1

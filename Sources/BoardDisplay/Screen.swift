@@ -45,8 +45,8 @@ extension InteractiveBoard {
     }
 
     private func header() -> String {
-        var text = " board ui · \(escaped(title))"
-        if !filter.isEmpty { text += " · filter: \(escaped(filter))" }
+        var text = " board ui · \(shown(title))"
+        if !filter.isEmpty { text += " · filter: \(shown(filter))" }
         return style(fit(text, width), "1")
     }
 
@@ -54,14 +54,14 @@ extension InteractiveBoard {
         switch mode {
         case .confirmDelete:
             let title = selectedItem.map { board.title(of: $0) } ?? ""
-            return style(fit("Delete '\(escaped(title))' and its body? y/n", width), "1;33")
+            return style(fit("Delete '\(shown(title))' and its body? y/n", width), "1;33")
         case .filter:
-            return fit("Filter: \(escaped(filter))▏  (Enter keeps it, Esc clears it)", width)
+            return fit("Filter: \(shown(filter))▏  (Enter keeps it, Esc clears it)", width)
         case .form:
-            if let message { return style(fit(escaped(message), width), "1;31") }
+            if let message { return style(fit(shown(message), width), "1;31") }
             return style(fit("Enter saves · Tab or ↑↓ next field · Esc cancels", width), "2")
         default:
-            if let message { return style(fit(escaped(message), width), "1") }
+            if let message { return style(fit(shown(message), width), "1") }
             return style(fit(Self.hints, width), "2")
         }
     }
@@ -71,7 +71,7 @@ extension InteractiveBoard {
         var rows = [style(fit("── \(heading) " + String(repeating: "─", count: width), width), "1")]
         let hints = ["", "  (YYYY-MM-DD, today, tomorrow, +3d, +2w, fri; empty for none)", ""]
         for (index, name) in Form.names.enumerated() {
-            let value = index == 2 && form.longBody ? "(several lines: E edits them in your editor)" : escaped(form.fields[index])
+            let value = index == 2 && form.longBody ? "(several lines: E edits them in your editor)" : shown(form.fields[index])
             let cursor = index == form.field ? "▏" : ""
             let marker = index == form.field ? "> " : "  "
             rows.append(fit(marker + pad(name + ":", 7) + value + cursor + hints[index], width))
@@ -85,11 +85,12 @@ extension InteractiveBoard {
     private mutating func boardRows(_ count: Int) -> [String] {
         let view = BoardView(board: board, today: today, color: color)
         guard width >= Self.minimumSideBySide else {
+            let plain = BoardView(board: board, today: today, color: false)
             let tabs = (0..<3).map { index -> String in
-                let text = view.heading(SectionKind.allCases[index], count: sectionCount(index)).text
-                return index == column ? style("[", "1") + text + style("]", "1") : " \(text) "
+                let text = plain.heading(SectionKind.allCases[index], count: sectionCount(index)).text
+                return index == column ? "[\(text)]" : " \(text) "
             }.joined(separator: " ")
-            return [tabs] + columnRows(column, view: view, width: width, count: count - 1).map(\.text)
+            return [style(fit(tabs, width), "1")] + columnRows(column, view: view, width: width, count: count - 1).map(\.text)
         }
         let room = width - 2 * DisplayWidth.of(BoardView.separator)
         let widths = (0..<3).map { room / 3 + ($0 < room % 3 ? 1 : 0) }
@@ -118,7 +119,13 @@ extension InteractiveBoard {
         var rows: [BoardView.Cell] = []
         let isActive = index == column
         if width >= Self.minimumSideBySide || self.width >= Self.minimumSideBySide {
-            let heading = view.heading(SectionKind.allCases[index], count: sectionCount(index))
+            var heading = view.heading(SectionKind.allCases[index], count: sectionCount(index))
+            if heading.width + 2 > width {
+                // Cut to the column, without the color that would be cut with it.
+                let plain = BoardView(board: board, today: today, color: false).heading(SectionKind.allCases[index], count: sectionCount(index))
+                let cut = fit(plain.text, width - 2)
+                heading = BoardView.Cell(text: style(cut, "1"), width: DisplayWidth.of(cut))
+            }
             rows.append(isActive ? BoardView.Cell(text: style("> ", "1") + heading.text, width: heading.width + 2) : heading)
             rows.append(BoardView.Cell(text: String(repeating: "─", count: width), width: width))
         }
@@ -145,30 +152,45 @@ extension InteractiveBoard {
                 return BoardView.Cell(text: lead + text, width: cell.width + 2)
             }
         }
-        // The first item shown: the one kept from before, moved so that the selected item fits below it.
+        // The first item shown: the one kept from before, unless the selected item would not fit below it; then
+        // the earliest from which it does, found walking back from it (only what shows is ever laid out).
+        let chosenRows = cells(chosen)
         var first = min(top[index], chosen)
-        func rowsFitting(from start: Int) -> Int {
-            var used = start > 0 ? 1 : 0
-            for position in start...chosen { used += cells(position).count }
-            return used
+        var used = chosenRows.count + (chosen < items.count - 1 ? 1 : 0)
+        var start = chosen
+        while start > first {
+            let above = cells(start - 1).count
+            // The "↑ N more" row is needed unless the window starts at the first item.
+            guard used + above + (start - 1 > 0 ? 1 : 0) <= room else { break }
+            used += above
+            start -= 1
         }
-        while first < chosen, rowsFitting(from: first) > room - (chosen < items.count - 1 ? 1 : 0) { first += 1 }
+        if start > first { first = start }
         top[index] = first
         var rows: [BoardView.Cell] = []
         if first > 0 { rows.append(view.styled("↑ \(first) more", "2")) }
         var position = first
         while position < items.count {
-            let next = cells(position)
+            let next = position == chosen ? chosenRows : cells(position)
             let below = items.count - position - 1
-            if rows.count + next.count > room - (below > 0 ? 1 : 0), position > chosen || rows.count + next.count > room { break }
+            // Items after the selected one come while they fit; the selected one always does (cut if taller).
+            if position > chosen, rows.count + next.count > room - (below > 0 ? 1 : 0) { break }
             rows += next
             position += 1
         }
-        if position < items.count { rows.append(view.styled("↓ \(items.count - position) more", "2")) }
+        if position < items.count {
+            rows = Array(rows.prefix(room - 1))
+            rows.append(view.styled("↓ \(items.count - position) more", "2"))
+        }
         return Array(rows.prefix(room))
     }
 
     // MARK: - Text
+
+    /// Text from the file or the keyboard as the screen shows it: escaped, tabs as spaces (a tab has no width).
+    func shown(_ text: String) -> String {
+        escaped(text).replacing("\t", with: " ")
+    }
 
     private func style(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -5,8 +5,9 @@ import Darwin
 #endif
 
 /// The terminal as `board ui` uses it: raw mode (termios) on the alternate screen with the cursor hidden, put back
-/// as it was on `restore`, and on SIGINT, SIGTERM and SIGHUP (then the process exits) — the state is saved where a
-/// signal handler can reach it. SIGWINCH is noted for the next `read`.
+/// as it was on `restore`, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT (then the process exits) — the state is saved
+/// where a signal handler can reach it. SIGTSTP puts it back before the process stops; SIGCONT takes it again.
+/// SIGWINCH is noted for the next `read`.
 public final class TerminalSession {
     /// Why the terminal cannot be used.
     public struct Unavailable: Error {
@@ -24,8 +25,9 @@ public final class TerminalSession {
         case closed
     }
 
-    private static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-    private static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The alternate screen, the cursor hidden, bracketed paste on (so a pasted line break is not Enter).
+    private static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
+    private static let leave = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
 
     private var isActive = false
 
@@ -35,13 +37,18 @@ public final class TerminalSession {
             throw Unavailable(reason: "standard input and output must be a terminal")
         }
         guard tcgetattr(0, &savedTermios) == 0 else { throw Unavailable(reason: "cannot read the terminal's settings") }
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(signalNumber) { number in
                 restoreFromSignal()
                 _exit(128 + number)
             }
         }
         signal(SIGWINCH) { _ in resizePending = 1 }
+        signal(SIGTSTP, stopFromSignal)
+        signal(SIGCONT) { _ in
+            continuePending = 1
+            signal(SIGTSTP, stopFromSignal)
+        }
         begin()
     }
 
@@ -84,6 +91,12 @@ public final class TerminalSession {
 
     /// Waits up to `milliseconds` for input.
     public func read(timeout milliseconds: Int32) -> Input {
+        if continuePending != 0 {
+            // Back from a stop: the terminal is taken again, and everything redrawn.
+            continuePending = 0
+            if isActive { begin() }
+            return .resized
+        }
         if resizePending != 0 {
             resizePending = 0
             return .resized
@@ -124,11 +137,19 @@ public final class TerminalSession {
 nonisolated(unsafe) private var savedTermios = termios()
 nonisolated(unsafe) private var hasSavedTermios: Int32 = 0
 nonisolated(unsafe) private var resizePending: Int32 = 0
+nonisolated(unsafe) private var continuePending: Int32 = 0
+
+/// SIGTSTP: the terminal put back, then the stop the signal asks for.
+private func stopFromSignal(_ number: Int32) {
+    restoreFromSignal()
+    signal(SIGTSTP, SIG_DFL)
+    raise(SIGTSTP)
+}
 
 /// Puts the terminal back from a signal handler: only async-signal-safe calls.
 private func restoreFromSignal() {
     guard hasSavedTermios != 0 else { return }
-    let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    let leave: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
     _ = Glibc.write(1, leave.utf8Start, leave.utf8CodeUnitCount)
     _ = tcsetattr(0, TCSAFLUSH, &savedTermios)
 }

@@ -273,6 +273,102 @@ import Testing
         #expect(decoder.keys([0x9C]) == [.character("한")])
     }
 
+    @Test func aBoardWithConflictMarkersIsNotEdited() {
+        let conflicted = "## TODO\n<<<<<<< HEAD\n- [ ] Ours\n=======\n- [ ] Theirs\n>>>>>>> branch\n## DOING\n## DONE\n"
+        var session = Session(conflicted)
+        session.press([.character("s"), .character("d"), .character("x"), .character("y"), .character("J")])
+        #expect(session.writes == 0)
+        #expect(session.state.message?.hasPrefix("Line 2 is a merge conflict marker") == true)
+        #expect(session.text == conflicted)
+    }
+
+    @Test func anEditFormFollowsItsItemWhenTheFileReloads() {
+        let text = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n\n## DOING\n\n## DONE\n"
+        var session = Session(text)
+        session.press([.character("e"), .tab])
+        session.type("2026-12-31")
+        let theirs = text.replacingOccurrences(of: "\n\n- [ ] Alpha", with: "\n\n- [ ] Intruder\n- [ ] Alpha")
+        session.state.reload(Board(parsing: theirs), message: "board.md changed on disk; reloaded.")
+        session.press([.enter])
+        #expect(session.text == theirs.replacingOccurrences(of: "- [ ] Alpha", with: "- [ ] Alpha due:2026-12-31"))
+        // Gone from the file: the form closes and nothing is changed.
+        var gone = Session(text)
+        gone.press([.character("e")])
+        gone.state.reload(Board(parsing: text.replacingOccurrences(of: "- [ ] Alpha\n", with: "")), message: "board.md changed on disk; reloaded.")
+        #expect(gone.state.mode == .board)
+        #expect(gone.state.message == "board.md changed on disk; reloaded. The item being edited is gone; nothing changed.")
+    }
+
+    @Test func aReloadWithdrawsTheDeleteQuestion() {
+        let text = "## TODO\n- [ ] Alpha\n- [ ] Beta\n## DOING\n## DONE\n"
+        var session = Session(text)
+        session.press([.character("x")])
+        session.state.reload(Board(parsing: text.replacingOccurrences(of: "- [ ] Alpha\n", with: "")), message: "board.md changed on disk; reloaded.")
+        #expect(session.state.mode == .board)
+        #expect(session.state.message == "board.md changed on disk; reloaded. Nothing deleted.")
+        session.press([.character("y")])
+        #expect(session.writes == 0)
+    }
+
+    @Test func endOnALongSectionShowsTheLastItemAtOnce() {
+        let long = "## TODO\n" + (1...3_000).map { "- [ ] Item number \($0) due:2026-12-01\n" }.joined() + "## DOING\n## DONE\n"
+        var session = Session(long, width: 80, height: 12)
+        session.press([.end])
+        let screen = session.state.screen()
+        #expect(screen.contains { $0.hasPrefix("> [ ] Item number 3000") })
+        #expect(screen[3].hasPrefix("↑ "))
+        session.press([.home])
+        #expect(session.state.screen()[3].hasPrefix("> [ ] Item number 1 "))
+    }
+
+    @Test func aSelectedItemTallerThanTheRoomStillShows() {
+        let tall = "## TODO\n- [ ] " + String(repeating: "word ", count: 60) + "\n## DOING\n## DONE\n"
+        var session = Session(tall, width: 61, height: 7)
+        let screen = session.state.screen()
+        #expect(screen[3].hasPrefix("> [ ] word"))
+        #expect(screen.count == 7)
+    }
+
+    @Test func noLineIsWiderThanTheTerminal() {
+        let hostile = "## TODO (1)\n- [ ] a\tb" + String(repeating: "b", count: 58) + "\n- [ ] " + String(repeating: "\u{1B001}\u{1B002}", count: 20)
+            + " \u{2028}x\n## DOING (1)\n- [ ] c\n- [ ] d\n## DONE (1)\n- [x] e\n- [x] f\n"
+        for (width, height) in [(60, 12), (70, 12), (30, 10), (20, 6), (100, 30)] {
+            for keys: [Key] in [[], [.character("s")], [.down, .character("e")]] {
+                var session = Session(hostile, width: width, height: height)
+                session.press(keys)
+                let screen = session.state.screen()
+                #expect(screen.count == height)
+                for line in screen {
+                    #expect(DisplayWidth.of(line) <= width, "\(width)x\(height) \(keys): \(line)")
+                    #expect(!line.contains("\t") && !line.contains("\u{2028}"))
+                }
+            }
+        }
+    }
+
+    @Test func aPasteIsTextNotKeys() {
+        var decoder = KeyDecoder()
+        #expect(decoder.keys(Array("\u{1B}[200~Alpha\nxy\u{1B}[2".utf8), final: false) == [])
+        #expect(decoder.keys(Array("01~q".utf8)) == [.paste("Alpha\nxy"), .character("q")])
+        let text = "## TODO\n- [ ] Alpha\n## DOING\n## DONE\n"
+        var session = Session(text)
+        session.press([.character("/"), .paste("Alpha\nxy")])
+        #expect(session.state.filter == "Alpha xy")
+        #expect(session.writes == 0)
+        session.press([.escape, .character("a"), .paste("two\nlines")])
+        session.press([.enter])
+        #expect(session.text.contains("- [ ] two lines\n"))
+    }
+
+    @Test func reorderingOneOfTwoItemsWithTheSameTitleKeepsItSelected() {
+        let text = "## TODO\n- [ ] Same\n  first\n- [ ] Same\n  second\n## DOING\n## DONE\n"
+        var session = Session(text)
+        session.press([.character("J")])
+        #expect(session.text == "## TODO\n- [ ] Same\n  second\n- [ ] Same\n  first\n## DOING\n## DONE\n")
+        session.press([.character("K")])
+        #expect(session.text == text)
+    }
+
     @Test func uiRefusesWithoutATerminal() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.text)
