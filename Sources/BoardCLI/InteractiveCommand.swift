@@ -72,7 +72,12 @@ extension Commands {
                         state.reload(Board(parsing: bytes), message: bytes == state.board.bytes ? nil : "Reloaded \(shown) after the editor.")
                     }
                 }
+                // The stamp first, then the bytes: a change made by someone else right after the write is seen now
+                // or at the next look, never taken for the write's own.
                 known = FileStamp(absolute)
+                if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown), bytes != state.board.bytes {
+                    state.reload(Board(parsing: bytes), message: "\(shown) changed on disk; reloaded.")
+                }
             }
             state.today = (try? context.today()) ?? state.today
             terminal.draw(state.screen())
