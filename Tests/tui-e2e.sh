@@ -88,6 +88,25 @@ keys "stty -a | tr ' ' '\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo"
 wait_for "icanon echo"
 echo "ok   after q the terminal is in cooked mode again"
 
+# E: $EDITOR gets +LINE and the board, and board ui reloads what it wrote.
+cat > "$work/editor.sh" <<'EDITOR'
+#!/bin/sh
+echo "$@" > "$(dirname "$2")/../editor-args"
+sed -i 's/Benchmark on the 1M-item board/Benchmark on the 2M-item board/' "$2"
+EDITOR
+chmod +x "$work/editor.sh"
+keys "EDITOR='$work/editor.sh' $board ui" Enter
+wait_for "board ui · board.md"
+keys End E
+wait_for "Reloaded board.md after the editor."
+wait_for "2M-item"
+# End selected the last TODO item, the one added above.
+line=$(grep -n "Ship it" "$work/ui/board.md" | cut -d: -f1)
+[ "$(cat "$work/editor-args")" = "+$line $work/ui/board.md" ] || fail "the editor got '$(cat "$work/editor-args")', not '+$line $work/ui/board.md'"
+keys q
+wait_for 'prompt$'
+echo "ok   E opened \$EDITOR at the item's line and the board was reloaded after it"
+
 # Killed mid-way: SIGTERM puts the terminal back; the file is whole either way.
 before=$(cat "$work/ui/board.md")
 keys "$board ui" Enter
