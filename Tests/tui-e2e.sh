@@ -57,6 +57,13 @@ wait_for "Added 'Ship it' to TODO."
 screen | grep -qF "[ ] Ship it" || fail "the added item is not on the screen"
 echo "ok   a added an item with a due date"
 
+# A lone Escape is drawn without waiting for another key.
+keys e
+wait_for "── Edit"
+keys Escape
+wait_for "Nothing changed."
+echo "ok   Esc closes the edit form at once"
+
 keys Home x
 wait_for "Delete 'Announce on the mailing list' and its body? y/n"
 keys y

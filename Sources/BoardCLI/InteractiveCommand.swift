@@ -46,10 +46,11 @@ extension Commands {
                 state.resize(width: size.width, height: size.height)
             case .timeout:
                 // A lone Escape, and the file changed by someone else.
-                effects += decoder.keys([], final: true).compactMap { state.press($0) }
+                let keys = decoder.keys([], final: true)
+                effects += keys.compactMap { state.press($0) }
                 let stamp = FileStamp(absolute)
                 guard stamp != known else {
-                    if effects.isEmpty { continue }
+                    if keys.isEmpty { continue }  // nothing new to draw
                     break
                 }
                 known = stamp

@@ -327,7 +327,7 @@ public struct InteractiveBoard: Sendable {
             return nil
         }
         guard last.after == board.bytes else {
-            message = "The file changed since '\(last.what)'; undo would lose that change, so nothing was undone."
+            message = "The file changed since your last change; undo would lose that, so nothing was undone."
             return nil
         }
         pending = ("Undid: \(last.what)", true, currentTarget)

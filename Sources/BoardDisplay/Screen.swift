@@ -4,7 +4,7 @@ extension InteractiveBoard {
     /// The keys, as the help screen lists them.
     static let help = [
         ("←→ h l, Tab", "select a section"),
-        ("↑↓ j k, PgUp PgDn", "select an item"),
+        ("↑↓ j k, PgUp PgDn, Home End", "select an item"),
         ("H L  < >", "move the item to the previous / next section"),
         ("J K", "move the item down / up in its section"),
         ("a", "add an item to this section (title, due date, body)"),
@@ -18,7 +18,7 @@ extension InteractiveBoard {
         ("q  Ctrl-C", "quit"),
     ]
 
-    static let hints = "←→↑↓ select  H/L move  J/K reorder  a add  e edit  E editor  s start  d done  r reopen  x delete  u undo  / filter  ? help  q quit"
+    static let hints = "? help  q quit  ←→↑↓ select  H/L move  J/K reorder  a add  e edit  E editor  s start  d done  r reopen  x delete  u undo  / filter"
 
     /// The screen: exactly `height` lines, each at most `width` cells (ANSI styles when in color). Drawing it keeps
     /// where each column is scrolled to, so that a column scrolls only when the selection leaves it.
@@ -28,7 +28,7 @@ extension InteractiveBoard {
         }
         if mode == .help {
             var lines = [style(fit(" board ui: keys", width), "1"), ""]
-            lines += Self.help.map { key, what in fit("  " + pad(key, 20) + what, width) }
+            lines += Self.help.map { key, what in fit("  " + pad(key, 28) + what, width) }
             lines += ["", fit("  Every change is written to the file at once, as the board commands write it.", width),
                       fit("  Press any key to go back.", width)]
             return Array((lines + Array(repeating: "", count: height)).prefix(height))

@@ -164,7 +164,7 @@ import Testing
         let theirs = session.text + "- [ ] Theirs\n"
         session.state.reload(Board(parsing: theirs), message: "board.md changed on disk; reloaded.")
         #expect(session.press([.character("u")]).isEmpty)
-        #expect(session.state.message?.hasPrefix("The file changed since 'Done: 'Write docs'.'") == true)
+        #expect(session.state.message == "The file changed since your last change; undo would lose that, so nothing was undone.")
         #expect(session.text == theirs)
     }
 
@@ -212,7 +212,7 @@ import Testing
         #expect(screen[3].hasPrefix("> [ ] Write docs"))
         #expect(screen.contains { $0.hasPrefix("  [ ] 릴리스 노트 🚀") })
         #expect(screen.contains { $0.contains("! 2026-11-20 overdue") })
-        #expect(screen[29].hasPrefix("←→↑↓ select"))
+        #expect(screen[29].hasPrefix("? help  q quit  ←→↑↓ select"))
         #expect(screen.allSatisfy { DisplayWidth.of($0) <= 100 })
     }
 
