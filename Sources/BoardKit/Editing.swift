@@ -130,10 +130,7 @@ extension Board {
     /// line has no done token; out of DONE, its done token removed with one adjacent space when it holds a real date
     /// (an impossible one is title text, which `check` reports, and stays). Into the archive they go as they are.
     private func movedLines(_ item: Item, to kind: SectionKind, doneOn: CivilDate?) -> ItemLines {
-        var moved: [NewLine] = item.lines.map { index in
-            let line = lines[index]
-            return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
-        }
+        var moved = verbatimLines(of: item)
         let start = lines[item.line].start
         if kind != .archive, item.checked != (kind == .done) {
             moved[0].content[item.checkboxOffset + 1 - start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
@@ -147,6 +144,14 @@ extension Board {
         }
         if let last = moved.indices.last, moved[last].ending.isEmpty { moved[last].ending = ending(after: moved[last].content) }
         return ItemLines(lines: moved, indent: item.indent)
+    }
+
+    /// The item's lines and their endings, as they are.
+    private func verbatimLines(of item: Item) -> [NewLine] {
+        item.lines.map { index in
+            let line = lines[index]
+            return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
+        }
     }
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
@@ -318,10 +323,7 @@ extension Board {
               items.indices.contains(index + step), step == 1 || step == -1,
               items[index + step].section == item.section else { return nil }
         let neighbour = items[index + step]
-        let block = ItemLines(lines: item.lines.map { index in
-            let line = lines[index]
-            return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
-        }, indent: item.indent)
+        let block = ItemLines(lines: verbatimLines(of: item), indent: item.indent)
         let removal = try removal(of: item)
         if step < 0 {
             let at = neighbour.line
