@@ -6,20 +6,22 @@ struct OpenDocument {
     let version: Int
     let text: TextDocument
     let board: Board
+    /// Every finding of `board check` on the text: published once, and looked through by each code action request.
+    let findings: [Diagnostic]
 
     init(uri: String, version: Int, text: TextDocument) {
         self.uri = uri
         self.version = version
         self.text = text
         board = Board(parsing: text.bytes)
+        findings = board.diagnostics()
     }
 
     // MARK: - Diagnostics
 
     /// `textDocument/publishDiagnostics` with every finding of `board check` on the text as it is in the editor.
     func diagnostics(_ encoding: PositionEncoding) -> JSON {
-        let all = board.diagnostics()
-        let found = lspDiagnostics(all, encoding)
+        let found = lspDiagnostics(findings, encoding)
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                 "params": ["uri": .string(uri), "version": .int(version), "diagnostics": .array(found)]]
     }
@@ -59,7 +61,7 @@ struct OpenDocument {
         var actions: [JSON] = []
         if wanted("quickfix") {
             var fixes = 0
-            for diagnostic in board.diagnostics() where (first..<max(first + 1, end)).contains(diagnostic.span.lowerBound) {
+            for diagnostic in findings where (first..<max(first + 1, end)).contains(diagnostic.span.lowerBound) {
                 // Each fix is a whole file and a diff: a range over the whole board gets the first few.
                 guard fixes < Self.maximumQuickFixes else { break }
                 guard let fix = board.quickFix(for: diagnostic, doneOn: today) else { continue }
