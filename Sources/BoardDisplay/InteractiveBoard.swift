@@ -82,13 +82,17 @@ public struct InteractiveBoard: Sendable {
 
     // MARK: - Items shown
 
-    /// The items each column shows: the section's items matching the filter, archived ones left out.
-    func shownItems(_ column: Int) -> [Item] {
+    /// The items of a column's section (archived items are in none).
+    func sectionItems(_ column: Int) -> [Item] {
         let kind = SectionKind.allCases[column]
-        let search = filter.isEmpty ? nil : TextSearch(filter)
-        return board.items.filter { item in
-            board.kind(of: item) == kind && !board.isArchived(item) && search.map { board.item(item, contains: $0) } != false
-        }
+        return board.items.filter { board.kind(of: $0) == kind }
+    }
+
+    /// The items each column shows: its section's items matching the filter.
+    func shownItems(_ column: Int) -> [Item] {
+        guard !filter.isEmpty else { return sectionItems(column) }
+        let search = TextSearch(filter)
+        return sectionItems(column).filter { board.item($0, contains: search) }
     }
 
     /// The selected item, if its column shows any.

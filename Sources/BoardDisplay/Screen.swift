@@ -87,7 +87,7 @@ extension InteractiveBoard {
         guard width >= Self.minimumSideBySide else {
             let plain = BoardView(board: board, today: today, color: false)
             let tabs = (0..<3).map { index -> String in
-                let text = plain.heading(SectionKind.allCases[index], count: sectionCount(index)).text
+                let text = plain.heading(SectionKind.allCases[index], count: sectionItems(index).count).text
                 return index == column ? "[\(text)]" : " \(text) "
             }.joined(separator: " ")
             return [style(fit(tabs, width), "1")] + columnRows(column, view: view, width: width, count: count - 1).map(\.text)
@@ -107,22 +107,18 @@ extension InteractiveBoard {
         }
     }
 
-    /// How many items the section has, filter or not (its heading's count, as WIP limits count).
-    private func sectionCount(_ index: Int) -> Int {
-        let kind = SectionKind.allCases[index]
-        return board.items.filter { board.kind(of: $0) == kind && !board.isArchived($0) }.count
-    }
-
     /// A column's rows: its heading and rule (side by side), then the items from the first shown, the selected one
     /// marked `>`; `↑ N more` and `↓ N more` where items are above or below. Exactly `count` rows.
     private mutating func columnRows(_ index: Int, view: BoardView, width: Int, count: Int) -> [BoardView.Cell] {
         var rows: [BoardView.Cell] = []
         let isActive = index == column
-        if width >= Self.minimumSideBySide || self.width >= Self.minimumSideBySide {
-            var heading = view.heading(SectionKind.allCases[index], count: sectionCount(index))
+        // Side by side, each column has its heading; one at a time, the tabs stand for them.
+        if self.width >= Self.minimumSideBySide {
+            let kind = SectionKind.allCases[index], total = sectionItems(index).count
+            var heading = view.heading(kind, count: total)
             if heading.width + 2 > width {
                 // Cut to the column, without the color that would be cut with it.
-                let plain = BoardView(board: board, today: today, color: false).heading(SectionKind.allCases[index], count: sectionCount(index))
+                let plain = BoardView(board: board, today: today, color: false).heading(kind, count: total)
                 let cut = fit(plain.text, width - 2)
                 heading = BoardView.Cell(text: style(cut, "1"), width: DisplayWidth.of(cut))
             }

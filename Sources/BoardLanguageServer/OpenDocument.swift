@@ -180,7 +180,7 @@ struct OpenDocument {
         guard let start = text.start(ofLine: position.line), let line = boardLine(atOffset: start),
               let item = board.item(atLine: line) else { return .null }
         let kind = board.kind(of: item)
-        var parts = ["**\(board.isArchived(item) ? "Archive" : kind.name)**"]
+        var parts = ["**\(kind.name)**"]
         if let due = item.due {
             let days = due.daysSinceEpoch - today.daysSinceEpoch
             let plural: (Int) -> String = { $0 == 1 ? "1 day" : "\($0) days" }
