@@ -27,7 +27,6 @@ public final class TerminalSession {
 
     /// The alternate screen, the cursor hidden, bracketed paste on (so a pasted line break is not Enter).
     private static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
-    private static let leave = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
 
     private var isActive = false
 
@@ -71,7 +70,7 @@ public final class TerminalSession {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        write(Self.leave)
+        write(leaveSequence.description)
         _ = tcsetattr(0, TCSAFLUSH, &savedTermios)
     }
 
@@ -138,6 +137,8 @@ nonisolated(unsafe) private var savedTermios = termios()
 nonisolated(unsafe) private var hasSavedTermios: Int32 = 0
 nonisolated(unsafe) private var resizePending: Int32 = 0
 nonisolated(unsafe) private var continuePending: Int32 = 0
+/// Styles reset, bracketed paste off, the cursor shown, the main screen back: static bytes a signal handler can write.
+private let leaveSequence: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
 
 /// SIGTSTP: the terminal put back, then the stop the signal asks for.
 private func stopFromSignal(_ number: Int32) {
@@ -149,7 +150,6 @@ private func stopFromSignal(_ number: Int32) {
 /// Puts the terminal back from a signal handler: only async-signal-safe calls.
 private func restoreFromSignal() {
     guard hasSavedTermios != 0 else { return }
-    let leave: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
-    _ = Glibc.write(1, leave.utf8Start, leave.utf8CodeUnitCount)
+    _ = Glibc.write(1, leaveSequence.utf8Start, leaveSequence.utf8CodeUnitCount)
     _ = tcsetattr(0, TCSAFLUSH, &savedTermios)
 }
