@@ -35,6 +35,14 @@ extension Commands {
         var state = InteractiveBoard(board: first, title: shown, width: size.width, height: size.height,
                                      today: try context.today(), color: color)
         var decoder = KeyDecoder()
+        /// Looks at the file, its stamp first and then its bytes (so a change made right after is seen now or at the
+        /// next look); a file that is not what the screen shows is reloaded, the footer saying `why`.
+        func lookAtFile(_ why: String) {
+            known = FileStamp(absolute)
+            if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown), bytes != state.board.bytes {
+                state.reload(Board(parsing: bytes), message: why)
+            }
+        }
         terminal.draw(state.screen())
         while true {
             var effects: [InteractiveBoard.Effect] = []
@@ -48,15 +56,11 @@ extension Commands {
                 // A lone Escape, and the file changed by someone else.
                 let keys = decoder.keys([], final: true)
                 effects += keys.compactMap { state.press($0) }
-                let stamp = FileStamp(absolute)
-                guard stamp != known else {
+                guard FileStamp(absolute) != known else {
                     if keys.isEmpty { continue }  // nothing new to draw
                     break
                 }
-                known = stamp
-                if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown), bytes != state.board.bytes {
-                    state.reload(Board(parsing: bytes), message: "\(shown) changed on disk; reloaded.")
-                }
+                lookAtFile("\(shown) changed on disk; reloaded.")
             case .bytes(let bytes):
                 effects += decoder.keys(bytes, final: false).compactMap { state.press($0) }
             }
@@ -66,18 +70,11 @@ extension Commands {
                     return 0
                 case .write(let file):
                     apply(file, to: &state, path: absolute, shown: shown)
+                    lookAtFile("\(shown) changed on disk; reloaded.")
                 case .openEditor(let line):
                     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
                     terminal.suspended { runEditor(editor, line: line, path: absolute) }
-                    if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown) {
-                        state.reload(Board(parsing: bytes), message: bytes == state.board.bytes ? nil : "Reloaded \(shown) after the editor.")
-                    }
-                }
-                // The stamp first, then the bytes: a change made by someone else right after the write is seen now
-                // or at the next look, never taken for the write's own.
-                known = FileStamp(absolute)
-                if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown), bytes != state.board.bytes {
-                    state.reload(Board(parsing: bytes), message: "\(shown) changed on disk; reloaded.")
+                    lookAtFile("Reloaded \(shown) after the editor.")
                 }
             }
             state.today = (try? context.today()) ?? state.today
