@@ -3,8 +3,9 @@ import BoardKit
 
 /// How `list` and `check` print what they found.
 enum Report {
-    /// Long output is handed on in pieces of about this many bytes, so it is never whole in memory.
-    static let pieceSize = 1 << 20
+    /// Long output is handed on in pieces of about this many bytes, so it is never whole in memory: the size `show`
+    /// hands its rows on in.
+    static let pieceSize = BoardView.pieceSize
 
     static func newPiece() -> [UInt8] {
         var piece: [UInt8] = []

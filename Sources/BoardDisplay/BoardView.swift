@@ -22,7 +22,7 @@ public struct BoardView {
     }
 
     /// Output is handed on in pieces of about this many bytes.
-    static let pieceSize = 1 << 20
+    public static let pieceSize = 1 << 20
 
     /// The board laid out in `width` terminal cells; each line ends with a newline.
     public func render(width: Int) -> String {
