@@ -16,14 +16,14 @@ public struct Invocation: Sendable {
     /// Called at each stage of replacing the board with a new file (tests use it to race an editor against board).
     public var duringWrite: (@Sendable (WriteStage) -> Void)?
     /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
-    /// nil collects all of it in `Outcome`.
-    public var stdoutWriter: (@Sendable ([UInt8]) -> Void)?
+    /// nil collects all of it in `Outcome`. The bytes are lent for the call.
+    public var stdoutWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
     /// The absolute path of the running `board` binary, when known (`git-setup` registers it).
     public var executable: String?
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
                 stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, duringWrite: (@Sendable (WriteStage) -> Void)? = nil,
-                stdoutWriter: (@Sendable ([UInt8]) -> Void)? = nil, executable: String? = nil,
+                stdoutWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, executable: String? = nil,
                 standardInput: (@Sendable () -> [UInt8])? = nil) {
         self.standardInput = standardInput
         self.executable = executable
@@ -132,22 +132,28 @@ struct Output {
     /// Whether what is printed is long reading a pager should show on a terminal (`Outcome.pageable`).
     var pageable = false
     /// Takes streamed output as it comes, when the run has a writer.
-    let writer: (@Sendable ([UInt8]) -> Void)?
+    let writer: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
 
     /// Hands a piece of long output to the writer (after what was printed before it), or collects it;
     /// `piece` is left empty with its capacity kept, ready for the next piece.
     mutating func stream(_ piece: inout [UInt8]) {
-        guard let writer else {
-            stdout += piece
-            piece.removeAll(keepingCapacity: true)
-            return
-        }
+        piece.withUnsafeBufferPointer { stream($0) }
+        piece.removeAll(keepingCapacity: true)
+    }
+
+    /// `stream` for a piece written with a `ByteWriter`; `piece` is left empty, its room kept.
+    mutating func stream(_ piece: inout ByteWriter) {
+        piece.withBytes { stream($0) }
+        piece.truncate(to: 0)
+    }
+
+    private mutating func stream(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let writer else { return stdout.append(contentsOf: piece) }
         if !stdout.isEmpty {
-            writer(stdout)
+            stdout.withUnsafeBufferPointer(writer)
             stdout = []
         }
         writer(piece)
-        piece.removeAll(keepingCapacity: true)
     }
 
     mutating func print(_ line: String, terminator: String = "\n") {

@@ -552,7 +552,10 @@ enum Commands {
         let template = try parsed.value("format").map(Report.Template.parse)
         let board = try context.readBoard().board
         let archived = parsed.flag("archived")
-        var selected = board.items.filter { item in
+        let filtered = archived || !only.isEmpty || parsed.flag("overdue") || before != nil || within != nil || search != nil
+            || !tags.isEmpty || !people.isEmpty || board.items.contains { board.kind(of: $0) == .archive }
+        // Without a filter every item is listed: the board's own array, not a copy of it.
+        var selected = !filtered ? board.items : board.items.filter { item in
             let kind = board.kind(of: item)
             if (kind == .archive) != archived { return false }
             if !only.isEmpty, !only.contains(kind) { return false }

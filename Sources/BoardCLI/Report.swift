@@ -7,10 +7,8 @@ enum Report {
     /// hands its rows on in.
     static let pieceSize = BoardView.pieceSize
 
-    static func newPiece() -> [UInt8] {
-        var piece: [UInt8] = []
-        piece.reserveCapacity(pieceSize + (1 << 16))
-        return piece
+    static func newPiece() -> ByteWriter {
+        ByteWriter(capacity: pieceSize + (1 << 16))
     }
 
     /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date; a DONE item with a done
@@ -19,8 +17,8 @@ enum Report {
         var out = newPiece()
         for item in items {
             let name = board.kind(of: item).name
-            out += name.utf8
-            for _ in min(name.utf8.count, 6)..<6 { out.append(UInt8(ascii: " ")) }
+            out.append(string: name)
+            out.append(UInt8(ascii: " "), count: 6 - name.utf8.count)
             out.append(item.checked ? " [x] " : " [ ] ")
             if let due = item.due {
                 out.append(board.isOverdue(item, today: today) ? UInt8(ascii: "!") : UInt8(ascii: " "))
@@ -29,7 +27,7 @@ enum Report {
                 out.append("           ")
             }
             out.append("  ")
-            out += escaped(board.title(of: item)).utf8
+            board.withTitleBytes(of: item) { appendEscaped(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
             if let done = board.doneDate(of: item) {
                 out.append("  done ")
                 done.append(to: &out)
@@ -89,20 +87,20 @@ enum Report {
         for item in items {
             for piece in template.pieces {
                 switch piece {
-                case .text(let text): out += escaped(text).utf8
+                case .text(let text): out.append(string: escaped(text))
                 case .field(let field):
                     switch field {
                     case .ref:
                         out.append(":")
                         out.appendNumber(item.line + 1)
                     case .line: out.appendNumber(item.line + 1)
-                    case .section: out += board.kind(of: item).name.utf8
+                    case .section: out.append(string: board.kind(of: item).name)
                     case .checked: out.append(item.checked ? "x" : " ")
                     case .due: item.due?.append(to: &out)
                     case .done: board.doneDate(of: item)?.append(to: &out)
-                    case .title: out += escaped(board.title(of: item)).utf8
-                    case .tags: out += escaped(board.tags(of: item).joined(separator: ",")).utf8
-                    case .people: out += escaped(board.people(of: item).joined(separator: ",")).utf8
+                    case .title: board.withTitleBytes(of: item) { appendEscaped(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
+                    case .tags: out.append(string: escaped(board.tags(of: item).joined(separator: ",")))
+                    case .people: out.append(string: escaped(board.people(of: item).joined(separator: ",")))
                     }
                 }
             }
@@ -131,7 +129,7 @@ enum Report {
                 if !first { out.append(",") }
                 first = false
                 out.append("{\"title\":")
-                appendJSONString(board.title(of: item), to: &out)
+                board.withTitleBytes(of: item) { appendJSONString(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
                 func appendDate(_ date: CivilDate?) {
                     guard let date else { return out.append("null") }
                     out.append("\"")
@@ -189,9 +187,9 @@ enum Report {
             for (index, diagnostic) in diagnostics.enumerated() {
                 if index > 0 { out.append(",") }
                 out.append("{\"line\":")
-                out += String(diagnostic.line).utf8
+                out.appendNumber(diagnostic.line)
                 out.append(",\"column\":")
-                out += String(diagnostic.column).utf8
+                out.appendNumber(diagnostic.column)
                 out.append(diagnostic.severity == .error ? ",\"severity\":\"error\",\"message\":" : ",\"severity\":\"warning\",\"message\":")
                 appendJSONString(diagnostic.message, to: &out)
                 out.append("}")
@@ -291,23 +289,6 @@ enum Report {
 }
 
 extension Array where Element == UInt8 {
-    /// Appends a number's decimal digits, with leading zeros to `width` digits.
-    mutating func appendNumber(_ value: Int, width: Int = 1) {
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        var digits = 1
-        while magnitude / divisor >= 10 {
-            divisor *= 10
-            digits += 1
-        }
-        if value < 0 { append(UInt8(ascii: "-")) }
-        for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
-        while divisor > 0 {
-            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        }
-    }
-
     /// Appends a literal's UTF-8 bytes.
     mutating func append(_ text: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -1,9 +1,11 @@
+import BoardKit
+
 /// Text from the file, a path or an argument made safe to print: control characters (C0 but tab, DEL, C1), the
 /// bidirectional controls and the invisible characters that could hide or reorder text are shown as `\u{1B}`,
 /// so a title cannot drive the terminal or read differently from what it is.
 public func escaped(_ text: String) -> String {
     var text = text
-    guard text.withUTF8(holdsControl) else { return text }
+    guard text.withUTF8(needsEscaping) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
         if (0x10FF80...0x10FFFF).contains(scalar.value) {
@@ -18,18 +20,31 @@ public func escaped(_ text: String) -> String {
     return out
 }
 
-/// True when the UTF-8 bytes hold a scalar `isControl` escapes: a scan of the bytes, since nearly every line
-/// printed holds none, and walking its scalars costs more than printing it.
-public func holdsControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+/// Appends text from the file as `escaped` gives it, with no `String` made of it when it needs no escape (nearly
+/// always): bytes that are not UTF-8 are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
+public func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+    if needsEscaping(bytes) {
+        out.append(string: escaped(String(decoding: bytes, as: UTF8.self)))
+    } else {
+        out.append(bytes)
+    }
+}
+
+/// True when the bytes hold a scalar `isControl` escapes or are not well-formed UTF-8: a scan of the bytes, since
+/// nearly every line printed holds neither, and walking its scalars costs more than printing it.
+public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index < bytes.count {
         let byte = bytes[index]
-        let (next, third) = (at(index + 1), at(index + 2))
+        if byte < 0x80 {
+            if byte < 0x20 && byte != 0x09 || byte == 0x7F { return true }
+            index += 1
+            continue
+        }
+        guard let length = UTF8Sequence.length(in: bytes, at: index) else { return true }
+        let next = bytes[index + 1], third = length > 2 ? bytes[index + 2] : 0
         switch byte {
-        case 0x09: break
-        case 0x00..<0x20, 0x7F: return true
-        case 0xC2 where (0x80...0x9F).contains(next): return true  // C1 controls
+        case 0xC2 where next <= 0x9F: return true  // C1 controls
         case 0xD8 where next == 0x9C: return true  // U+061C
         case 0xE2 where next == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
             return true  // U+200B, U+200E, U+200F, U+2028–U+202E (joiners U+200C, U+200D stay)
@@ -38,7 +53,7 @@ public func holdsControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         case 0xF4 where next == 0x8F && third >= 0xBE: return true  // U+10FF80 and up
         default: break
         }
-        index += 1
+        index += length
     }
     return false
 }

@@ -104,28 +104,25 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(10)
+        var digits = ByteWriter(capacity: 16)
         append(to: &digits)
-        return String(decoding: digits, as: UTF8.self)
+        return digits.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Appends `YYYY-MM-DD` to `bytes`, digit by digit: this is printed for every dated item of a large board.
+    /// Appends `YYYY-MM-DD`.
     public func append(to bytes: inout [UInt8]) {
-        func add(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while value / divisor >= 10 { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-        }
-        add(year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        add(month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        add(day, 2)
+        var digits = ByteWriter(capacity: 16)
+        append(to: &digits)
+        digits.withBytes { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `YYYY-MM-DD`, digit by digit: this is printed for every dated item of a large board.
+    public func append(to out: inout ByteWriter) {
+        out.appendNumber(year, width: 4)
+        out.append(UInt8(ascii: "-"))
+        out.appendNumber(month, width: 2)
+        out.append(UInt8(ascii: "-"))
+        out.appendNumber(day, width: 2)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

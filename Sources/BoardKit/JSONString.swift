@@ -1,41 +1,65 @@
 /// Appends a JSON string literal, escaping quotes, backslashes and control characters (C0, DEL, C1).
 /// Runs of bytes that need no escape are copied whole.
 public func appendJSONString(_ text: String, to out: inout [UInt8]) {
+    var writer = ByteWriter(capacity: text.utf8.count + 16)
+    appendJSONString(text, to: &writer)
+    writer.withBytes { out.append(contentsOf: $0) }
+}
+
+/// `appendJSONString` to a `ByteWriter`.
+public func appendJSONString(_ text: String, to out: inout ByteWriter) {
+    var text = text
+    text.withUTF8 { appendJSONString(utf8: $0, to: &out) }
+}
+
+/// `appendJSONString` of bytes from a file, with no `String` made of them: well-formed UTF-8 is escaped as it
+/// stands, and bytes that are not are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
+public func appendJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
     let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
     let hex: StaticString = "0123456789abcdef"
     func escape(_ value: UInt8) {
         let digits = hex.utf8Start
-        out += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(value >> 4)], digits[Int(value & 15)]]
+        out.append("\\u00")
+        out.append(digits[Int(value >> 4)])
+        out.append(digits[Int(value & 15)])
     }
-    var text = text
+    let rollback = out.count
     out.append(quote)
-    text.withUTF8 { bytes in
-        var runStart = 0
-        var index = 0
-        func flush() { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-        while index < bytes.count {
-            let byte = bytes[index]
+    var runStart = 0
+    var index = 0
+    func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+    while index < bytes.count {
+        let byte = bytes[index]
+        if byte >= 0x80 {
+            guard let length = UTF8Sequence.length(in: bytes, at: index) else {
+                out.truncate(to: rollback)
+                return appendJSONString(String(decoding: bytes, as: UTF8.self), to: &out)
+            }
             // C1 controls are U+0080 to U+009F: C2 80 to C2 9F.
-            let c1 = byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] <= 0x9F
-            guard byte < 0x20 || byte == quote || byte == backslash || byte == 0x7F || c1 else {
-                index += 1
+            guard byte == 0xC2, bytes[index + 1] <= 0x9F else {
+                index += length
                 continue
             }
-            flush()
-            switch byte {
-            case quote, backslash: out += [backslash, byte]
-            case UInt8(ascii: "\n"): out += [backslash, UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [backslash, UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): out += [backslash, UInt8(ascii: "t")]
-            case 0xC2:
-                index += 1
-                escape(bytes[index])
-            default: escape(byte)
-            }
+        } else if byte >= 0x20 && byte != quote && byte != backslash && byte != 0x7F {
             index += 1
-            runStart = index
+            continue
         }
         flush()
+        switch byte {
+        case quote, backslash:
+            out.append(backslash)
+            out.append(byte)
+        case UInt8(ascii: "\n"): out.append("\\n")
+        case UInt8(ascii: "\r"): out.append("\\r")
+        case UInt8(ascii: "\t"): out.append("\\t")
+        case 0xC2:
+            index += 1
+            escape(bytes[index])
+        default: escape(byte)
+        }
+        index += 1
+        runStart = index
     }
+    flush()
     out.append(quote)
 }

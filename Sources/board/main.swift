@@ -51,15 +51,13 @@ let outcome = BoardCommandLine.run(Invocation(
     }
 }
 /// Writes all of the bytes to a file descriptor.
-func emit(_ bytes: [UInt8], to fd: Int32) {
-    bytes.withUnsafeBufferPointer { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            offset += count
-        }
+func emit(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+        let count = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return }
+        offset += count
     }
 }
 
@@ -86,7 +84,7 @@ func page(_ bytes: [UInt8], environment: [String: String]) -> Bool {
         return false
     }
     signal(SIGPIPE, SIG_IGN)  // the reader may quit the pager before the end
-    emit(bytes, to: fds[1])
+    bytes.withUnsafeBufferPointer { emit($0, to: fds[1]) }
     close(fds[1])
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -94,7 +92,7 @@ func page(_ bytes: [UInt8], environment: [String: String]) -> Bool {
 }
 
 if !(outcome.pageable && page(outcome.stdoutBytes, environment: environment)) {
-    emit(outcome.stdoutBytes, to: 1)
+    outcome.stdoutBytes.withUnsafeBufferPointer { emit($0, to: 1) }
 }
-emit(Array(outcome.stderr.utf8), to: 2)
+Array(outcome.stderr.utf8).withUnsafeBufferPointer { emit($0, to: 2) }
 exit(outcome.exitCode)

@@ -239,7 +239,7 @@ import Testing
     final class Collector: @unchecked Sendable {
         private let lock = NSLock()
         private var pieces: [[UInt8]] = []
-        func add(_ piece: [UInt8]) { lock.withLock { pieces.append(piece) } }
+        func add(_ piece: UnsafeBufferPointer<UInt8>) { lock.withLock { pieces.append(Array(piece)) } }
         var all: [[UInt8]] { lock.withLock { pieces } }
     }
 

@@ -10,11 +10,40 @@ import Testing
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             var text = "a" + String(Character(scalar)) + "b"
-            let scanned = text.withUTF8(holdsControl)
+            let scanned = text.withUTF8(needsEscaping)
             let escapes = escaped(text) != text
             if scanned != escapes { disagreements.append(value) }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20).map { String($0, radix: 16) })")
+    }
+
+    /// Any bytes: printing them without a `String` gives what decoding them to one and escaping gives, for the
+    /// terminal and for JSON — ill-formed sequences (cut off, overlong, surrogates, past U+10FFFF) included.
+    @Test func bytesArePrintedAsTheirDecodedTextWouldBe() {
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), [0x09], [0x0A], [0x1B], [0x7F], [0x22], [0x5C], [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF],
+            [0xC2], [0xC2, 0x85], [0xC2, 0xA0], [0xDF, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xE2, 0x80, 0xAE],
+            [0xE2, 0x80, 0x8D], [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEF, 0xBB, 0xBF], [0xEF, 0xBF, 0xBD], [0xEA, 0xB0],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x9F, 0x9A, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80],
+            [0xFE], [0xFF], Array("한".utf8), Array("é".utf8),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var mismatches: [[UInt8]] = []
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            var terminal = ByteWriter(), json = ByteWriter(), jsonOfText: [UInt8] = []
+            bytes.withUnsafeBufferPointer {
+                appendEscaped(utf8: $0, to: &terminal)
+                appendJSONString(utf8: $0, to: &json)
+            }
+            appendJSONString(text, to: &jsonOfText)
+            if terminal.bytes != Array(escaped(text).utf8) || json.bytes != jsonOfText { mismatches.append(bytes) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 }
 
@@ -22,9 +51,9 @@ import Testing
 @Suite struct NumberBytesTests {
     @Test func numbersAndDatesAreWrittenAsDigits() throws {
         func written(_ value: Int, width: Int = 1) -> String {
-            var out: [UInt8] = []
+            var out = ByteWriter(capacity: 1)
             out.appendNumber(value, width: width)
-            return String(decoding: out, as: UTF8.self)
+            return String(decoding: out.bytes, as: UTF8.self)
         }
         #expect(written(0) == "0")
         #expect(written(7, width: 2) == "07")
@@ -34,5 +63,10 @@ import Testing
         var date: [UInt8] = []
         try #require(CivilDate(year: 987, month: 3, day: 9)).append(to: &date)
         #expect(String(decoding: date, as: UTF8.self) == "0987-03-09")
+        // Past its first room, a writer grows and keeps what it held.
+        var grown = ByteWriter(capacity: 1)
+        for _ in 0..<100 { grown.append("0123456789") }
+        grown.append(UInt8(ascii: "!"), count: 3)
+        #expect(grown.bytes == Array((String(repeating: "0123456789", count: 100) + "!!!").utf8))
     }
 }

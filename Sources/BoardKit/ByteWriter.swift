@@ -1,0 +1,103 @@
+/// Bytes being written for output, in a buffer that grows: what `list`, `show` and `check --json` build a line or
+/// more of per item. An append costs the copy of its bytes and little more; an `Array`'s `append(contentsOf:)` of a
+/// short literal costs about ten times that, which on a large board was most of what those commands took.
+public struct ByteWriter: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var written = 0
+
+    public init(capacity: Int = 1 << 12) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// How many bytes have been written.
+    public var count: Int { written }
+
+    /// Makes room for `extra` more bytes.
+    @inlinable @inline(__always)
+    public mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    @usableFromInline
+    mutating func grow(_ needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        written += 1
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).initialize(from: start, count: bytes.count)
+        written += bytes.count
+    }
+
+    /// Appends a literal's UTF-8 bytes.
+    @inlinable @inline(__always)
+    public mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    public mutating func append(string text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends `byte` `count` times.
+    @inlinable
+    public mutating func append(_ byte: UInt8, count repeats: Int) {
+        guard repeats > 0 else { return }
+        reserve(repeats)
+        (base + count).initialize(repeating: byte, count: repeats)
+        written += repeats
+    }
+
+    /// Appends a number's decimal digits, with leading zeros to `width` digits.
+    public mutating func appendNumber(_ value: Int, width: Int = 1) {
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        var digits = 1
+        while magnitude / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        append(UInt8(ascii: "0"), count: max(width, digits) - digits)
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// The last byte written, if any.
+    public var last: UInt8? { count > 0 ? base[count - 1] : nil }
+
+    /// Takes back the bytes written after the first `count`.
+    public mutating func truncate(to count: Int) {
+        written = min(written, max(0, count))
+    }
+
+    /// Calls `body` with the bytes written so far.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes written so far, as an array.
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+}

@@ -1,0 +1,24 @@
+/// Reading UTF-8 straight from a file's bytes, so text can be printed without first being made a `String`.
+public enum UTF8Sequence {
+    /// The length of the well-formed UTF-8 sequence that starts at `index`, or nil where there is none: a stray
+    /// continuation byte, a cut-off sequence, an overlong form, a surrogate or a value past U+10FFFF — each a
+    /// place `String(decoding:as:)` would put U+FFFD.
+    @inlinable
+    public static func length(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        if lead < 0x80 { return 1 }
+        func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            index + offset < bytes.count && (low...high).contains(bytes[index + offset])
+        }
+        switch lead {
+        case 0xC2...0xDF: return continuation(1) ? 2 : nil
+        case 0xE0: return continuation(1, 0xA0) && continuation(2) ? 3 : nil
+        case 0xED: return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : nil
+        case 0xE1...0xEF: return continuation(1) && continuation(2) ? 3 : nil
+        case 0xF0: return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF4: return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : nil
+        default: return nil
+        }
+    }
+}
