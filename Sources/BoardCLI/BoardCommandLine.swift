@@ -147,7 +147,8 @@ struct Output {
         piece.truncate(to: 0)
     }
 
-    private mutating func stream(_ piece: UnsafeBufferPointer<UInt8>) {
+    /// `stream` for a piece lent for the call.
+    mutating func stream(_ piece: UnsafeBufferPointer<UInt8>) {
         guard let writer else { return stdout.append(contentsOf: piece) }
         if !stdout.isEmpty {
             stdout.withUnsafeBufferPointer(writer)

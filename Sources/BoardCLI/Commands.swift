@@ -612,7 +612,7 @@ enum Commands {
                 }
                 view.doneLimit = count
             }
-            view.render(width: width) { context.output.stream(&$0) }
+            view.render(width: width) { context.output.stream($0) }
         }
         return 0
     }

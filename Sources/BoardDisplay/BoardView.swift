@@ -27,81 +27,122 @@ public struct BoardView {
     /// The board laid out in `width` terminal cells; each line ends with a newline.
     public func render(width: Int) -> String {
         var all: [UInt8] = []
-        render(width: width) { all += $0 }
+        render(width: width) { all.append(contentsOf: $0) }
         return String(decoding: all, as: UTF8.self)
     }
 
     /// The board laid out in `width` terminal cells, row by row, handed to `emit` in pieces of about 1 MiB: a
-    /// large board has hundreds of thousands of rows, and only the rows being printed are ever built.
-    public func render(width: Int, emit: (inout [UInt8]) -> Void) {
-        var columns = SectionKind.allCases.map { kind in board.items.filter { board.kind(of: $0) == kind } }
+    /// large board has hundreds of thousands of rows, and only the rows being printed are ever built. The bytes
+    /// are lent for the call.
+    public func render(width: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var columns = SectionKind.allCases.map { kind in board.items.indices.filter { board.kind(of: board.items[$0]) == kind } }
         var hidden = [0, 0, 0]
         if let doneLimit, columns[2].count > doneLimit {
             hidden[2] = columns[2].count - doneLimit
-            columns[2] = Self.mostRecent(columns[2], doneLimit)
+            columns[2] = mostRecent(columns[2], doneLimit)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.pieceSize + (1 << 16))
+        var out = ByteWriter(capacity: Self.pieceSize + (1 << 16))
         func endLine(startingAt start: Int) {
-            while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
+            var end = out.count
+            while end > start, out.last == UInt8(ascii: " ") {
+                end -= 1
+                out.truncate(to: end)
+            }
             out.append(UInt8(ascii: "\n"))
             if out.count >= Self.pieceSize {
-                emit(&out)
-                out.removeAll(keepingCapacity: true)
+                out.withBytes(emit)
+                out.truncate(to: 0)
             }
         }
         if width < Self.minimumSideBySide {
             for (kind, items) in zip(SectionKind.allCases, columns) {
                 if kind != .todo { out.append(UInt8(ascii: "\n")) }
-                var rows = ColumnRows(view: self, kind: kind, items: items, hidden: hidden[kind.rawValue], width: width)
-                while let cell = rows.next() {
+                let rows = ColumnRows(view: self, kind: kind, items: items, hidden: hidden[kind.rawValue], width: width)
+                while rows.next() {
                     let start = out.count
-                    out += cell.text.utf8
+                    rows.current { text, _ in out.append(text) }
                     endLine(startingAt: start)
                 }
             }
-            emit(&out)
+            out.withBytes(emit)
             return
         }
         // Three columns that fill the width exactly: the cells left over from an even split go to the first ones.
         let room = width - 2 * DisplayWidth.of(Self.separator)
         let widths = (0..<3).map { room / 3 + ($0 < room % 3 ? 1 : 0) }
-        var rows = zip(SectionKind.allCases, columns).enumerated().map { index, column in
+        let rows = zip(SectionKind.allCases, columns).enumerated().map { index, column in
             ColumnRows(view: self, kind: column.0, items: column.1, hidden: hidden[index], width: widths[index])
         }
         var row = 0
         while true {
-            let cells = rows.indices.map { rows[$0].next() }
-            if cells.allSatisfy({ $0 == nil }) { break }
+            let present = rows.map { $0.next() }
+            if !present.contains(true) { break }
             let start = out.count
-            for (index, cell) in cells.enumerated() {
-                let cell = cell ?? Cell.empty
-                if index > 0 { out += (row == 1 ? "─┼─" : Self.separator).utf8 }
-                out += cell.text.utf8
-                if index < cells.count - 1 {
-                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[index] - cell.width)))
+            for index in 0..<3 {
+                if index > 0 { out.append(row == 1 ? "─┼─" : " │ ") }
+                var cellWidth = 0
+                if present[index] {
+                    rows[index].current { text, width in
+                        out.append(text)
+                        cellWidth = width
+                    }
                 }
+                if index < 2 { out.append(UInt8(ascii: " "), count: widths[index] - cellWidth) }
             }
             endLine(startingAt: start)
             row += 1
         }
-        emit(&out)
+        out.withBytes(emit)
+    }
+
+    /// Rows of a column written one after another into one buffer, each with its width in cells.
+    struct RowBuffer: ~Copyable {
+        var bytes = ByteWriter(capacity: 1 << 10)
+        private var ends: [Int] = []
+        private var widths: [Int] = []
+
+        var count: Int { ends.count }
+
+        /// Ends the row being written (what was written since the last row ended): it takes `width` cells.
+        mutating func endRow(width: Int) {
+            ends.append(bytes.count)
+            widths.append(width)
+        }
+
+        /// Appends a whole row.
+        mutating func append(_ cell: Cell) {
+            bytes.append(string: cell.text)
+            endRow(width: cell.width)
+        }
+
+        /// Calls `body` with row `index`'s bytes and width.
+        func row(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+            let start = index == 0 ? 0 : ends[index - 1]
+            bytes.withBytes { body(UnsafeBufferPointer(rebasing: $0[start..<ends[index]]), widths[index]) }
+        }
+
+        mutating func removeAll() {
+            bytes.truncate(to: 0)
+            ends.removeAll(keepingCapacity: true)
+            widths.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A column's rows, made as they are printed: the heading, its rule, then each item's rows (or "(empty)").
-    struct ColumnRows {
+    final class ColumnRows {
         let view: BoardView
         let kind: SectionKind
-        let items: [Item]
+        /// The column's items, as indices in the board's items.
+        let items: [Int]
         /// Items of the section left out: a `+K more` row ends the column.
         let hidden: Int
         let width: Int
-        private var pending: [Cell] = []
+        private var pending = RowBuffer()
         private var nextPending = 0
         private var nextItem = 0
         private var started = false
 
-        init(view: BoardView, kind: SectionKind, items: [Item], hidden: Int, width: Int) {
+        init(view: BoardView, kind: SectionKind, items: [Int], hidden: Int, width: Int) {
             self.view = view
             self.kind = kind
             self.items = items
@@ -109,26 +150,37 @@ public struct BoardView {
             self.width = width
         }
 
-        mutating func next() -> Cell? {
+        /// Moves to the column's next row; false past its last.
+        func next() -> Bool {
             if !started {
                 started = true
-                pending = [view.heading(kind, count: items.count + hidden), Cell(text: String(repeating: "─", count: width), width: width)]
+                pending.append(view.heading(kind, count: items.count + hidden))
+                pending.append(Cell(text: String(repeating: "─", count: width), width: width))
                 if items.isEmpty, hidden == 0 { pending.append(view.styled("(empty)", "2")) }
+                nextPending = 0
+                return true
             }
-            while nextPending == pending.count {
+            nextPending += 1
+            while nextPending >= pending.count {
                 if nextItem == items.count, hidden > 0 {
-                    pending = [view.styled("+\(hidden) more", "2")]
+                    pending.removeAll()
+                    pending.append(view.styled("+\(hidden) more", "2"))
                     nextPending = 0
                     nextItem += 1
                     break
                 }
-                guard nextItem < items.count else { return nil }
-                pending = view.rows(of: items[nextItem], width: width)
+                guard nextItem < items.count else { return false }
+                pending.removeAll()
+                view.writeRows(of: view.board.items[items[nextItem]], width: width, to: &pending)
                 nextPending = 0
                 nextItem += 1
             }
-            nextPending += 1
-            return pending[nextPending - 1]
+            return true
+        }
+
+        /// Calls `body` with the current row's bytes and width.
+        func current(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+            pending.row(nextPending, body)
         }
     }
 
@@ -139,51 +191,92 @@ public struct BoardView {
         static let empty = Cell(text: "", width: 0)
     }
 
-    /// `[ ] Title`, then the due date, the done date (`done YYYY-MM-DD`, DONE only) and the first body line, each
-    /// wrapped under the title.
+    /// An item's rows, as `writeRows` makes them.
     func rows(of item: Item, width: Int) -> [Cell] {
-        let indent = "    "
-        let textWidth = max(1, width - indent.count)
-        var cells: [Cell] = []
-        for (index, line) in Self.wrap(escaped(board.title(of: item)), width: textWidth).enumerated() {
-            let lead = index == 0 ? (item.checked ? "[x] " : "[ ] ") : indent
-            cells.append(Cell(text: lead + (color ? dimmingLabels(line.text) : line.text), width: indent.count + line.width))
+        var rows = RowBuffer()
+        writeRows(of: item, width: width, to: &rows)
+        return (0..<rows.count).map { index in
+            var cell = Cell.empty
+            rows.row(index) { cell = Cell(text: String(decoding: $0, as: UTF8.self), width: $1) }
+            return cell
         }
-        if let due = item.due {
-            let (text, style): (String, String?) =
-                board.isOverdue(item, today: today) ? ("! \(due) overdue", "1;31")
-                : due == today && board.kind(of: item) != .done ? ("\(due) today", "33")
-                : (due.description, nil)
-            for line in Self.wrap(text, width: textWidth) {
-                let cell = style.map { styled(line.text, $0) } ?? Cell(text: line.text, width: line.width)
-                cells.append(Cell(text: indent + cell.text, width: indent.count + line.width))
-            }
-        }
-        if let done = board.doneDate(of: item) {
-            for line in Self.wrap("done \(done)", width: textWidth) {
-                cells.append(Cell(text: indent + line.text, width: indent.count + line.width))
-            }
-        }
-        if let body = board.firstBodyText(of: item) {
-            for line in Self.wrap(escaped(body), width: textWidth) {
-                cells.append(Cell(text: indent + styled(line.text, "2").text, width: indent.count + line.width))
-            }
-        }
-        return cells
     }
 
-    /// The `count` most recently done of these items, in file order: the latest done dates, an undated item older
-    /// than any dated one, and of two alike the later in the file.
-    static func mostRecent(_ items: [Item], _ count: Int) -> [Item] {
-        let ranked = items.indices.sorted { a, b in
-            switch (items[a].done, items[b].done) {
+    /// `[ ] Title`, then the due date, the done date (`done YYYY-MM-DD`, DONE only) and the first body line, each
+    /// wrapped under the title.
+    func writeRows(of item: Item, width: Int, to rows: inout RowBuffer) {
+        let indent: StaticString = "    "
+        let textWidth = max(1, width - indent.utf8CodeUnitCount)
+        /// `text` wrapped, each line after `lead` (the first line's) or the indent, styled.
+        func wrapped(_ text: UnsafeBufferPointer<UInt8>, lead: StaticString = "    ", style: StaticString? = nil, labels: Bool = false) {
+            var first = true
+            Self.wrap(text, width: textWidth) { line, lineWidth in
+                rows.bytes.append(first ? lead : indent)
+                first = false
+                if color, let style {
+                    rows.bytes.append("\u{1B}[")
+                    rows.bytes.append(style)
+                    rows.bytes.append(UInt8(ascii: "m"))
+                }
+                if color && labels && (line.contains(Labels.tag) || line.contains(Labels.person)) {
+                    rows.bytes.append(string: dimmingLabels(String(decoding: line, as: UTF8.self)))
+                } else {
+                    rows.bytes.append(line)
+                }
+                if color, style != nil { rows.bytes.append("\u{1B}[0m") }
+                rows.endRow(width: indent.utf8CodeUnitCount + lineWidth)
+            }
+        }
+        /// Text from the file, escaped when it needs to be.
+        func wrappedFromFile(_ text: UnsafeBufferPointer<UInt8>, lead: StaticString = "    ", style: StaticString? = nil, labels: Bool = false) {
+            guard needsEscaping(text) else { return wrapped(text, lead: lead, style: style, labels: labels) }
+            var safe = escaped(String(decoding: text, as: UTF8.self))
+            safe.withUTF8 { wrapped($0, lead: lead, style: style, labels: labels) }
+        }
+        board.withTitleBytes(of: item) { bytes, range in
+            wrappedFromFile(UnsafeBufferPointer(rebasing: bytes[range]), lead: item.checked ? "[x] " : "[ ] ", labels: true)
+        }
+        var text = ByteWriter(capacity: 32)
+        if let due = item.due {
+            let style: StaticString?
+            if board.isOverdue(item, today: today) {
+                text.append("! ")
+                due.append(to: &text)
+                text.append(" overdue")
+                style = "1;31"
+            } else if due == today && board.kind(of: item) != .done {
+                due.append(to: &text)
+                text.append(" today")
+                style = "33"
+            } else {
+                due.append(to: &text)
+                style = nil
+            }
+            text.withBytes { wrapped($0, style: style) }
+        }
+        if let done = board.doneDate(of: item) {
+            text.truncate(to: 0)
+            text.append("done ")
+            done.append(to: &text)
+            text.withBytes { wrapped($0) }
+        }
+        if let body = board.firstBodyLine(of: item) {
+            board.bytes.withUnsafeBufferPointer { wrappedFromFile(UnsafeBufferPointer(rebasing: $0[body]), style: "2") }
+        }
+    }
+
+    /// The `count` most recently done of these items (indices in the board's items), in file order: the latest
+    /// done dates, an undated item older than any dated one, and of two alike the later in the file.
+    func mostRecent(_ items: [Int], _ count: Int) -> [Int] {
+        let ranked = items.sorted { a, b in
+            switch (board.items[a].done, board.items[b].done) {
             case let (x?, y?) where x != y: return x > y
             case (.some, nil): return true
             case (nil, .some): return false
             default: return a > b
             }
         }
-        return ranked.prefix(count).sorted().map { items[$0] }
+        return ranked.prefix(count).sorted()
     }
 
     /// `TODO (3)`; under a WIP limit `DOING (2/3)`, and over it `DOING (4/3)` in red, or `DOING (4/3, over limit)`
@@ -209,43 +302,67 @@ public struct BoardView {
         Cell(text: color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text, width: DisplayWidth.of(text))
     }
 
-    /// Words (split at spaces and tabs) filled greedily into lines of at most `width` cells;
-    /// a word wider than a line is cut and ends in `…`.
-    static func wrap(_ text: String, width: Int) -> [Cell] {
+    /// Words (split at spaces and tabs) filled greedily into lines of at most `width` cells; a word wider than a
+    /// line is cut and ends in `…`. `text` is UTF-8 safe to print; each line goes to `line` with its width.
+    static func wrap(_ text: UnsafeBufferPointer<UInt8>, width: Int, _ line: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         // Most titles already fit and are single-spaced: nothing to split.
-        let whole = DisplayWidth.of(text)
-        if whole <= width && isSingleSpaced(text) { return [Cell(text: text, width: whole)] }
-        var lines: [Cell] = []
-        var current = Cell.empty
-        // Split at ASCII spaces and tabs by byte: asking each Character whether it is whitespace is slow.
-        for bytes in text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
-            let word = String(Substring(bytes))
-            var piece = Cell(text: word, width: DisplayWidth.of(word))
-            if piece.width > width { piece = cut(piece.text, width: width) }
-            if current.width > 0 && current.width + 1 + piece.width > width {
-                lines.append(current)
-                current = .empty
+        let whole = DisplayWidth.of(utf8: text)
+        if whole <= width && isSingleSpaced(text) { return line(text, whole) }
+        var current = ByteWriter(capacity: text.count + 8)
+        var currentWidth = 0
+        var lines = 0
+        func add(_ piece: UnsafeBufferPointer<UInt8>, _ pieceWidth: Int) {
+            if currentWidth > 0 && currentWidth + 1 + pieceWidth > width {
+                current.withBytes { line($0, currentWidth) }
+                lines += 1
+                current.truncate(to: 0)
+                currentWidth = 0
             }
-            current = current.width == 0 ? piece
-                : Cell(text: current.text + " " + piece.text, width: current.width + 1 + piece.width)
+            if currentWidth == 0 {
+                current.truncate(to: 0)
+                current.append(piece)
+                currentWidth = pieceWidth
+            } else {
+                current.append(UInt8(ascii: " "))
+                current.append(piece)
+                currentWidth += 1 + pieceWidth
+            }
         }
-        if current.width > 0 || lines.isEmpty { lines.append(current) }
-        return lines
+        // Split at ASCII spaces and tabs by byte: asking each Character whether it is whitespace is slow.
+        for word in text.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
+            let word = UnsafeBufferPointer(rebasing: word)
+            let wordWidth = DisplayWidth.of(utf8: word)
+            guard wordWidth > width else {
+                add(word, wordWidth)
+                continue
+            }
+            var (piece, pieceWidth) = cut(String(decoding: word, as: UTF8.self), width: width)
+            piece.withUTF8 { add($0, pieceWidth) }
+        }
+        if currentWidth > 0 || lines == 0 { current.withBytes { line($0, currentWidth) } }
+    }
+
+    /// `wrap` of a string, its lines as cells.
+    static func wrap(_ text: String, width: Int) -> [Cell] {
+        var text = text
+        var cells: [Cell] = []
+        text.withUTF8 { wrap($0, width: width) { cells.append(Cell(text: String(decoding: $0, as: UTF8.self), width: $1)) } }
+        return cells
     }
 
     /// No tab, no leading or trailing space, no two spaces in a row: splitting into words and joining
     /// them with single spaces gives the same text.
-    private static func isSingleSpaced(_ text: String) -> Bool {
+    private static func isSingleSpaced(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous = UInt8(ascii: " ")
-        for byte in text.utf8 {
+        for byte in text {
             if byte == 0x09 || (byte == 0x20 && previous == 0x20) { return false }
             previous = byte
         }
         return previous != 0x20 || text.isEmpty
     }
 
-    /// The longest start of `text` that fits in `width - 1` cells, then `…`.
-    private static func cut(_ text: String, width: Int) -> Cell {
+    /// The longest start of `text` that fits in `width - 1` cells, then `…`, and its width.
+    private static func cut(_ text: String, width: Int) -> (String, Int) {
         var out = ""
         var used = 0
         for character in text {
@@ -254,6 +371,6 @@ public struct BoardView {
             out.append(character)
             used += cells
         }
-        return Cell(text: out + "…", width: used + 1)
+        return (out + "…", used + 1)
     }
 }

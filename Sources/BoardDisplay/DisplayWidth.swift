@@ -1,23 +1,55 @@
+import BoardKit
+
 /// How many terminal cells text takes: East Asian wide and fullwidth characters (Hangul, CJK, kana) and
 /// emoji take two, combining marks and format characters none, everything else one.
 /// Counted per grapheme cluster, so a Hangul syllable spelled in jamo or an emoji sequence counts once.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        var text = text
+        return text.withUTF8 { of(utf8: $0) }
+    }
+
+    /// The width of text given as its UTF-8 bytes (bytes that are not UTF-8 count as U+FFFD would).
+    public static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         // Scalar by scalar while each is one no neighbour can join (finding characters is the slow part): printable
         // ASCII and Latin, Hangul syllables, kana, CJK ideographs, emoji without modifiers.
         var total = 0
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x20..<0x7F, 0xA0..<0x300: total += 1
-            case 0x3041...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F900...0x1F9FF:
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F {
+                total += 1
+                index += 1
+                continue
+            }
+            guard byte >= 0x80, let length = UTF8Sequence.length(in: bytes, at: index) else { return byCharacters(bytes) }
+            var value = UInt32(byte) & (0xFF >> (length + 1))
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            switch value {
+            case 0xA0..<0x300: total += 1
+            // Not U+3099 and U+309A, the combining voiced sound marks among the kana.
+            case 0x3041...0x3098, 0x309B...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1F3FA, 0x1F400...0x1F64F,
+                 0x1F900...0x1F9FF:
+                total += 2
+            case 0x2000...0x1F1E5, 0x1F200...0x1F3FA, 0x1F400...0x10FFFF:
+                // Other emoji drawn as emoji (🚀, ✅) are symbols no neighbour joins, as long as what follows is
+                // not a joiner, selector or modifier (which is not counted here); regional indicators pair up and
+                // skin tones join, so neither is taken here.
+                guard let scalar = Unicode.Scalar(value), scalar.properties.isEmojiPresentation,
+                      scalar.properties.generalCategory == .otherSymbol else { return byCharacters(bytes) }
                 total += 2
             default:
-                // A mark, joiner, variation selector, modifier or anything else that may join: count by characters.
-                return text.reduce(0) { $0 + of($1) }
+                // A control, mark, joiner, variation selector, modifier or anything else that may join: count by
+                // characters.
+                return byCharacters(bytes)
             }
+            index += length
         }
         return total
+    }
+
+    private static func byCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        String(decoding: bytes, as: UTF8.self).reduce(0) { $0 + of($1) }
     }
 
     public static func of(_ character: Character) -> Int {

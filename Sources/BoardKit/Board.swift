@@ -385,13 +385,14 @@ public struct Board: Sendable {
         return item.body.map { String(decoding: bytes[bodyText(ofLine: $0, indent: indent)], as: UTF8.self) }
     }
 
-    /// The item's first body line holding more than whitespace, as `bodyLines(of:)` gives it; nil when none does.
-    public func firstBodyText(of item: Item) -> String? {
+    /// The bytes of the item's first body line holding more than whitespace, as `bodyLines(of:)` gives it (without
+    /// the indentation the body shares); nil when none does.
+    public func firstBodyLine(of item: Item) -> Range<Int>? {
         guard !item.body.isEmpty else { return nil }
         let indent = bodyIndent(of: item)
         for index in item.body {
-            let text = String(decoding: bytes[bodyText(ofLine: index, indent: indent)], as: UTF8.self)
-            if text.contains(where: { !$0.isWhitespace }) { return text }
+            let text = bodyText(ofLine: index, indent: indent)
+            if Bytes.holdsMoreThanWhitespace(bytes, text) { return text }
         }
         return nil
     }

@@ -39,6 +39,21 @@ enum Bytes {
     }
 
     /// How many leading bytes of `range` equal `prefix`'s.
+    /// True when `bytes[range]` holds a character that is not whitespace (`Character.isWhitespace`): a byte scan,
+    /// and the characters looked at only when all that is there is whitespace and something not ASCII.
+    static func holdsMoreThanWhitespace<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> Bool where C.Index == Int {
+        var ascii = true
+        for index in range {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                ascii = false
+            } else if byte != space && !(0x09...0x0D).contains(byte) {
+                return true
+            }
+        }
+        return !ascii && String(decoding: bytes[range], as: UTF8.self).contains { !$0.isWhitespace }
+    }
+
     static func commonPrefixLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>, _ prefix: [UInt8]) -> Int where C.Index == Int {
         var count = 0
         while count < prefix.count, range.lowerBound + count < range.upperBound,

@@ -145,6 +145,25 @@ import Testing
         #expect(DisplayWidth.of(text) == width)
     }
 
+    /// The byte scan that spares most text the walk by characters counts what the walk counts: every scalar it
+    /// counts itself (any other sends the whole text to the walk) between letters, after a wide one, and before
+    /// each joiner, selector and modifier that changes a count. U+3099 and U+309A among the kana were counted as
+    /// wide when they join the kana before them.
+    @Test func theByteScanAgreesWithTheCharactersOnEveryScalar() {
+        var disagreements: [String] = []
+        for value in UInt32(0x20)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value),
+                  value < 0x3400 || (0x3400...0xD7FF).contains(value) && value % 7 == 0 || (0x1F000...0x1FFFF).contains(value)
+                  || scalar.properties.isEmojiPresentation else { continue }
+            let one = String(Character(scalar))
+            for text in ["a" + one + "b", "한" + one, one + "\u{FE0F}", one + "\u{200D}🚀", one + "\u{1F3FD}", one + one] {
+                let byCharacters = text.reduce(0) { $0 + DisplayWidth.of($1) }
+                if DisplayWidth.of(text) != byCharacters { disagreements.append(String(value, radix: 16)) }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
+    }
+
     @Test func textWidthSumsItsCharacters() {
         #expect(DisplayWidth.of("릴리스 notes 🚀") == 6 + 1 + 5 + 1 + 2)
     }
