@@ -138,6 +138,8 @@ public struct BoardView {
         let hidden: Int
         let width: Int
         private var pending = RowBuffer()
+        /// Room for text being made into rows, kept from item to item: a date line, a line being filled with words.
+        private var date = ByteWriter(capacity: 1 << 6), line = ByteWriter(capacity: 1 << 8)
         private var nextPending = 0
         private var nextItem = 0
         private var started = false
@@ -171,7 +173,7 @@ public struct BoardView {
                 }
                 guard nextItem < items.count else { return false }
                 pending.removeAll()
-                view.writeRows(of: view.board.items[items[nextItem]], width: width, to: &pending)
+                view.writeRows(of: view.board.items[items[nextItem]], width: width, to: &pending, date: &date, line: &line)
                 nextPending = 0
                 nextItem += 1
             }
@@ -194,7 +196,8 @@ public struct BoardView {
     /// An item's rows, as `writeRows` makes them.
     func rows(of item: Item, width: Int) -> [Cell] {
         var rows = RowBuffer()
-        writeRows(of: item, width: width, to: &rows)
+        var date = ByteWriter(), line = ByteWriter()
+        writeRows(of: item, width: width, to: &rows, date: &date, line: &line)
         return (0..<rows.count).map { index in
             var cell = Cell.empty
             rows.row(index) { cell = Cell(text: String(decoding: $0, as: UTF8.self), width: $1) }
@@ -204,13 +207,14 @@ public struct BoardView {
 
     /// `[ ] Title`, then the due date, the done date (`done YYYY-MM-DD`, DONE only) and the first body line, each
     /// wrapped under the title.
-    func writeRows(of item: Item, width: Int, to rows: inout RowBuffer) {
+    /// `date` and `line` are room for a date line and for a line being filled with words.
+    func writeRows(of item: Item, width: Int, to rows: inout RowBuffer, date: inout ByteWriter, line: inout ByteWriter) {
         let indent: StaticString = "    "
         let textWidth = max(1, width - indent.utf8CodeUnitCount)
         /// `text` wrapped, each line after `lead` (the first line's) or the indent, styled.
         func wrapped(_ text: UnsafeBufferPointer<UInt8>, lead: StaticString = "    ", style: StaticString? = nil, labels: Bool = false) {
             var first = true
-            Self.wrap(text, width: textWidth) { line, lineWidth in
+            Self.wrap(text, width: textWidth, scratch: &line) { line, lineWidth in
                 rows.bytes.append(first ? lead : indent)
                 first = false
                 if color, let style {
@@ -236,29 +240,29 @@ public struct BoardView {
         board.withTitleBytes(of: item) { bytes, range in
             wrappedFromFile(UnsafeBufferPointer(rebasing: bytes[range]), lead: item.checked ? "[x] " : "[ ] ", labels: true)
         }
-        var text = ByteWriter(capacity: 32)
         if let due = item.due {
             let style: StaticString?
+            date.truncate(to: 0)
             if board.isOverdue(item, today: today) {
-                text.append("! ")
-                due.append(to: &text)
-                text.append(" overdue")
+                date.append("! ")
+                due.append(to: &date)
+                date.append(" overdue")
                 style = "1;31"
             } else if due == today && board.kind(of: item) != .done {
-                due.append(to: &text)
-                text.append(" today")
+                due.append(to: &date)
+                date.append(" today")
                 style = "33"
             } else {
-                due.append(to: &text)
+                due.append(to: &date)
                 style = nil
             }
-            text.withBytes { wrapped($0, style: style) }
+            date.withBytes { wrapped($0, style: style) }
         }
         if let done = board.doneDate(of: item) {
-            text.truncate(to: 0)
-            text.append("done ")
-            done.append(to: &text)
-            text.withBytes { wrapped($0) }
+            date.truncate(to: 0)
+            date.append("done ")
+            done.append(to: &date)
+            date.withBytes { wrapped($0) }
         }
         if let body = board.firstBodyLine(of: item) {
             board.bytes.withUnsafeBufferPointer { wrappedFromFile(UnsafeBufferPointer(rebasing: $0[body]), style: "2") }
@@ -304,18 +308,18 @@ public struct BoardView {
 
     /// Words (split at spaces and tabs) filled greedily into lines of at most `width` cells; a word wider than a
     /// line is cut and ends in `…`. `text` is UTF-8 safe to print; each line goes to `line` with its width.
-    static func wrap(_ text: UnsafeBufferPointer<UInt8>, width: Int, _ line: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    static func wrap(_ text: UnsafeBufferPointer<UInt8>, width: Int, scratch current: inout ByteWriter,
+                     _ line: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         // Most titles already fit and are single-spaced: nothing to split.
         let whole = DisplayWidth.of(utf8: text)
         if whole <= width && isSingleSpaced(text) { return line(text, whole) }
-        var current = ByteWriter(capacity: text.count + 8)
+        current.truncate(to: 0)
         var currentWidth = 0
         var lines = 0
         func add(_ piece: UnsafeBufferPointer<UInt8>, _ pieceWidth: Int) {
             if currentWidth > 0 && currentWidth + 1 + pieceWidth > width {
                 current.withBytes { line($0, currentWidth) }
                 lines += 1
-                current.truncate(to: 0)
                 currentWidth = 0
             }
             if currentWidth == 0 {
@@ -329,8 +333,14 @@ public struct BoardView {
             }
         }
         // Split at ASCII spaces and tabs by byte: asking each Character whether it is whitespace is slow.
-        for word in text.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
-            let word = UnsafeBufferPointer(rebasing: word)
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var end = 0
+        while end < text.count {
+            while end < text.count && isBlank(text[end]) { end += 1 }
+            let start = end
+            while end < text.count && !isBlank(text[end]) { end += 1 }
+            guard start < end else { break }
+            let word = UnsafeBufferPointer(rebasing: text[start..<end])
             let wordWidth = DisplayWidth.of(utf8: word)
             guard wordWidth > width else {
                 add(word, wordWidth)
@@ -346,7 +356,10 @@ public struct BoardView {
     static func wrap(_ text: String, width: Int) -> [Cell] {
         var text = text
         var cells: [Cell] = []
-        text.withUTF8 { wrap($0, width: width) { cells.append(Cell(text: String(decoding: $0, as: UTF8.self), width: $1)) } }
+        var scratch = ByteWriter()
+        text.withUTF8 { bytes in
+            wrap(bytes, width: width, scratch: &scratch) { cells.append(Cell(text: String(decoding: $0, as: UTF8.self), width: $1)) }
+        }
         return cells
     }
 
