@@ -57,7 +57,7 @@ public struct BoardView {
         if width < Self.minimumSideBySide {
             for (kind, items) in zip(SectionKind.allCases, columns) {
                 if kind != .todo { out.append(UInt8(ascii: "\n")) }
-                let rows = ColumnRows(view: self, kind: kind, items: items, hidden: hidden[kind.rawValue], width: width)
+                var rows = ColumnRows(view: self, kind: kind, items: items, hidden: hidden[kind.rawValue], width: width)
                 while rows.next() {
                     let start = out.count
                     rows.current { text, _ in out.append(text) }
@@ -70,25 +70,32 @@ public struct BoardView {
         // Three columns that fill the width exactly: the cells left over from an even split go to the first ones.
         let room = width - 2 * DisplayWidth.of(Self.separator)
         let widths = (0..<3).map { room / 3 + ($0 < room % 3 ? 1 : 0) }
-        let rows = zip(SectionKind.allCases, columns).enumerated().map { index, column in
-            ColumnRows(view: self, kind: column.0, items: column.1, hidden: hidden[index], width: widths[index])
+        func column(_ index: Int) -> ColumnRows {
+            ColumnRows(view: self, kind: SectionKind.allCases[index], items: columns[index], hidden: hidden[index], width: widths[index])
+        }
+        var todo = column(0), doing = column(1), done = column(2)
+        /// Appends a column's current row (if it has one), padded to the column's width unless it is the last.
+        func cell(_ rows: borrowing ColumnRows, present: Bool, padded: Bool) {
+            var cellWidth = 0
+            if present {
+                rows.current { text, width in
+                    out.append(text)
+                    cellWidth = width
+                }
+            }
+            if padded { out.append(UInt8(ascii: " "), count: rows.width - cellWidth) }
         }
         var row = 0
         while true {
-            let present = rows.map { $0.next() }
-            if !present.contains(true) { break }
+            let present = (todo.next(), doing.next(), done.next())
+            if !present.0 && !present.1 && !present.2 { break }
             let start = out.count
-            for index in 0..<3 {
-                if index > 0 { out.append(row == 1 ? "─┼─" : " │ ") }
-                var cellWidth = 0
-                if present[index] {
-                    rows[index].current { text, width in
-                        out.append(text)
-                        cellWidth = width
-                    }
-                }
-                if index < 2 { out.append(UInt8(ascii: " "), count: widths[index] - cellWidth) }
-            }
+            let separator: StaticString = row == 1 ? "─┼─" : " │ "
+            cell(todo, present: present.0, padded: true)
+            out.append(separator)
+            cell(doing, present: present.1, padded: true)
+            out.append(separator)
+            cell(done, present: present.2, padded: false)
             endLine(startingAt: start)
             row += 1
         }
@@ -129,7 +136,7 @@ public struct BoardView {
     }
 
     /// A column's rows, made as they are printed: the heading, its rule, then each item's rows (or "(empty)").
-    final class ColumnRows {
+    struct ColumnRows: ~Copyable {
         let view: BoardView
         let kind: SectionKind
         /// The column's items, as indices in the board's items.
@@ -153,7 +160,7 @@ public struct BoardView {
         }
 
         /// Moves to the column's next row; false past its last.
-        func next() -> Bool {
+        mutating func next() -> Bool {
             if !started {
                 started = true
                 pending.append(view.heading(kind, count: items.count + hidden))
