@@ -219,9 +219,10 @@ public struct BoardView {
         let indent: StaticString = "    "
         let textWidth = max(1, width - indent.utf8CodeUnitCount)
         /// `text` wrapped, each line after `lead` (the first line's) or the indent, styled.
-        func wrapped(_ text: UnsafeBufferPointer<UInt8>, lead: StaticString = "    ", style: StaticString? = nil, labels: Bool = false) {
+        func wrapped(_ text: UnsafeBufferPointer<UInt8>, width: Int? = nil, lead: StaticString = "    ", style: StaticString? = nil,
+                     labels: Bool = false) {
             var first = true
-            Self.wrap(text, width: textWidth, scratch: &line) { line, lineWidth in
+            Self.wrap(text, width: textWidth, textWidth: width, scratch: &line) { line, lineWidth in
                 rows.bytes.append(first ? lead : indent)
                 first = false
                 if color, let style {
@@ -238,8 +239,11 @@ public struct BoardView {
                 rows.endRow(width: indent.utf8CodeUnitCount + lineWidth)
             }
         }
-        /// Text from the file, escaped when it needs to be.
+        /// Text from the file, escaped when it needs to be (plain text never does).
         func wrappedFromFile(_ text: UnsafeBufferPointer<UInt8>, lead: StaticString = "    ", style: StaticString? = nil, labels: Bool = false) {
+            if let width = DisplayWidth.plainWidth(utf8: text) {
+                return wrapped(text, width: width, lead: lead, style: style, labels: labels)
+            }
             guard needsEscaping(text) else { return wrapped(text, lead: lead, style: style, labels: labels) }
             var safe = escaped(String(decoding: text, as: UTF8.self))
             safe.withUTF8 { wrapped($0, lead: lead, style: style, labels: labels) }
@@ -315,10 +319,11 @@ public struct BoardView {
 
     /// Words (split at spaces and tabs) filled greedily into lines of at most `width` cells; a word wider than a
     /// line is cut and ends in `…`. `text` is UTF-8 safe to print; each line goes to `line` with its width.
-    static func wrap(_ text: UnsafeBufferPointer<UInt8>, width: Int, scratch current: inout ByteWriter,
+    /// `textWidth` is the text's width when it is known already.
+    static func wrap(_ text: UnsafeBufferPointer<UInt8>, width: Int, textWidth: Int? = nil, scratch current: inout ByteWriter,
                      _ line: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         // Most titles already fit and are single-spaced: nothing to split.
-        let whole = DisplayWidth.of(utf8: text)
+        let whole = textWidth ?? DisplayWidth.of(utf8: text)
         if whole <= width && isSingleSpaced(text) { return line(text, whole) }
         current.truncate(to: 0)
         var currentWidth = 0

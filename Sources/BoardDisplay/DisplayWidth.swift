@@ -11,8 +11,13 @@ public enum DisplayWidth {
 
     /// The width of text given as its UTF-8 bytes (bytes that are not UTF-8 count as U+FFFD would).
     public static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        // Scalar by scalar while each is one no neighbour can join (finding characters is the slow part): printable
-        // ASCII and Latin, Hangul syllables, kana, CJK ideographs, emoji without modifiers.
+        plainWidth(utf8: bytes) ?? String(decoding: bytes, as: UTF8.self).reduce(0) { $0 + of($1) }
+    }
+
+    /// The width of well-formed text made only of scalars no neighbour can join, counted scalar by scalar (finding
+    /// characters is the slow part): printable ASCII and Latin, Hangul syllables, kana, CJK ideographs, emoji
+    /// without modifiers. Nil for any other text — which includes all text `escaped` would change.
+    public static func plainWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var total = 0
         var index = 0
         while index < bytes.count {
@@ -22,7 +27,7 @@ public enum DisplayWidth {
                 index += 1
                 continue
             }
-            guard byte >= 0x80, let length = UTF8Sequence.length(in: bytes, at: index) else { return byCharacters(bytes) }
+            guard byte >= 0x80, let length = UTF8Sequence.length(in: bytes, at: index) else { return nil }
             var value = UInt32(byte) & (0xFF >> (length + 1))
             for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
             switch value {
@@ -36,20 +41,16 @@ public enum DisplayWidth {
                 // not a joiner, selector or modifier (which is not counted here); regional indicators pair up and
                 // skin tones join, so neither is taken here.
                 guard let scalar = Unicode.Scalar(value), scalar.properties.isEmojiPresentation,
-                      scalar.properties.generalCategory == .otherSymbol else { return byCharacters(bytes) }
+                      scalar.properties.generalCategory == .otherSymbol else { return nil }
                 total += 2
             default:
                 // A control, mark, joiner, variation selector, modifier or anything else that may join: count by
                 // characters.
-                return byCharacters(bytes)
+                return nil
             }
             index += length
         }
         return total
-    }
-
-    private static func byCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        String(decoding: bytes, as: UTF8.self).reduce(0) { $0 + of($1) }
     }
 
     public static func of(_ character: Character) -> Int {
