@@ -34,7 +34,7 @@ public enum DisplayWidth {
             case 0xA0..<0x300: total += 1
             // Not U+3099 and U+309A, the combining voiced sound marks among the kana.
             case 0x3041...0x3098, 0x309B...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1F3FA, 0x1F400...0x1F64F,
-                 0x1F900...0x1F9FF:
+                 0x1F680...0x1F6C5, 0x1F900...0x1F9FF:
                 total += 2
             case 0x2000...0x1F1E5, 0x1F200...0x1F3FA, 0x1F400...0x10FFFF:
                 // Other emoji drawn as emoji (🚀, ✅) are symbols no neighbour joins, as long as what follows is

@@ -3,7 +3,7 @@ public enum UTF8Sequence {
     /// The length of the well-formed UTF-8 sequence that starts at `index`, or nil where there is none: a stray
     /// continuation byte, a cut-off sequence, an overlong form, a surrogate or a value past U+10FFFF — each a
     /// place `String(decoding:as:)` would put U+FFFD.
-    @inlinable
+    @inlinable @inline(__always)
     public static func length(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let lead = bytes[index]
         if lead < 0x80 { return 1 }
