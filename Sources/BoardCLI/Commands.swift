@@ -690,20 +690,36 @@ enum Commands {
             case .success(let diagnostics):
                 // One finding repeated all over a file (a generated or pasted board) is printed `repeatsShown` times,
                 // then counted in one line.
-                var times: [ExactText: Int] = [:]
-                var repeated: [Diagnostic] = []
+                var messages: [ExactText: Int] = [:]  // a message → its place in `times`
+                var times: [Int] = []
+                var repeated: [(Diagnostic, place: Int)] = []
+                // A repeated finding nearly always has the message of one of the last few: those are compared first,
+                // sparing a hash of every message.
+                var recent: [(message: ExactText, place: Int)] = []
                 for diagnostic in diagnostics {
                     if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
                     guard !context.parsed.flag("json") else { continue }
-                    let key = ExactText(diagnostic.message)
-                    let seen = times[key, default: 0]
-                    times[key] = seen + 1
-                    if seen == Self.repeatsShown { repeated.append(diagnostic) }
+                    let message = ExactText(diagnostic.message)
+                    let place: Int
+                    if let index = recent.firstIndex(where: { $0.message == message }) {
+                        place = recent[index].place
+                    } else {
+                        place = messages[message] ?? times.count
+                        if place == times.count {
+                            messages[message] = place
+                            times.append(0)
+                        }
+                        recent.insert((message, place), at: 0)
+                        if recent.count > 4 { recent.removeLast() }
+                    }
+                    let seen = times[place]
+                    times[place] = seen + 1
+                    if seen == Self.repeatsShown { repeated.append((diagnostic, place)) }
                     guard seen < Self.repeatsShown else { continue }
                     context.output.error("\(file.shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
                 }
-                for diagnostic in repeated {
-                    let more = (times[ExactText(diagnostic.message)] ?? 0) - Self.repeatsShown
+                for (diagnostic, place) in repeated {
+                    let more = times[place] - Self.repeatsShown
                     context.output.error("\(file.shown): \(more) more like this (from line \(diagnostic.line)): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
                 }
             case .failure(let error):

@@ -25,21 +25,25 @@ public struct Diagnostic: Equatable, Sendable {
         case unreadable = "unreadable"
     }
 
-    public let line: Int
-    public let column: Int
+    /// Held in 32 bits each, as the span is: a pasted list can make a million diagnostics.
+    private let storedLine: UInt32
+    private let storedColumn: UInt32
     public let severity: Severity
     public let rule: Rule
     private let spanStart: UInt32
     private let spanEnd: UInt32
     public let message: String
 
+    public var line: Int { Int(storedLine) }
+    public var column: Int { Int(storedColumn) }
+
     /// The bytes of the file the problem is about: the token, the checkbox, the heading; empty at the start of the
     /// file for what is missing.
     public var span: Range<Int> { Int(spanStart)..<Int(spanEnd) }
 
     public init(line: Int, column: Int, severity: Severity, rule: Rule, span: Range<Int>, message: String) {
-        self.line = line
-        self.column = column
+        self.storedLine = UInt32(truncatingIfNeeded: line)
+        self.storedColumn = UInt32(truncatingIfNeeded: column)
         self.severity = severity
         self.rule = rule
         self.spanStart = UInt32(truncatingIfNeeded: span.lowerBound)
@@ -52,6 +56,8 @@ extension Board {
     /// Everything wrong with the board (FORMAT.md §3–§5), in line and column order.
     public func diagnostics() -> [Diagnostic] {
         var found = sectionDiagnostics()
+        // Each plain list item has a finding: room for them all at once, not grown copy by copy.
+        found.reserveCapacity(found.count + plainListItems.count + nearMissItemLines.count + strayChecklists.count)
         // An item's diagnostics depend on its own line only, so a large board's items are checked in shares.
         let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
             var diagnostics: [Diagnostic] = []
@@ -61,15 +67,15 @@ extension Board {
         for diagnostics in shares { found += diagnostics }
         var sectionIndex = 0
         // One message string per section kind, shared by every finding (a pasted list can hold a million).
-        var plainListMessages: [String: String] = [:]
+        var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
         for line in plainListItems where !appendNearMissItem(line, to: &found) {
             // Both lists are in line order: the section holding the line is found walking forward.
             while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
-            let sectionName = sections.isEmpty ? "TODO" : sections[sectionIndex].kind.name
+            let kind = sections.isEmpty ? .todo : sections[sectionIndex].kind
             let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-            let message = plainListMessages[sectionName]
-                ?? "list item in \(sectionName) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
-            plainListMessages[sectionName] = message
+            let message = plainListMessages[kind.rawValue]
+                ?? "list item in \(kind.name) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
+            plainListMessages[kind.rawValue] = message
             found.append(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
                                     rule: .plainListItem, span: bullet..<(bullet + 1), message: message))
         }
@@ -93,7 +99,8 @@ extension Board {
                 message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"))
         }
         found += duplicateTitleDiagnostics()
-        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        found.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        return found
     }
 
     // MARK: - Work that would be invisible (FORMAT.md §7)
@@ -103,6 +110,8 @@ extension Board {
     private func appendNearMissItem(_ line: Int, to found: inout [Diagnostic]) -> Bool {
         let start = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
         let end = lines[line].contentEnd
+        // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
+        guard bytes[start..<end].contains(UInt8(ascii: "[")) else { return false }
         let text = Array(bytes[start..<end])
         guard let fixed = Self.itemSpelling(ofNearMiss: text) else { return false }
         found.append(Diagnostic(
@@ -248,14 +257,14 @@ extension Board {
     private func sectionDiagnostics() -> [Diagnostic] {
         var found: [Diagnostic] = []
         var firstHeading: [SectionKind: Int] = [:]
-        var messages: [SectionKind: String] = [:]  // shared by every repeat
+        var messages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)  // shared by every repeat
         for section in sections where section.kind != .archive {
             let line = section.headingLine
             if let first = firstHeading[section.kind] {
                 let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-                let message = messages[section.kind]
+                let message = messages[section.kind.rawValue]
                     ?? "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
-                messages[section.kind] = message
+                messages[section.kind.rawValue] = message
                 found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
                                         rule: .secondSection, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message))
             } else {
@@ -308,10 +317,14 @@ extension Board {
             checkDate(of: first)
             let others = otherDueTokens(of: item)
             let firstColumn = others.isEmpty ? 0 : columnOf(first.range.lowerBound)
+            // A line of one token repeated (pasted) shares one message.
+            var previous: (token: Range<Int>, message: String)?
             for token in others {
                 checkDate(of: token)
-                add(.error, .secondDueDate, at: token.range,
-                    "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))")
+                let message = previous.flatMap { bytes[$0.token].elementsEqual(bytes[token.range]) ? $0.message : nil }
+                    ?? "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))"
+                previous = (token.range, message)
+                add(.error, .secondDueDate, at: token.range, message)
             }
         }
         if let done = item.doneToken {

@@ -89,6 +89,22 @@ import Testing
         #expect(json.stdout.components(separatedBy: "has no checkbox").count - 1 == 26)
     }
 
+    /// Six findings repeated in turn, more than `check` keeps at hand at once: each is still counted apart.
+    @Test func checkCountsEachOfManyInterleavedFindings() {
+        let sandbox = Sandbox()
+        sandbox.write("pasted.md", String(repeating: "## TODO\n- p\n## DOING\n- p\n## DONE\n- p\n", count: 25))
+        let lines = sandbox.run(["check", "pasted.md"]).stderr.split(separator: "\n").map(String.init)
+        for kind in ["TODO", "DOING", "DONE"] {
+            let plain = "warning: list item in \(kind) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
+            #expect(lines.filter { $0.hasSuffix(": " + plain) && !$0.contains("more like this") }.count == 20)
+            #expect(lines.contains { $0.hasPrefix("pasted.md: 5 more like this (from line ") && $0.hasSuffix(plain) })
+            let second = "error: second \(kind) section (the first is at line"
+            #expect(lines.filter { $0.contains(": " + second) && !$0.contains("more like this") }.count == 20)
+            #expect(lines.contains { $0.hasPrefix("pasted.md: 4 more like this (from line ") && $0.contains(second) })
+        }
+        #expect(lines.last == "72 errors, 75 warnings in 1 file")
+    }
+
     @Test func checkPrintsDiagnosticsAndExitsOneOnErrors() {
         let sandbox = Sandbox()
         sandbox.write("good.md", "## TODO\n- [ ] a due:2026-01-01\n## DOING\n## DONE\n")
