@@ -156,7 +156,17 @@ enum Report {
                 out.append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
                 out.append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
                 out.append(",\"body\":")
-                appendJSONString(item.body.isEmpty ? "" : board.bodyLines(of: item).joined(separator: "\n"), to: &out)
+                // The body's lines joined by newlines, written line by line from the file.
+                out.append(UInt8(ascii: "\""))
+                board.bytes.withUnsafeBufferPointer { bytes in
+                    var first = true
+                    board.forEachBodyLine(of: item) { line in
+                        if !first { out.append("\\n") }
+                        first = false
+                        appendJSONStringContent(utf8: UnsafeBufferPointer(rebasing: bytes[line]), to: &out)
+                    }
+                }
+                out.append(UInt8(ascii: "\""))
                 out.append(",\"line\":")
                 out.appendNumber(item.line + 1)
                 out.append("}")

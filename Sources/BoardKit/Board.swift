@@ -381,8 +381,15 @@ public struct Board: Sendable {
 
     /// The item's body lines, each without the indentation it shares with the others.
     public func bodyLines(of item: Item) -> [String] {
+        var lines: [String] = []
+        forEachBodyLine(of: item) { lines.append(String(decoding: bytes[$0], as: UTF8.self)) }
+        return lines
+    }
+
+    /// Calls `body` with the bytes of each of the item's body lines, as `bodyLines(of:)` gives them.
+    public func forEachBodyLine(of item: Item, _ body: (Range<Int>) throws -> Void) rethrows {
         let indent = bodyIndent(of: item)
-        return item.body.map { String(decoding: bytes[bodyText(ofLine: $0, indent: indent)], as: UTF8.self) }
+        for line in item.body { try body(bodyText(ofLine: line, indent: indent)) }
     }
 
     /// The bytes of the item's first body line holding more than whitespace, as `bodyLines(of:)` gives it (without

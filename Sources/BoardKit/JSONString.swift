@@ -15,6 +15,13 @@ public func appendJSONString(_ text: String, to out: inout ByteWriter) {
 /// `appendJSONString` of bytes from a file, with no `String` made of them: well-formed UTF-8 is escaped as it
 /// stands, and bytes that are not are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
 public func appendJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+    out.append(UInt8(ascii: "\""))
+    appendJSONStringContent(utf8: bytes, to: &out)
+    out.append(UInt8(ascii: "\""))
+}
+
+/// The inside of a JSON string literal, without its quotes: for a string written in pieces (a body's lines).
+public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
     let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
     let hex: StaticString = "0123456789abcdef"
     func escape(_ value: UInt8) {
@@ -24,7 +31,6 @@ public func appendJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: ino
         out.append(digits[Int(value & 15)])
     }
     let rollback = out.count
-    out.append(quote)
     var runStart = 0
     var index = 0
     func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
@@ -33,7 +39,8 @@ public func appendJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: ino
         if byte >= 0x80 {
             guard let length = UTF8Sequence.length(in: bytes, at: index) else {
                 out.truncate(to: rollback)
-                return appendJSONString(String(decoding: bytes, as: UTF8.self), to: &out)
+                var text = String(decoding: bytes, as: UTF8.self)
+                return text.withUTF8 { appendJSONStringContent(utf8: $0, to: &out) }
             }
             // C1 controls are U+0080 to U+009F: C2 80 to C2 9F.
             guard byte == 0xC2, bytes[index + 1] <= 0x9F else {
@@ -61,5 +68,4 @@ public func appendJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: ino
         runStart = index
     }
     flush()
-    out.append(quote)
 }

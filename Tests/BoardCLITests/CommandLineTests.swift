@@ -1,4 +1,5 @@
 import BoardCLI
+import BoardKit
 import Foundation
 import Testing
 
@@ -193,6 +194,41 @@ import Testing
         #expect(item["line"] as? Int == 2)
         let done = try #require((sections[2]["items"] as? [[String: Any]])?.first)
         #expect(done["due"] is NSNull)
+    }
+
+    /// `list --json` writes titles and bodies from the file's bytes: what it writes is the JSON of the text the
+    /// board gives (`title(of:)`, the body lines joined by newlines), bytes that are not UTF-8 included.
+    @Test func listJSONWritesTitlesAndBodiesAsTheirText() throws {
+        let pieces: [[UInt8]] = [Array("a".utf8), Array(" ".utf8), [0x09], [0x22], [0x5C], [0x1B], [0x7F], [0xC2, 0x85], [0xFF],
+                                 [0xE2, 0x82], [0xED, 0xA0, 0x80], Array("한".utf8), Array("🚀".utf8), [0x0D]]
+        var generator = SystemRandomNumberGenerator()
+        func text() -> [UInt8] {
+            (0..<Int.random(in: 1...8, using: &generator)).flatMap { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+        }
+        var file = Array("## TODO\n".utf8)
+        for _ in 0..<200 {
+            file += Array("- [ ] x".utf8) + text() + [0x0A]
+            for _ in 0..<Int.random(in: 0...3, using: &generator) { file += Array("  ".utf8) + text() + [0x0A] }
+        }
+        let sandbox = Sandbox()
+        sandbox.write("board.md", file)
+        let board = Board(parsing: file)
+        var expected: [UInt8] = []
+        for item in board.items {
+            appendJSONString(board.title(of: item), to: &expected)
+            appendJSONString(board.bodyLines(of: item).joined(separator: "\n"), to: &expected)
+        }
+        let json = sandbox.run(["list", "--json"]).stdoutBytes
+        // Each item's title and body, in order, as the JSON of their text.
+        var written: [UInt8] = []
+        var rest = json[...]
+        for key in board.items.flatMap({ _ in [",\"due\":", ",\"line\":"] }) {
+            let opening = key.hasPrefix(",\"due") ? Array("{\"title\":".utf8) : Array(",\"body\":".utf8)
+            guard let start = rest.firstRange(of: opening), let end = rest[start.upperBound...].firstRange(of: Array(key.utf8)) else { break }
+            written += rest[start.upperBound..<end.lowerBound]
+            rest = rest[end.lowerBound...]
+        }
+        #expect(written == expected)
     }
 
     @Test func controlCharactersFromTheFileArePrintedEscaped() {
