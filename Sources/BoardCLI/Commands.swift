@@ -671,67 +671,65 @@ enum Commands {
     static let repeatsShown = 20
 
     static func check(_ context: inout Context) throws -> Int32 {
-        var files: [(shown: String, result: Result<[Diagnostic], CommandError>)] = []
         let paths = context.parsed.positionals
         let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
-        for (shown, path) in targets {
-            do {
-                let bytes = try BoardFile.contents(of: path, shownAs: shown, pipes: true)
-                files.append((shown, .success(Board(parsing: bytes).diagnostics())))
-            } catch {
-                files.append((shown, .failure(error)))
-            }
-        }
-        let strict = context.parsed.flag("strict")
+        let json = context.parsed.flag("json")
+        var document = Report.CheckJSON()
         var errors = 0
         var warnings = 0
-        for file in files {
-            switch file.result {
-            case .success(let diagnostics):
-                // One finding repeated all over a file (a generated or pasted board) is printed `repeatsShown` times,
-                // then counted in one line.
-                var messages: [ExactText: Int] = [:]  // a message → its place in `times`
-                var times: [Int] = []
-                var repeated: [(Diagnostic, place: Int)] = []
-                // A repeated finding nearly always has the message of one of the last few: those are compared first,
-                // sparing a hash of every message.
-                var recent: [(message: ExactText, place: Int)] = []
-                for diagnostic in diagnostics {
-                    if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-                    guard !context.parsed.flag("json") else { continue }
-                    let message = ExactText(diagnostic.message)
-                    let place: Int
-                    if let index = recent.firstIndex(where: { $0.message == message }) {
-                        place = recent[index].place
-                    } else {
-                        place = messages[message] ?? times.count
-                        if place == times.count {
-                            messages[message] = place
-                            times.append(0)
-                        }
-                        recent.insert((message, place), at: 0)
-                        if recent.count > 4 { recent.removeLast() }
-                    }
-                    let seen = times[place]
-                    times[place] = seen + 1
-                    if seen == Self.repeatsShown { repeated.append((diagnostic, place)) }
-                    guard seen < Self.repeatsShown else { continue }
-                    context.output.error("\(file.shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
-                }
-                for (diagnostic, place) in repeated {
-                    let more = times[place] - Self.repeatsShown
-                    context.output.error("\(file.shown): \(more) more like this (from line \(diagnostic.line)): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
-                }
-            case .failure(let error):
+        for (shown, path) in targets {
+            if json { document.startFile(shown) }
+            let board: Board
+            do {
+                board = Board(parsing: try BoardFile.contents(of: path, shownAs: shown, pipes: true))
+            } catch {
                 errors += 1
-                if !context.parsed.flag("json") { context.output.error("\(error.message)") }
+                if json {
+                    document.add(Diagnostic(line: 0, column: 0, severity: .error, rule: .unreadable, span: 0..<0, message: error.message),
+                                 to: &context.output)
+                } else {
+                    context.output.error(error.message)
+                }
+                continue
+            }
+            // One finding repeated all over a file (a generated or pasted board) is printed `repeatsShown` times,
+            // then counted in one line.
+            var messages: [ExactText: Int] = [:]  // a message → its place in `times`
+            var times: [Int] = []
+            var repeated: [(Diagnostic, place: Int)] = []
+            // A repeated finding nearly always has the message of one of the last few: those are compared first,
+            // sparing a hash of every message.
+            var recent: [(message: ExactText, place: Int)] = []
+            board.forEachDiagnostic { diagnostic in
+                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                if json { return document.add(diagnostic, to: &context.output) }
+                let message = ExactText(diagnostic.message)
+                let place: Int
+                if let index = recent.firstIndex(where: { $0.message == message }) {
+                    place = recent[index].place
+                } else {
+                    place = messages[message] ?? times.count
+                    if place == times.count {
+                        messages[message] = place
+                        times.append(0)
+                    }
+                    recent.insert((message, place), at: 0)
+                    if recent.count > 4 { recent.removeLast() }
+                }
+                let seen = times[place]
+                times[place] = seen + 1
+                if seen == Self.repeatsShown { repeated.append((diagnostic, place)) }
+                guard seen < Self.repeatsShown else { return }
+                context.output.error("\(shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
+            }
+            for (diagnostic, place) in repeated {
+                let more = times[place] - Self.repeatsShown
+                context.output.error("\(shown): \(more) more like this (from line \(diagnostic.line)): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
             }
         }
-        if context.parsed.flag("json") {
-            Report.checkJSON(files, to: &context.output)
-        }
-        context.output.error(Report.summary(errors: errors, warnings: warnings, files: files.count))
-        return errors > 0 || (strict && warnings > 0) ? 1 : 0
+        if json { document.finish(to: &context.output) }
+        context.output.error(Report.summary(errors: errors, warnings: warnings, files: targets.count))
+        return errors > 0 || (context.parsed.flag("strict") && warnings > 0) ? 1 : 0
     }
 
     static func help(_ context: inout Context) throws -> Int32 {

@@ -178,37 +178,44 @@ enum Report {
         output.stream(&out)
     }
 
-    /// `{"schemaVersion": 1, "files": [{"path", "diagnostics": [{"line", "column", "severity", "message"}]}]}`;
-    /// a file that cannot be read has one error at line 0, column 0.
-    static func checkJSON(_ files: [(shown: String, result: Result<[Diagnostic], CommandError>)], to output: inout Output) {
-        var out = newPiece()
-        out.append("{\"schemaVersion\":1,\"files\":[")
-        for (number, file) in files.enumerated() {
-            let diagnostics: [Diagnostic]
-            switch file.result {
-            case .success(let found): diagnostics = found
-            case .failure(let error): diagnostics = [Diagnostic(line: 0, column: 0, severity: .error, rule: .unreadable, span: 0..<0,
-                                                                message: error.message)]
-            }
-            if number > 0 { out.append(",") }
+    /// `check --json`, written as the findings come: `{"schemaVersion": 1, "files": [{"path", "diagnostics":
+    /// [{"line", "column", "severity", "message"}]}]}`; a file that cannot be read has one error at line 0, column 0.
+    struct CheckJSON: ~Copyable {
+        private var out = Report.newPiece()
+        private var files = 0
+        private var inFile = 0
+
+        init() { out.append("{\"schemaVersion\":1,\"files\":[") }
+
+        /// Starts the findings of the file shown as `shown`, ending the file before.
+        mutating func startFile(_ shown: String) {
+            if files > 0 { out.append("]},") }
+            files += 1
+            inFile = 0
             out.append("{\"path\":")
-            appendJSONString(file.shown, to: &out)
+            appendJSONString(shown, to: &out)
             out.append(",\"diagnostics\":[")
-            for (index, diagnostic) in diagnostics.enumerated() {
-                if index > 0 { out.append(",") }
-                out.append("{\"line\":")
-                out.appendNumber(diagnostic.line)
-                out.append(",\"column\":")
-                out.appendNumber(diagnostic.column)
-                out.append(diagnostic.severity == .error ? ",\"severity\":\"error\",\"message\":" : ",\"severity\":\"warning\",\"message\":")
-                appendJSONString(diagnostic.message, to: &out)
-                out.append("}")
-                if out.count >= pieceSize { output.stream(&out) }
-            }
-            out.append("]}")
         }
-        out.append("]}\n")
-        output.stream(&out)
+
+        mutating func add(_ diagnostic: Diagnostic, to output: inout Output) {
+            if inFile > 0 { out.append(",") }
+            inFile += 1
+            out.append("{\"line\":")
+            out.appendNumber(diagnostic.line)
+            out.append(",\"column\":")
+            out.appendNumber(diagnostic.column)
+            out.append(diagnostic.severity == .error ? ",\"severity\":\"error\",\"message\":" : ",\"severity\":\"warning\",\"message\":")
+            appendJSONString(diagnostic.message, to: &out)
+            out.append("}")
+            if out.count >= pieceSize { output.stream(&out) }
+        }
+
+        /// Ends the document and hands on what is left of it.
+        consuming func finish(to output: inout Output) {
+            if files > 0 { out.append("]}") }
+            out.append("]}\n")
+            output.stream(&out)
+        }
     }
 
     /// `+ added "X" to TODO`, `- removed "X" from DONE`, `> moved "Y" TODO → DOING`, `~ "Z": due 2026-12-01 → 2026-12-05`;

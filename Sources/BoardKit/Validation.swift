@@ -55,9 +55,42 @@ public struct Diagnostic: Equatable, Sendable {
 extension Board {
     /// Everything wrong with the board (FORMAT.md §3–§5), in line and column order.
     public func diagnostics() -> [Diagnostic] {
+        var all: [Diagnostic] = []
+        forEachDiagnostic { all.append($0) }
+        return all
+    }
+
+    /// Everything wrong with the board, in line and column order, handed to `body` one at a time: a pasted list
+    /// can hold a million findings, and the one about each plain list item is made only when its turn comes.
+    public func forEachDiagnostic(_ body: (Diagnostic) -> Void) {
+        let found = diagnosticsButPlainListItems()
+        var next = 0
+        var sectionIndex = 0
+        // One message string per section kind, shared by every finding.
+        var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
+        for line in plainListItems {
+            // What comes before the line goes first; a line that is almost an item has that finding instead.
+            while next < found.count, found[next].line < line + 1 {
+                body(found[next])
+                next += 1
+            }
+            if next < found.count, found[next].line == line + 1, found[next].rule == .nearMissItem { continue }
+            // The section holding the line is found walking forward: both are in line order.
+            while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
+            let kind = sections.isEmpty ? .todo : sections[sectionIndex].kind
+            let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
+            let message = plainListMessages[kind.rawValue]
+                ?? "list item in \(kind.name) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
+            plainListMessages[kind.rawValue] = message
+            body(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
+                            rule: .plainListItem, span: bullet..<(bullet + 1), message: message))
+        }
+        for diagnostic in found[next...] { body(diagnostic) }
+    }
+
+    /// Every diagnostic but those of plain list items, sorted.
+    private func diagnosticsButPlainListItems() -> [Diagnostic] {
         var found = sectionDiagnostics()
-        // Each plain list item has a finding: room for them all at once, not grown copy by copy.
-        found.reserveCapacity(found.count + plainListItems.count + nearMissItemLines.count + strayChecklists.count)
         // An item's diagnostics depend on its own line only, so a large board's items are checked in shares.
         let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
             var diagnostics: [Diagnostic] = []
@@ -65,21 +98,8 @@ extension Board {
             return diagnostics
         }
         for diagnostics in shares { found += diagnostics }
-        var sectionIndex = 0
-        // One message string per section kind, shared by every finding (a pasted list can hold a million).
-        var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
-        for line in plainListItems where !appendNearMissItem(line, to: &found) {
-            // Both lists are in line order: the section holding the line is found walking forward.
-            while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
-            let kind = sections.isEmpty ? .todo : sections[sectionIndex].kind
-            let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-            let message = plainListMessages[kind.rawValue]
-                ?? "list item in \(kind.name) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
-            plainListMessages[kind.rawValue] = message
-            found.append(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
-                                    rule: .plainListItem, span: bullet..<(bullet + 1), message: message))
-        }
-        for line in nearMissItemLines { _ = appendNearMissItem(line, to: &found) }
+        for line in plainListItems { if let nearMiss = nearMissItem(line) { found.append(nearMiss) } }
+        for line in nearMissItemLines { if let nearMiss = nearMissItem(line) { found.append(nearMiss) } }
         for stray in strayChecklists {
             let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
             let under = stray.headingLine.map { heading in
@@ -106,18 +126,17 @@ extension Board {
     // MARK: - Work that would be invisible (FORMAT.md §7)
 
     /// A warning for a line in a section that is almost an item (`-[ ] x`, `[ ] x`, `- [] x`, `- [ ]x`), with the
-    /// spelling that would work; false when the line has none of these shapes.
-    private func appendNearMissItem(_ line: Int, to found: inout [Diagnostic]) -> Bool {
+    /// spelling that would work; nil when the line has none of these shapes.
+    private func nearMissItem(_ line: Int) -> Diagnostic? {
         let start = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
         let end = lines[line].contentEnd
         // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
-        guard bytes[start..<end].contains(UInt8(ascii: "[")) else { return false }
+        guard bytes[start..<end].contains(UInt8(ascii: "[")) else { return nil }
         let text = Array(bytes[start..<end])
-        guard let fixed = Self.itemSpelling(ofNearMiss: text) else { return false }
-        found.append(Diagnostic(
+        guard let fixed = Self.itemSpelling(ofNearMiss: text) else { return nil }
+        return Diagnostic(
             line: line + 1, column: column(ofOffset: start, onLine: line), severity: .warning, rule: .nearMissItem,
-            span: start..<end, message: "'\(Self.excerpt(text))' is not read as a board item; write '\(Self.excerpt(fixed))'"))
-        return true
+            span: start..<end, message: "'\(Self.excerpt(text))' is not read as a board item; write '\(Self.excerpt(fixed))'")
     }
 
     /// The item line a near-miss line means: `-[ ] x`, `[ ] x`, `- [] x` and `- [ ]x` all mean `- [ ] x`.

@@ -149,4 +149,23 @@ import Testing
         let found = board.diagnostics().map { "\($0.line):\($0.column): \($0.severity)" }
         #expect(found == ["17:3: warning", "18:1: warning", "20:3: error", "27:1: warning"])
     }
+
+    /// Findings are handed on one by one, the plain list items' made as their turn comes between the others: on
+    /// hand-edited boards with pasted lists, near-misses, strays and sections out of place, they come in line and
+    /// column order, and each plain list line has one finding: its near-miss spelling, or that it is no item.
+    @Test func findingsComeInOrderWithOneForEachPlainListLine() {
+        var rng = SeededGenerator(seed: 0x51DE)
+        for round in 0..<500 {
+            var bytes = HandEditedBoard.random(&rng)
+            if round % 2 == 0 { bytes += Array("\n## DOING\n- plain\n-[ ] near\n- [ ] item due:2026-02-30\n* other\n[ ] box\n- [] missing space\n- [ ]tight\n".utf8) }
+            let board = Board(parsing: bytes)
+            let found = board.diagnostics()
+            #expect(zip(found, found.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) })
+            for line in board.plainListItems {
+                let about = found.filter { $0.line == line + 1 && ($0.rule == .plainListItem || $0.rule == .nearMissItem) }
+                #expect(about.count == 1, "line \(line + 1)")
+            }
+            #expect(found.filter { $0.rule == .plainListItem }.count <= board.plainListItems.count)
+        }
+    }
 }
