@@ -71,18 +71,24 @@ public struct ByteWriter: ~Copyable {
     /// Appends a number's decimal digits, with leading zeros to `width` digits.
     public mutating func appendNumber(_ value: Int, width: Int = 1) {
         let magnitude = value.magnitude
-        var divisor: UInt = 1
         var digits = 1
-        while magnitude / divisor >= 10 {
-            divisor *= 10
+        var rest = magnitude / 10
+        while rest > 0 {
             digits += 1
+            rest /= 10
         }
         if value < 0 { append(UInt8(ascii: "-")) }
         append(UInt8(ascii: "0"), count: max(width, digits) - digits)
-        while divisor > 0 {
-            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
+        // Written from the last digit back: each is a division by ten, which the compiler makes a multiplication.
+        reserve(digits)
+        rest = magnitude
+        var position = written + digits
+        while position > written {
+            position -= 1
+            base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
+        written += digits
     }
 
     /// The last byte written, if any.
