@@ -21,12 +21,11 @@ public enum DisplayWidth {
         var total = 0
         var index = 0
         while index < bytes.count {
+            let printable = UTF8Sequence.printableASCIIEnd(in: bytes, from: index)
+            total += printable - index
+            index = printable
+            guard index < bytes.count else { break }
             let byte = bytes[index]
-            if byte >= 0x20 && byte < 0x7F {
-                total += 1
-                index += 1
-                continue
-            }
             guard byte >= 0x80, let length = UTF8Sequence.length(in: bytes, at: index) else { return nil }
             var value = UInt32(byte) & (0xFF >> (length + 1))
             for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }

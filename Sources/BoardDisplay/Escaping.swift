@@ -35,9 +35,11 @@ public func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout 
 public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index < bytes.count {
+        index = UTF8Sequence.printableASCIIEnd(in: bytes, from: index)
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte < 0x80 {
-            if byte < 0x20 && byte != 0x09 || byte == 0x7F { return true }
+            if byte != 0x09 { return true }
             index += 1
             continue
         }

@@ -21,4 +21,24 @@ public enum UTF8Sequence {
         default: return nil
         }
     }
+
+    /// The index of the first byte at or after `index` that is not printable ASCII (0x20 to 0x7E), or the end:
+    /// eight bytes at a time, as nearly all of a board's text is.
+    @inlinable
+    public static func printableASCIIEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let belowSpace = (word &- 0x20 &* ones) & ~word & highs
+                let delete = word ^ (0x7F &* ones)
+                let isDelete = (delete &- ones) & ~delete & highs
+                guard (word & highs) | belowSpace | isDelete == 0 else { break }
+                index += 8
+            }
+        }
+        while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F { index += 1 }
+        return index
+    }
 }

@@ -156,7 +156,8 @@ import Testing
                   value < 0x3400 || (0x3400...0xD7FF).contains(value) && value % 7 == 0 || (0x1F000...0x1FFFF).contains(value)
                   || scalar.properties.isEmojiPresentation else { continue }
             let one = String(Character(scalar))
-            for text in ["a" + one + "b", "한" + one, one + "\u{FE0F}", one + "\u{200D}🚀", one + "\u{1F3FD}", one + one] {
+            for text in ["a" + one + "b", "abcdefghij" + one + "klmnopqrstu", "한" + one, one + "\u{FE0F}", one + "\u{200D}🚀",
+                         one + "\u{1F3FD}", one + one] {
                 let byCharacters = text.reduce(0) { $0 + DisplayWidth.of($1) }
                 if DisplayWidth.of(text) != byCharacters { disagreements.append(String(value, radix: 16)) }
             }
