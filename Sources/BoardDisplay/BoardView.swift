@@ -364,17 +364,6 @@ public struct BoardView {
         if currentWidth > 0 || lines == 0 { current.withBytes { line($0, currentWidth) } }
     }
 
-    /// `wrap` of a string, its lines as cells.
-    static func wrap(_ text: String, width: Int) -> [Cell] {
-        var text = text
-        var cells: [Cell] = []
-        var scratch = ByteWriter()
-        text.withUTF8 { bytes in
-            wrap(bytes, width: width, scratch: &scratch) { cells.append(Cell(text: String(decoding: $0, as: UTF8.self), width: $1)) }
-        }
-        return cells
-    }
-
     /// No tab, no leading or trailing space, no two spaces in a row: splitting into words and joining
     /// them with single spaces gives the same text.
     private static func isSingleSpaced(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -135,6 +135,19 @@ import Testing
     }
 }
 
+extension BoardView {
+    /// `wrap` of a string, its lines as cells.
+    static func wrap(_ text: String, width: Int) -> [Cell] {
+        var text = text
+        var cells: [Cell] = []
+        var scratch = ByteWriter()
+        text.withUTF8 { bytes in
+            wrap(bytes, width: width, scratch: &scratch) { cells.append(Cell(text: String(decoding: $0, as: UTF8.self), width: $1)) }
+        }
+        return cells
+    }
+}
+
 @Suite struct DisplayWidthTests {
     @Test(arguments: [
         ("a", 1), ("한", 2), ("漢", 2), ("か", 2), ("Ａ", 2), ("ｱ", 1), ("🚀", 2), ("🔀", 2), ("✅", 2),
