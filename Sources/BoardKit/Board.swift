@@ -237,7 +237,9 @@ public struct Board: Sendable {
     public let sections: [Section]
     public let items: [Item]
     /// Line indices of list items inside a section that have no checkbox.
-    public let plainListItems: [Int]
+    public var plainListItems: LazyMapCollection<[UInt32], Int> { plainListLines.lazy.map { Int($0) } }
+    /// `plainListItems`, in 32 bits each: a pasted list can hold a million.
+    private let plainListLines: [UInt32]
     /// Line indices of lines inside a section that start like an item but are not one (`[ ] x`, `-[ ] x`).
     public let nearMissItemLines: [Int]
     /// Checklist lines outside every section and the archive: work no command sees.
@@ -245,14 +247,14 @@ public struct Board: Sendable {
     /// Line indices of merge conflict markers (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`) outside code fences.
     public let conflictMarkers: [Int]
 
-    init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [Int],
+    init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [UInt32],
          nearMissItemLines: [Int], strayChecklists: [StrayChecklist], conflictMarkers: [Int]) {
         self.bytes = bytes
         self.lines = lines
         self.regions = regions
         self.sections = sections
         self.items = items
-        self.plainListItems = plainListItems
+        self.plainListLines = plainListItems
         self.nearMissItemLines = nearMissItemLines
         self.strayChecklists = strayChecklists
         self.conflictMarkers = conflictMarkers

@@ -5,7 +5,7 @@ struct Parser {
     private var regions: [Region] = []
     private var sections: [Section] = []
     private var items: [Item] = []
-    private var plainListItems: [Int] = []
+    private var plainListItems: [UInt32] = []
     private var nearMissItemLines: [Int] = []
     private var strayChecklists: [StrayChecklist] = []
     private var conflictMarkers: [Int] = []
@@ -152,7 +152,7 @@ struct Parser {
             } else if section?.kind == .archive {
                 continue  // the archive is off the board: its other lines are not worth a warning
             } else if isListItem(at, end) {
-                plainListItems.append(index)
+                plainListItems.append(UInt32(truncatingIfNeeded: index))
             } else if b[at] == UInt8(ascii: "[") || (isBullet(b[at]) && at + 1 < end && b[at + 1] == UInt8(ascii: "[")) {
                 nearMissItemLines.append(index)
             }
