@@ -71,12 +71,27 @@ public struct Region: Equatable, Sendable {
 /// A section: its heading line and the lines up to the next section or shallower heading.
 public struct Section: Equatable, Sendable {
     public let kind: SectionKind
+    // Sixteen bytes, as a pasted file can hold a hundred thousand headings: the level, the line indices in 32
+    // bits (as every offset), and the limit (below a billion) with `UInt32.max` for none.
+    private let storedLevel: UInt8
+    private let storedStart: UInt32
+    private let storedEnd: UInt32
+    private let storedLimit: UInt32
+
+    init(kind: SectionKind, level: Int, lines: Range<Int>, limit: Int?) {
+        self.kind = kind
+        storedLevel = UInt8(truncatingIfNeeded: level)
+        storedStart = UInt32(truncatingIfNeeded: lines.lowerBound)
+        storedEnd = UInt32(truncatingIfNeeded: lines.upperBound)
+        storedLimit = limit.map { UInt32(truncatingIfNeeded: $0) } ?? .max
+    }
+
     /// The number of `#` of its heading.
-    public let level: Int
+    public var level: Int { Int(storedLevel) }
     /// Line indices, 0-based, from the heading line on.
-    public let lines: Range<Int>
+    public var lines: Range<Int> { Int(storedStart)..<Int(storedEnd) }
     /// The WIP limit of a heading ending in `(N)`: at most N items (FORMAT.md §3).
-    public var limit: Int? = nil
+    public var limit: Int? { storedLimit == .max ? nil : Int(storedLimit) }
 
     /// The heading's line index, 0-based.
     public var headingLine: Int { lines.lowerBound }
