@@ -551,15 +551,17 @@ enum Commands {
         let (tags, people) = (parsed.values("tag"), parsed.values("who"))
         let template = try parsed.value("format").map(Report.Template.parse)
         let board = try context.readBoard().board
-        let archived = parsed.flag("archived")
-        let filtered = archived || !only.isEmpty || parsed.flag("overdue") || before != nil || within != nil || search != nil
-            || !tags.isEmpty || !people.isEmpty || board.items.contains { board.kind(of: $0) == .archive }
+        let (archived, overdue) = (parsed.flag("archived"), parsed.flag("overdue"))
+        let filtered = archived || !only.isEmpty || overdue || before != nil || within != nil || search != nil
+            || !tags.isEmpty || !people.isEmpty || board.sections.contains { $0.kind == .archive }
+        // Whether each of the board's sections is listed, by its index: no set lookup per item.
+        let listedSections = board.sections.map { section in
+            (section.kind == .archive) == archived && (only.isEmpty || only.contains(section.kind))
+        }
         // Without a filter every item is listed: the board's own array, not a copy of it.
         var selected = !filtered ? board.items : board.items.filter { item in
-            let kind = board.kind(of: item)
-            if (kind == .archive) != archived { return false }
-            if !only.isEmpty, !only.contains(kind) { return false }
-            if parsed.flag("overdue"), !board.isOverdue(item, today: today) { return false }
+            if !listedSections[item.section] { return false }
+            if overdue, !board.isOverdue(item, today: today) { return false }
             if let before, !(item.due.map { $0 < before } ?? false) { return false }
             if let within, !(item.due.map { $0 <= within } ?? false) { return false }
             if let search, !board.item(item, contains: search) { return false }
