@@ -1,5 +1,6 @@
 import BoardDisplay
 import BoardKit
+import Dispatch
 
 /// How `list` and `check` print what they found.
 enum Report {
@@ -11,11 +12,45 @@ enum Report {
         ByteWriter(capacity: pieceSize + (1 << 16))
     }
 
+    /// Items each core writes in a round of `writeInShares`: enough that handing out the work costs little beside
+    /// it, few enough that a round's output stays near a piece.
+    static let itemsPerShare = 4096
+
+    /// Calls `write(index, &out)` for each of `0..<count` in order and streams what it writes. A long run is written
+    /// in rounds: each round gives each of `cores` a run of `itemsPerShare` indices to write into its own buffer at
+    /// the same time, then streams the buffers in order: the same bytes as one call after the other.
+    static func writeInShares(_ count: Int, cores: Int = Shares.cores, to output: inout Output,
+                              _ write: @Sendable (Int, inout ByteWriter) -> Void) {
+        let shares = count >= 2 * itemsPerShare ? max(1, cores) : 1
+        let buffers = UnsafeMutablePointer<ByteWriter>.allocate(capacity: shares)
+        for share in 0..<shares { (buffers + share).initialize(to: newPiece()) }
+        defer {
+            buffers.deinitialize(count: shares)
+            buffers.deallocate()
+        }
+        if shares == 1 {
+            for index in 0..<count {
+                write(index, &buffers[0])
+                if buffers[0].count >= pieceSize { output.stream(&buffers[0]) }
+            }
+            return output.stream(&buffers[0])
+        }
+        // Each share writes only its own buffer.
+        nonisolated(unsafe) let shared = buffers
+        for round in stride(from: 0, to: count, by: shares * itemsPerShare) {
+            DispatchQueue.concurrentPerform(iterations: shares) { share in
+                let first = min(count, round + share * itemsPerShare)
+                for index in first..<min(count, first + itemsPerShare) { write(index, &shared[share]) }
+            }
+            for share in 0..<shares { output.stream(&buffers[share]) }
+        }
+    }
+
     /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date; a DONE item with a done
     /// date has `done YYYY-MM-DD` before `:LINE`), written as bytes and printed in pieces of about 1 MiB.
     static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
-        var out = newPiece()
-        for item in items {
+        writeInShares(items.count, to: &output) { index, out in
+            let item = items[index]
             let name = board.kind(of: item).name
             out.append(string: name)
             out.append(UInt8(ascii: " "), count: 6 - name.utf8.count)
@@ -35,9 +70,7 @@ enum Report {
             out.append("  :")
             out.appendNumber(item.line + 1)
             out.append(UInt8(ascii: "\n"))
-            if out.count >= pieceSize { output.stream(&out) }
         }
-        output.stream(&out)
     }
 
     /// One of `list --format`'s fields.
@@ -83,8 +116,8 @@ enum Report {
     /// `list --format`: one line per item, the template filled in; an empty field is empty (`{due}` of an undated
     /// item), lists are joined by commas, and text from the file is escaped as `list` escapes it.
     static func listTemplate(_ board: Board, _ items: [Item], _ template: Template, to output: inout Output) {
-        var out = newPiece()
-        for item in items {
+        writeInShares(items.count, to: &output) { index, out in
+            let item = items[index]
             for piece in template.pieces {
                 switch piece {
                 case .text(let text): out.append(string: escaped(text))
@@ -105,9 +138,7 @@ enum Report {
                 }
             }
             out.append(UInt8(ascii: "\n"))
-            if out.count >= pieceSize { output.stream(&out) }
         }
-        output.stream(&out)
     }
 
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "done", "tags", "people",
@@ -124,10 +155,11 @@ enum Report {
             out.append("{\"name\":")
             appendJSONString(kind.name, to: &out)
             out.append(",\"items\":[")
-            var first = true
-            for item in items where board.kind(of: item) == kind {
-                if !first { out.append(",") }
-                first = false
+            output.stream(&out)
+            let ofKind = items.indices.filter { board.kind(of: items[$0]) == kind }
+            writeInShares(ofKind.count, to: &output) { position, out in
+                if position > 0 { out.append(",") }
+                let item = items[ofKind[position]]
                 out.append("{\"title\":")
                 board.withTitleBytes(of: item) { appendJSONString(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
                 func appendDate(_ date: CivilDate?) {
@@ -170,7 +202,6 @@ enum Report {
                 out.append(",\"line\":")
                 out.appendNumber(item.line + 1)
                 out.append("}")
-                if out.count >= pieceSize { output.stream(&out) }
             }
             out.append("]}")
         }
