@@ -1,9 +1,10 @@
 import BoardKit
+import Dispatch
 
 /// `board show`: the board as three columns side by side (one under another below 60 cells), each headed by
 /// its section's name and item count. Each item shows its checkbox and title, its due date and the first line
 /// of its body, wrapped to the column.
-public struct BoardView {
+public struct BoardView: Sendable {
     /// Below this many cells the sections are stacked.
     static let minimumSideBySide = 60
     static let separator = " │ "
@@ -135,8 +136,23 @@ public struct BoardView {
         }
     }
 
+    /// One core's room for making rows: the rows of its run of items, a date line, a line being filled with words.
+    struct RowMaker: ~Copyable {
+        var rows = RowBuffer()
+        var date = ByteWriter(capacity: 1 << 6), line = ByteWriter(capacity: 1 << 8)
+
+        mutating func write(_ item: Item, of view: BoardView, width: Int) {
+            view.writeRows(of: item, width: width, to: &rows, date: &date, line: &line)
+        }
+    }
+
     /// A column's rows, made as they are printed: the heading, its rule, then each item's rows (or "(empty)").
+    /// Items' rows are made a run at a time; a long column's runs are made by every core at once, each into its
+    /// own `RowMaker`, and read in order.
     struct ColumnRows: ~Copyable {
+        /// Items whose rows a core makes in one go.
+        static let itemsPerShare = 1024
+
         let view: BoardView
         let kind: SectionKind
         /// The column's items, as indices in the board's items.
@@ -144,52 +160,82 @@ public struct BoardView {
         /// Items of the section left out: a `+K more` row ends the column.
         let hidden: Int
         let width: Int
-        private var pending = RowBuffer()
-        /// Room for text being made into rows, kept from item to item: a date line, a line being filled with words.
-        private var date = ByteWriter(capacity: 1 << 6), line = ByteWriter(capacity: 1 << 8)
+        private let makers: UnsafeMutablePointer<RowMaker>
+        private let cores: Int
+        /// How many makers hold rows of the current run, which of them is being read, and its row being read.
+        private var filled = 1
+        private var share = 0
         private var nextPending = 0
         private var nextItem = 0
         private var started = false
 
-        init(view: BoardView, kind: SectionKind, items: [Int], hidden: Int, width: Int) {
+        init(view: BoardView, kind: SectionKind, items: [Int], hidden: Int, width: Int, cores: Int = Shares.cores) {
             self.view = view
             self.kind = kind
             self.items = items
             self.hidden = hidden
             self.width = width
+            self.cores = max(1, cores)
+            makers = .allocate(capacity: self.cores)
+            for core in 0..<self.cores { (makers + core).initialize(to: RowMaker()) }
+        }
+
+        deinit {
+            makers.deinitialize(count: cores)
+            makers.deallocate()
         }
 
         /// Moves to the column's next row; false past its last.
         mutating func next() -> Bool {
             if !started {
                 started = true
-                pending.append(view.heading(kind, count: items.count + hidden))
-                pending.append(Cell(text: String(repeating: "─", count: width), width: width))
-                if items.isEmpty, hidden == 0 { pending.append(view.styled("(empty)", "2")) }
-                nextPending = 0
+                makers[0].rows.append(view.heading(kind, count: items.count + hidden))
+                makers[0].rows.append(Cell(text: String(repeating: "─", count: width), width: width))
+                if items.isEmpty, hidden == 0 { makers[0].rows.append(view.styled("(empty)", "2")) }
                 return true
             }
             nextPending += 1
-            while nextPending >= pending.count {
-                if nextItem == items.count, hidden > 0 {
-                    pending.removeAll()
-                    pending.append(view.styled("+\(hidden) more", "2"))
+            while nextPending >= makers[share].rows.count {
+                if share + 1 < filled {
+                    share += 1
                     nextPending = 0
+                    continue
+                }
+                if nextItem == items.count, hidden > 0 {
+                    makers[0].rows.removeAll()
+                    makers[0].rows.append(view.styled("+\(hidden) more", "2"))
+                    (filled, share, nextPending) = (1, 0, 0)
                     nextItem += 1
                     break
                 }
                 guard nextItem < items.count else { return false }
-                pending.removeAll()
-                view.writeRows(of: view.board.items[items[nextItem]], width: width, to: &pending, date: &date, line: &line)
-                nextPending = 0
-                nextItem += 1
+                makeRows()
             }
             return true
         }
 
+        /// Makes the rows of the next run of items: a share per core when enough are left, else one.
+        private mutating func makeRows() {
+            let left = items.count - nextItem
+            let shares = left >= 2 * Self.itemsPerShare ? cores : 1
+            let count = min(left, shares * Self.itemsPerShare)
+            let (start, view, items, width) = (nextItem, view, items, width)
+            // Each share writes only its own maker; the view and the items are only read.
+            nonisolated(unsafe) let makers = makers
+            let make: @Sendable (Int) -> Void = { share in
+                makers[share].rows.removeAll()
+                for index in (start + count * share / shares)..<(start + count * (share + 1) / shares) {
+                    makers[share].write(view.board.items[items[index]], of: view, width: width)
+                }
+            }
+            if shares == 1 { make(0) } else { DispatchQueue.concurrentPerform(iterations: shares, execute: make) }
+            (filled, share, nextPending) = (shares, 0, 0)
+            nextItem += count
+        }
+
         /// Calls `body` with the current row's bytes and width.
         func current(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
-            pending.row(nextPending, body)
+            makers[share].rows.row(nextPending, body)
         }
     }
 

@@ -246,3 +246,31 @@ extension BoardView {
         }
     }
 }
+
+/// A long column's rows are made a run of items per core at a time: read in order, they are each item's rows as
+/// `rows(of:width:)` makes them alone, after the heading and its rule and before `+K more`, on any number of cores.
+@Suite struct ShowSharesTests {
+    @Test(arguments: [1, 2, 3])
+    func aColumnMadeInSharesHoldsEveryItemsRowsInOrder(cores: Int) throws {
+        var text = "## TODO\n"
+        // More items than two shares hold, not a multiple of a share, with titles of one to four rows and bodies.
+        for number in 0..<(2 * BoardView.ColumnRows.itemsPerShare + 517) {
+            text += "- [ ] item \(number) " + String(repeating: "word ", count: number % 13)
+                + (number % 3 == 0 ? "due:2026-01-0\(number % 9 + 1)" : "") + "\n" + (number % 4 == 0 ? "  body \(number)\n" : "")
+        }
+        let board = Board(parsing: Array((text + "## DOING\n## DONE\n").utf8))
+        let view = BoardView(board: board, today: try #require(CivilDate(year: 2026, month: 1, day: 4)), color: true)
+        var column = BoardView.ColumnRows(view: view, kind: .todo, items: Array(board.items.indices), hidden: 7, width: 30,
+                                          cores: cores)
+        var rows: [String] = []
+        while column.next() { column.current { rows.append(String(decoding: $0, as: UTF8.self) + "|\($1)") } }
+        let heading = view.heading(.todo, count: board.items.count + 7)
+        var expected = ["\(heading.text)|\(heading.width)", String(repeating: "─", count: 30) + "|30"]
+        for item in board.items { expected += view.rows(of: item, width: 30).map { "\($0.text)|\($0.width)" } }
+        let more = view.styled("+7 more", "2")
+        expected.append("\(more.text)|\(more.width)")
+        #expect(rows.count == expected.count)
+        let difference = zip(rows, expected).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(difference == nil, "row \(difference?.offset ?? 0): \(difference?.element.0 ?? "") instead of \(difference?.element.1 ?? "")")
+    }
+}
