@@ -391,15 +391,15 @@ public struct BoardView: Sendable {
             }
         }
         // Split at ASCII spaces and tabs by byte: asking each Character whether it is whitespace is slow.
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         var end = 0
         while end < text.count {
-            while end < text.count && isBlank(text[end]) { end += 1 }
+            while end < text.count && (text[end] == 0x20 || text[end] == 0x09) { end += 1 }
             let start = end
-            while end < text.count && !isBlank(text[end]) { end += 1 }
+            end = blankOrEnd(text, from: end)
             guard start < end else { break }
             let word = UnsafeBufferPointer(rebasing: text[start..<end])
-            let wordWidth = DisplayWidth.of(utf8: word)
+            // Text as wide as it is long is printable ASCII, a cell a byte.
+            let wordWidth = whole == text.count ? word.count : DisplayWidth.of(utf8: word)
             guard wordWidth > width else {
                 add(word, wordWidth)
                 continue
@@ -410,15 +410,48 @@ public struct BoardView: Sendable {
         if currentWidth > 0 || lines == 0 { current.withBytes { line($0, currentWidth) } }
     }
 
+    /// The high bit of each of a word's eight bytes that equals `byte`, and no other bit.
+    @inline(__always)
+    private static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let value = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return ~(((value & low7) &+ low7) | value | low7)
+    }
+
+    /// The index of the first space or tab at or after `index`, or the end: eight bytes at a time.
+    private static func blankOrEnd(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        if let base = text.baseAddress {
+            while index + 8 <= text.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
+                let blanks = bytes(equalTo: 0x20, in: word) | bytes(equalTo: 0x09, in: word)
+                if blanks != 0 { return index + blanks.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < text.count, text[index] != 0x20, text[index] != 0x09 { index += 1 }
+        return index
+    }
+
     /// No tab, no leading or trailing space, no two spaces in a row: splitting into words and joining
-    /// them with single spaces gives the same text.
-    private static func isSingleSpaced(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous = UInt8(ascii: " ")
-        for byte in text {
+    /// them with single spaces gives the same text. Read eight bytes at a time, each word overlapping the last by a
+    /// byte so that a pair across two words is seen.
+    static func isSingleSpaced(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress, let first = text.first, let last = text.last else { return true }
+        if first == 0x20 || last == 0x20 { return false }
+        var index = 0
+        while index + 8 <= text.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
+            let spaces = bytes(equalTo: 0x20, in: word)
+            if bytes(equalTo: 0x09, in: word) != 0 || spaces & (spaces >> 8) != 0 { return false }
+            index += 7
+        }
+        var previous = index > 0 ? text[index - 1] : 0
+        for byte in UnsafeBufferPointer(rebasing: text[index...]) {
             if byte == 0x09 || (byte == 0x20 && previous == 0x20) { return false }
             previous = byte
         }
-        return previous != 0x20 || text.isEmpty
+        return true
     }
 
     /// The longest start of `text` that fits in `width - 1` cells, then `…`, and its width.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Bytes being written for output, in a buffer that grows: what `list`, `show` and `check --json` build a line or
 /// more of per item. An append costs the copy of its bytes and little more; an `Array`'s `append(contentsOf:)` of a
 /// short literal costs about ten times that, which on a large board was most of what those commands took.
@@ -8,10 +14,18 @@ public struct ByteWriter: ~Copyable {
 
     public init(capacity: Int = 1 << 12) {
         self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
+        base = Self.reallocate(nil, self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
+
+    /// The C allocator's `realloc`: a large buffer grows by having its pages mapped anew, without a copy and
+    /// without holding the old and the new buffer at once (which would double a command's peak memory on a
+    /// 50 MB title).
+    private static func reallocate(_ pointer: UnsafeMutablePointer<UInt8>?, _ count: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = realloc(pointer, count) else { fatalError("out of memory (\(count) bytes)") }
+        return raw.assumingMemoryBound(to: UInt8.self)
+    }
 
     /// How many bytes have been written.
     public var count: Int { written }
@@ -24,12 +38,8 @@ public struct ByteWriter: ~Copyable {
 
     @usableFromInline
     mutating func grow(_ needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        capacity = max(needed, capacity * 2)
+        base = Self.reallocate(base, capacity)
     }
 
     @inlinable @inline(__always)

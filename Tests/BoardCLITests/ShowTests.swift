@@ -192,6 +192,24 @@ extension BoardView {
         #expect(BoardView.wrap("", width: 6).map(\.text) == [""])
     }
 
+    /// The eight-bytes-at-a-time test of whether text is single-spaced agrees with the definition (no tab, no
+    /// space first or last, no two spaces in a row) and wrapping splits words at every space and tab, at every
+    /// place in the text, across and at the edges of the eight-byte words.
+    @Test func singleSpacingAndWordsAreFoundAtEveryOffset() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[0x20], [0x20], [0x09], Array("a".utf8), Array("bc".utf8), Array("한".utf8), Array("🚀".utf8)]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...24, using: &generator) { bytes += pieces.randomElement(using: &generator) ?? [] }
+            let expected = !bytes.contains(0x09) && bytes.first != 0x20 && bytes.last != 0x20
+                && !zip(bytes, bytes.dropFirst()).contains { $0 == 0x20 && $1 == 0x20 }
+            #expect(bytes.withUnsafeBufferPointer(BoardView.isSingleSpaced) == expected, "\(bytes)")
+            let text = String(decoding: bytes, as: UTF8.self)
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            #expect(BoardView.wrap(text, width: 1_000).map(\.text) == [words], "\(bytes)")
+        }
+    }
+
     /// Random boards of wide, narrow and combining text: no line of `show` is ever wider than asked.
     @Test func noLineIsWiderThanTheWidth() {
         var generator = SystemRandomNumberGenerator()
