@@ -61,19 +61,35 @@ extension Board {
     }
 
     /// Everything wrong with the board, in line and column order, handed to `body` one at a time: a pasted list
-    /// can hold a million findings, and the one about each plain list item is made only when its turn comes.
+    /// can hold a million findings. The one about each plain list item and each repeated section heading is made
+    /// only when its turn comes; the rest, far fewer, are made first and sorted.
     public func forEachDiagnostic(_ body: (Diagnostic) -> Void) {
         let found = diagnosticsButPlainListItems()
         var next = 0
+        var repeated = repeatedSectionDiagnostics()
+        var nextRepeated = repeated.next()
+        /// Hands on the sorted findings and the repeated headings' findings that come before `line` (0-based).
+        func emit(before line: Int) {
+            while true {
+                let sorted = next < found.count && found[next].line < line + 1 ? found[next] : nil
+                let heading = nextRepeated.flatMap { $0.line < line + 1 ? $0 : nil }
+                if let sorted, heading.map({ (sorted.line, sorted.column) < ($0.line, $0.column) }) ?? true {
+                    body(sorted)
+                    next += 1
+                } else if let heading {
+                    body(heading)
+                    nextRepeated = repeated.next()
+                } else {
+                    return
+                }
+            }
+        }
         var sectionIndex = 0
         // One message string per section kind, shared by every finding.
         var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
         for line in plainListItems {
             // What comes before the line goes first; a line that is almost an item has that finding instead.
-            while next < found.count, found[next].line < line + 1 {
-                body(found[next])
-                next += 1
-            }
+            emit(before: line)
             if next < found.count, found[next].line == line + 1, found[next].rule == .nearMissItem { continue }
             // The section holding the line is found walking forward: both are in line order.
             while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
@@ -85,7 +101,33 @@ extension Board {
             body(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
                             rule: .plainListItem, span: bullet..<(bullet + 1), message: message))
         }
-        for diagnostic in found[next...] { body(diagnostic) }
+        emit(before: Int.max - 1)
+    }
+
+    /// The error at each heading of a section kind after its first, in line order, made one at a time.
+    private func repeatedSectionDiagnostics() -> some IteratorProtocol<Diagnostic> {
+        var firstHeading = [Int?](repeating: nil, count: SectionKind.archive.rawValue + 1)
+        var messages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)  // shared by every repeat
+        var index = 0
+        return AnyIterator<Diagnostic> {
+            while index < sections.count {
+                let section = sections[index]
+                index += 1
+                guard section.kind != .archive else { continue }
+                let line = section.headingLine
+                guard let first = firstHeading[section.kind.rawValue] else {
+                    firstHeading[section.kind.rawValue] = line
+                    continue
+                }
+                let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
+                let message = messages[section.kind.rawValue]
+                    ?? "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
+                messages[section.kind.rawValue] = message
+                return Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
+                                  rule: .secondSection, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message)
+            }
+            return nil
+        }
     }
 
     /// Every diagnostic but those of plain list items, sorted.
@@ -273,33 +315,25 @@ extension Board {
         bytes.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
+    /// The findings about sections but the repeated headings (`repeatedSectionDiagnostics`): a section over its
+    /// limit, and a section missing.
     private func sectionDiagnostics() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        var firstHeading: [SectionKind: Int] = [:]
-        var messages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)  // shared by every repeat
-        for section in sections where section.kind != .archive {
+        var hasHeading = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
+        for section in sections where section.kind != .archive && !hasHeading[section.kind.rawValue] {
             let line = section.headingLine
-            if let first = firstHeading[section.kind] {
+            hasHeading[section.kind.rawValue] = true
+            if let message = overLimitMessage(section.kind) {
                 let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-                let message = messages[section.kind.rawValue]
-                    ?? "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
-                messages[section.kind.rawValue] = message
-                found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
-                                        rule: .secondSection, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message))
-            } else {
-                firstHeading[section.kind] = line
-                if let message = overLimitMessage(section.kind) {
-                    let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-                    found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .warning,
-                                            rule: .overLimit, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message + "; finish or move items before starting more"))
-                }
+                found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .warning,
+                                        rule: .overLimit, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message + "; finish or move items before starting more"))
             }
         }
         if sections.isEmpty {
             found.append(Diagnostic(line: 1, column: 1, severity: .warning, rule: .missingSection, span: 0..<0,
                                     message: "no TODO, DOING or DONE section; this file holds no board items"))
         } else {
-            for kind in SectionKind.allCases where firstHeading[kind] == nil {
+            for kind in SectionKind.allCases where !hasHeading[kind.rawValue] {
                 found.append(Diagnostic(line: 1, column: 1, severity: .warning, rule: .missingSection, span: 0..<0,
                                         message: "no \(kind.name) section; a command that needs it will create it"))
             }

@@ -158,9 +158,14 @@ import Testing
         for round in 0..<500 {
             var bytes = HandEditedBoard.random(&rng)
             if round % 2 == 0 { bytes += Array("\n## DOING\n- plain\n-[ ] near\n- [ ] item due:2026-02-30\n* other\n[ ] box\n- [] missing space\n- [ ]tight\n".utf8) }
+            if round % 3 == 0 { bytes += Array("## TODO\n- plain\n  ## DONE\n- [x] done\n<<<<<<< ours\n## TODO (2)\n* [ ] x\n".utf8) }
             let board = Board(parsing: bytes)
             let found = board.diagnostics()
             #expect(zip(found, found.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) })
+            // Each heading of a kind after its first has its one error, made as its turn comes.
+            let onBoard = board.sections.filter { $0.kind != .archive }
+            let repeated = onBoard.indices.filter { index in onBoard[..<index].contains { $0.kind == onBoard[index].kind } }
+            #expect(found.filter { $0.rule == .secondSection }.map(\.line) == repeated.map { onBoard[$0].headingLine + 1 })
             for line in board.plainListItems {
                 let about = found.filter { $0.line == line + 1 && ($0.rule == .plainListItem || $0.rule == .nearMissItem) }
                 #expect(about.count == 1, "line \(line + 1)")
