@@ -696,36 +696,18 @@ enum Commands {
             }
             // One finding repeated all over a file (a generated or pasted board) is printed `repeatsShown` times,
             // then counted in one line.
-            var messages: [ExactText: Int] = [:]  // a message → its place in `times`
-            var times: [Int] = []
+            var counts = FindingCounts()
             var repeated: [(Diagnostic, place: Int)] = []
-            // A repeated finding nearly always has the message of one of the last few: those are compared first,
-            // sparing a hash of every message.
-            var recent: [(message: ExactText, place: Int)] = []
             board.forEachDiagnostic { diagnostic in
                 if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
                 if json { return document.add(diagnostic, to: &context.output) }
-                let message = ExactText(diagnostic.message)
-                let place: Int
-                if let index = recent.firstIndex(where: { $0.message == message }) {
-                    place = recent[index].place
-                } else {
-                    place = messages[message] ?? times.count
-                    if place == times.count {
-                        messages[message] = place
-                        times.append(0)
-                    }
-                    recent.insert((message, place), at: 0)
-                    if recent.count > 4 { recent.removeLast() }
-                }
-                let seen = times[place]
-                times[place] = seen + 1
+                let (place, seen) = counts.count(diagnostic.message)
                 if seen == Self.repeatsShown { repeated.append((diagnostic, place)) }
                 guard seen < Self.repeatsShown else { return }
                 context.output.error("\(shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
             }
             for (diagnostic, place) in repeated {
-                let more = times[place] - Self.repeatsShown
+                let more = counts.times[place] - Self.repeatsShown
                 context.output.error("\(shown): \(more) more like this (from line \(diagnostic.line)): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
             }
         }

@@ -34,3 +34,44 @@ struct ExactText: Hashable {
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
+
+/// The findings of one file counted by message, for `check` to print the first few of each and count the rest.
+struct FindingCounts {
+    private var places: [ExactText: Int] = [:]
+    /// How many findings each message has had, by its place (the order messages came in).
+    private(set) var times: [Int] = []
+    /// The last four messages counted, most recent first. A repeated finding nearly always has one of them, and a
+    /// message many findings share is one string: found by the address of its bytes, with nothing hashed or compared.
+    private var recent: [(message: String, bytes: UnsafeRawPointer?, place: Int)] = []
+
+    /// Counts one more finding with `message`: its message's place, and how many findings had it before.
+    mutating func count(_ message: String) -> (place: Int, before: Int) {
+        let bytes = Self.storage(message)
+        if bytes != nil, let last = recent.first?.bytes, last == bytes, let place = recent.first?.place {
+            times[place] += 1
+            return (place, times[place] - 1)
+        }
+        var place = recent.firstIndex { bytes != nil && $0.bytes == bytes }.map { recent[$0].place }
+        if place == nil {
+            let key = ExactText(message)
+            place = recent.first { ExactText($0.message) == key }?.place ?? places[key]
+            if place == nil {
+                place = times.count
+                places[key] = times.count
+                times.append(0)
+            }
+            recent.insert((message, bytes, place ?? 0), at: 0)
+            if recent.count > 4 { recent.removeLast() }
+        }
+        let found = place ?? 0
+        times[found] += 1
+        return (found, times[found] - 1)
+    }
+
+    /// The address of a string's bytes in storage of its own, which stays put while the string lives; nil for a
+    /// small string, whose bytes are held in the string itself.
+    private static func storage(_ text: String) -> UnsafeRawPointer? {
+        guard text.utf8.count > 15 else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+    }
+}

@@ -26,12 +26,12 @@ public struct Diagnostic: Equatable, Sendable {
     }
 
     /// Held in 32 bits each, as the span is: a pasted list can make a million diagnostics.
-    private let storedLine: UInt32
-    private let storedColumn: UInt32
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
     public let severity: Severity
     public let rule: Rule
-    private let spanStart: UInt32
-    private let spanEnd: UInt32
+    private var spanStart: UInt32
+    private var spanEnd: UInt32
     public let message: String
 
     public var line: Int { Int(storedLine) }
@@ -49,6 +49,15 @@ public struct Diagnostic: Equatable, Sendable {
         self.spanStart = UInt32(truncatingIfNeeded: span.lowerBound)
         self.spanEnd = UInt32(truncatingIfNeeded: span.upperBound)
         self.message = message
+    }
+
+    /// Moves the finding to another place: one value handed on for each of a million findings with one message,
+    /// where making each anew would count a reference to the message up and down.
+    mutating func move(line: Int, column: Int, span: Range<Int>) {
+        storedLine = UInt32(truncatingIfNeeded: line)
+        storedColumn = UInt32(truncatingIfNeeded: column)
+        spanStart = UInt32(truncatingIfNeeded: span.lowerBound)
+        spanEnd = UInt32(truncatingIfNeeded: span.upperBound)
     }
 }
 
@@ -68,15 +77,16 @@ extension Board {
         var next = 0
         var repeated = repeatedSectionDiagnostics()
         var nextRepeated = repeated.next()
-        /// Hands on the sorted findings and the repeated headings' findings that come before `line` (0-based).
+        /// Hands on the sorted findings and the repeated headings' findings on lines before `line` (0-based).
         func emit(before line: Int) {
             while true {
-                let sorted = next < found.count && found[next].line < line + 1 ? found[next] : nil
-                let heading = nextRepeated.flatMap { $0.line < line + 1 ? $0 : nil }
-                if let sorted, heading.map({ (sorted.line, sorted.column) < ($0.line, $0.column) }) ?? true {
-                    body(sorted)
+                // Diagnostics count lines from 1.
+                let sortedDue = next < found.count && found[next].line <= line
+                let headingDue = (nextRepeated?.line).map { $0 <= line } ?? false
+                if sortedDue, !headingDue || (found[next].line, found[next].column) < (nextRepeated?.line ?? 0, nextRepeated?.column ?? 0) {
+                    body(found[next])
                     next += 1
-                } else if let heading {
+                } else if headingDue, let heading = nextRepeated {
                     body(heading)
                     nextRepeated = repeated.next()
                 } else {
@@ -85,23 +95,33 @@ extension Board {
             }
         }
         var sectionIndex = 0
-        // One message string per section kind, shared by every finding.
+        // One message string per section kind, shared by every finding, and one finding moved from line to line.
         var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
+        var finding = Diagnostic(line: 0, column: 0, severity: .warning, rule: .plainListItem, span: 0..<0, message: "")
+        var findingKind: SectionKind?
         for line in plainListItems {
-            // What comes before the line goes first; a line that is almost an item has that finding instead.
+            // What comes before the line goes first; a line that is almost an item has that finding instead. Nothing
+            // else is ever found on a plain list item's line.
             emit(before: line)
-            if next < found.count, found[next].line == line + 1, found[next].rule == .nearMissItem { continue }
+            if let nearMiss = nearMissItem(line) {
+                body(nearMiss)
+                continue
+            }
             // The section holding the line is found walking forward: both are in line order.
             while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
             let kind = sections.isEmpty ? .todo : sections[sectionIndex].kind
+            if kind != findingKind {
+                let message = plainListMessages[kind.rawValue]
+                    ?? "list item in \(kind.name) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
+                plainListMessages[kind.rawValue] = message
+                finding = Diagnostic(line: 0, column: 0, severity: .warning, rule: .plainListItem, span: 0..<0, message: message)
+                findingKind = kind
+            }
             let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-            let message = plainListMessages[kind.rawValue]
-                ?? "list item in \(kind.name) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
-            plainListMessages[kind.rawValue] = message
-            body(Diagnostic(line: line + 1, column: column(ofOffset: bullet, onLine: line), severity: .warning,
-                            rule: .plainListItem, span: bullet..<(bullet + 1), message: message))
+            finding.move(line: line + 1, column: column(ofOffset: bullet, onLine: line), span: bullet..<(bullet + 1))
+            body(finding)
         }
-        emit(before: Int.max - 1)
+        emit(before: Int.max)
     }
 
     /// The error at each heading of a section kind after its first, in line order, made one at a time.
@@ -140,7 +160,6 @@ extension Board {
             return diagnostics
         }
         for diagnostics in shares { found += diagnostics }
-        for line in plainListItems { if let nearMiss = nearMissItem(line) { found.append(nearMiss) } }
         for line in nearMissItemLines { if let nearMiss = nearMissItem(line) { found.append(nearMiss) } }
         for stray in strayChecklists {
             let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
