@@ -408,14 +408,26 @@ struct Parser {
 
     /// Calls `found` with every due token among the whitespace-delimited words of `start..<end`, in order, and
     /// `doneToken` with every done token. A token can only start where `due:` or `done:` has its colon, `@{` its
-    /// brace, or 📅 or ✅ its first byte, so the line is read eight bytes at a time and only those bytes, found by a
-    /// mask, are looked at closely.
+    /// brace, or 📅 (F0 9F 93 85) or ✅ (E2 9C 85) its first byte, so the line is read eight bytes at a time and only
+    /// the colons, braces and 0x85 bytes, found by a mask, are looked at closely. The emoji are found by their last
+    /// byte, which few other characters share, rather than by their first, which every emoji and many symbols share.
     @inline(__always)
     private func forEachDueToken(_ start: Int, _ end: Int, nearMiss: () -> Void = {},
                                  doneToken: (DoneToken) -> Void = { _ in }, _ found: (DueToken) -> Void) {
         guard let base = b.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
-        func look(at hit: Int) {
+        func look(at trigger: Int) {
+            var hit = trigger
+            if b[hit] == 0x85 {
+                // The last byte of 📅 or ✅: the token starts at the emoji's first byte.
+                if hit - 3 >= start, b[hit - 3] == 0xF0, b[hit - 2] == 0x9F, b[hit - 1] == 0x93 {
+                    hit -= 3
+                } else if hit - 2 >= start, b[hit - 2] == 0xE2, b[hit - 1] == 0x9C {
+                    hit -= 2
+                } else {
+                    return
+                }
+            }
             if let token = dueToken(at: hit, trigger: b[hit], lineStart: start, lineEnd: end) {
                 found(token)
             } else if let token = self.doneToken(at: hit, lineStart: start, lineEnd: end) {
@@ -446,7 +458,7 @@ struct Parser {
         }
         while position < end {
             let byte = b[position]
-            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0xF0 || byte == 0xE2 { look(at: position) }
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == 0x85 { look(at: position) }
             position += 1
         }
     }
@@ -467,7 +479,7 @@ struct Parser {
         return !isLowercase || hit + 1 == lineEnd || Bytes.isWhitespace(b[hit + 1])
     }
 
-    /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{`, 0xF0 or 0xE2, and no other bit.
+    /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{` or 0x85, and no other bit.
     @inline(__always)
     private static func triggerMask(_ word: UInt64) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
@@ -475,8 +487,7 @@ struct Parser {
             ~(((value & low7) &+ low7) | value | low7)
         }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        return zeroBytes(word ^ (ones &* 0x3A)) | zeroBytes(word ^ (ones &* 0x7B)) | zeroBytes(word ^ (ones &* 0xF0))
-            | zeroBytes(word ^ (ones &* 0xE2))
+        return zeroBytes(word ^ (ones &* 0x3A)) | zeroBytes(word ^ (ones &* 0x7B)) | zeroBytes(word ^ (ones &* 0x85))
     }
 
     /// The due token whose colon, brace or 📅 first byte stands at `hit`, if there is one.
@@ -498,10 +509,12 @@ struct Parser {
             guard wordEnd - wordStart >= 3, b[wordEnd - 1] == UInt8(ascii: "}") else { return nil }
             return DueToken(style: .obsidianKanban, range: wordStart..<wordEnd,
                             date: CivilDate(iso: b, (wordStart + 2)..<(wordEnd - 1)))
-        default:
-            // Most 0xF0 bytes start other emoji; the 📅's last byte rules them out before anything else.
+        case 0xF0:
+            // A 📅, found by its last byte.
             guard hit + 3 < lineEnd, b[hit + 3] == 0x85, isWordStart(hit, lineStart: lineStart) else { return nil }
             return calendarToken(hit, wordEnd: wordEnd(from: hit, lineEnd), lineEnd: lineEnd)
+        default:
+            return nil  // a ✅ starts a done token, never a due token
         }
     }
 

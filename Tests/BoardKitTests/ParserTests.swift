@@ -160,7 +160,9 @@ import Testing
     static func randomTitle(_ rng: inout SeededGenerator) -> String {
         let words = ["due:2026-12-01", "due:", "due:x", "xdue:2026-01-01", "due:due:1", "@{2026-01-02}", "@{", "@{}",
                      "a@{2026-01-01}", "@{x", "📅", "📅\u{FE0F}", "2026-03-04", "2026-3-04", "📅2026-01-01", "🚀", "🚀📅",
-                     "한국어", "w", "words", ":", "{", "::{{", "due:2026-02-30", "@{due:2026-01-01}"]
+                     "한국어", "w", "words", ":", "{", "::{{", "due:2026-02-30", "@{due:2026-01-01}",
+                     // 📅 and ✅ are found by their last byte, 0x85, which these share: Å, ą, …, ✅ itself.
+                     "Å", "Å📅", "ą📅", "…", "✅", "✅📅", "x✅", "📅Å"]
         let separators = [" ", " ", "  ", "\t"]
         var title = ""
         for index in 0..<Int.random(in: 1...8, using: &rng) {
