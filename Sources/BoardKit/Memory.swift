@@ -48,7 +48,7 @@ public enum Memory {
     }
 
     /// Reserves a `hugeCapacity` for at least `capacity` elements, then the huge-page advice for all of it.
-    static func reserve<Element>(_ array: inout [Element], _ capacity: Int) {
+    public static func reserve<Element>(_ array: inout [Element], _ capacity: Int) {
         array.reserveCapacity(hugeCapacity(capacity, of: Element.self))
         // The storage's address, for the advice only: nothing is read or written through it.
         let start = array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
