@@ -156,7 +156,11 @@ enum Report {
             appendJSONString(kind.name, to: &out)
             out.append(",\"items\":[")
             output.stream(&out)
-            let ofKind = items.indices.filter { board.kind(of: items[$0]) == kind }
+            // Room for every item from the start, laid out for huge pages, rather than grown into fresh pages.
+            var indices: [Int] = []
+            Memory.reserve(&indices, items.count)
+            for index in items.indices where board.kind(of: items[index]) == kind { indices.append(index) }
+            let ofKind = indices
             writeInShares(ofKind.count, to: &output) { position, out in
                 if position > 0 { out.append(",") }
                 let item = items[ofKind[position]]

@@ -36,7 +36,14 @@ public struct BoardView: Sendable {
     /// large board has hundreds of thousands of rows, and only the rows being printed are ever built. The bytes
     /// are lent for the call.
     public func render(width: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var columns = SectionKind.allCases.map { kind in board.items.indices.filter { board.kind(of: board.items[$0]) == kind } }
+        // Each column's items, with room for all of them from the start, laid out for huge pages, rather than
+        // grown into fresh pages.
+        var columns = SectionKind.allCases.map { kind in
+            var indices: [Int] = []
+            Memory.reserve(&indices, board.items.count)
+            for index in board.items.indices where board.kind(of: board.items[index]) == kind { indices.append(index) }
+            return indices
+        }
         var hidden = [0, 0, 0]
         if let doneLimit, columns[2].count > doneLimit {
             hidden[2] = columns[2].count - doneLimit
