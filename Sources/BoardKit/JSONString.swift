@@ -35,6 +35,8 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
     var index = 0
     func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
     while index < bytes.count {
+        index = UTF8Sequence.printableASCIIEnd(in: bytes, from: index, json: true)
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte >= 0x80 {
             guard let length = UTF8Sequence.length(in: bytes, at: index) else {

@@ -23,22 +23,27 @@ public enum UTF8Sequence {
     }
 
     /// The index of the first byte at or after `index` that is not printable ASCII (0x20 to 0x7E), or the end:
-    /// eight bytes at a time, as nearly all of a board's text is.
+    /// eight bytes at a time, as nearly all of a board's text is. With `json`, a quote or a backslash ends the run
+    /// too: the bytes a JSON string holds as they are.
     @inlinable
-    public static func printableASCIIEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    public static func printableASCIIEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, json: Bool = false) -> Int {
         var index = index
         if let base = bytes.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 let belowSpace = (word &- 0x20 &* ones) & ~word & highs
-                let delete = word ^ (0x7F &* ones)
-                let isDelete = (delete &- ones) & ~delete & highs
-                guard (word & highs) | belowSpace | isDelete == 0 else { break }
+                var stops = (word & highs) | belowSpace | zeroBytes(word ^ (0x7F &* ones))
+                if json { stops |= zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones)) }
+                guard stops == 0 else { break }
                 index += 8
             }
         }
-        while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F { index += 1 }
+        while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F,
+              !json || (bytes[index] != 0x22 && bytes[index] != 0x5C) {
+            index += 1
+        }
         return index
     }
 }
