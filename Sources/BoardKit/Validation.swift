@@ -153,13 +153,21 @@ extension Board {
     /// Every diagnostic but those of plain list items, sorted.
     private func diagnosticsButPlainListItems() -> [Diagnostic] {
         var found = sectionDiagnostics()
-        // An item's diagnostics depend on its own line only, so a large board's items are checked in shares.
+        // An item's diagnostics and its title's key depend on its own line only, so a large board's items are
+        // checked in shares, each item once while its line is at hand.
         let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
-            var diagnostics: [Diagnostic] = []
-            for index in share { appendItemDiagnostics(of: items[index], to: &diagnostics) }
-            return diagnostics
+            bytes.withUnsafeBufferPointer { buffer in
+                var diagnostics: [Diagnostic] = []
+                var keys: [UInt64] = []
+                keys.reserveCapacity(share.count)
+                for index in share {
+                    appendItemDiagnostics(of: items[index], to: &diagnostics)
+                    keys.append(titleKey(of: items[index], in: buffer))
+                }
+                return (diagnostics, keys)
+            }
         }
-        for diagnostics in shares { found += diagnostics }
+        for (diagnostics, _) in shares { found += diagnostics }
         for line in nearMissItemLines { if let nearMiss = nearMissItem(line) { found.append(nearMiss) } }
         for stray in strayChecklists {
             let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
@@ -179,7 +187,7 @@ extension Board {
                 line: line + 1, column: 1, severity: .error, rule: .conflictMarker, span: markerBytes.indices,
                 message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"))
         }
-        found += duplicateTitleDiagnostics()
+        found += duplicateTitleDiagnostics(keys: shares.count == 1 ? shares[0].1 : Array(shares.map(\.1).joined()))
         found.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         return found
     }
@@ -238,19 +246,16 @@ extension Board {
     /// refs and merges cannot tell such items apart. Titles are keyed by a hash of their bytes, ASCII case folded,
     /// so a large board makes no string per item (a title with letters of another cased script is lowercased as a
     /// string first); a hit is confirmed by comparing the titles.
-    private func duplicateTitleDiagnostics() -> [Diagnostic] {
-        // Each title's key depends on its own line only: a large board's are worked out in shares.
-        let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
-            bytes.withUnsafeBufferPointer { buffer in
-                share.map { index -> UInt64 in
-                    let (hash, foldedEnough) = withTitleBytes(of: items[index], in: buffer) { Self.foldedHash($0, $1) }
-                    return foldedEnough ? hash : Self.hash(Array(title(of: items[index]).lowercased().utf8))
-                }
-            }
-        }
+    /// A hash of the item's title as refs compare titles, ignoring case: the key duplicate titles are found by.
+    private func titleKey(of item: Item, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let (hash, foldedEnough) = withTitleBytes(of: item, in: buffer) { Self.foldedHash($0, $1) }
+        return foldedEnough ? hash : Self.hash(Array(title(of: item).lowercased().utf8))
+    }
+
+    /// `keys` holds each item's `titleKey`.
+    private func duplicateTitleDiagnostics(keys: [UInt64]) -> [Diagnostic] {
         // The keys are hashes already: an open-addressing table of item numbers (index + 1) probes them without
         // hashing again, and is small enough to stay in the cache.
-        let keys = shares.count == 1 ? shares[0] : Array(shares.joined())
         var size = 1
         while size < keys.count * 2 { size <<= 1 }
         var table = [UInt32](repeating: 0, count: size)
