@@ -393,7 +393,15 @@ public struct Board: Sendable {
 
     /// The due tokens on the item's line after the first, valid or not, in line order.
     public func otherDueTokens(of item: Item) -> [DueToken] {
-        item.hasOtherDueTokens ? Parser.otherDueTokens(in: bytes, item.textStart, lines[item.line].contentEnd) : []
+        var tokens: [DueToken] = []
+        forEachOtherDueToken(of: item) { tokens.append($0) }
+        return tokens
+    }
+
+    /// Calls `body` with each of `otherDueTokens(of:)`, without gathering them.
+    func forEachOtherDueToken(of item: Item, _ body: (DueToken) -> Void) {
+        guard item.hasOtherDueTokens else { return }
+        Parser.forEachOtherDueToken(in: bytes, item.textStart, lines[item.line].contentEnd, body)
     }
 
     /// The item's body lines, each without the indentation it shares with the others.

@@ -399,11 +399,15 @@ struct Parser {
 
     // MARK: - Due tokens
 
-    /// The due tokens after the first on an item line (validation reports them; they are rare).
-    static func otherDueTokens(in bytes: [UInt8], _ start: Int, _ end: Int) -> [DueToken] {
-        var tokens: [DueToken] = []
-        bytes.withUnsafeBufferPointer { Parser(bytes: $0, lines: []).forEachDueToken(start, end) { tokens.append($0) } }
-        return Array(tokens.dropFirst())
+    /// Calls `body` with each due token after the first on an item line, in order (validation reports them; they are
+    /// rare, but a pasted line can hold a hundred thousand).
+    static func forEachOtherDueToken(in bytes: [UInt8], _ start: Int, _ end: Int, _ body: (DueToken) -> Void) {
+        var first = true
+        bytes.withUnsafeBufferPointer {
+            Parser(bytes: $0, lines: []).forEachDueToken(start, end) { token in
+                if first { first = false } else { body(token) }
+            }
+        }
     }
 
     /// Calls `found` with every due token among the whitespace-delimited words of `start..<end`, in order, and

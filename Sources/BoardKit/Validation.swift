@@ -392,11 +392,10 @@ extension Board {
                 add(.error, .impossibleDate, at: token.range, "'\(spelling(token))' is not a real calendar date\(hint)")
             }
             checkDate(of: first)
-            let others = otherDueTokens(of: item)
-            let firstColumn = others.isEmpty ? 0 : columnOf(first.range.lowerBound)
+            let firstColumn = item.hasOtherDueTokens ? columnOf(first.range.lowerBound) : 0
             // A line of one token repeated (pasted) shares one message.
             var previous: (token: Range<Int>, message: String)?
-            for token in others {
+            forEachOtherDueToken(of: item) { token in
                 checkDate(of: token)
                 let message = previous.flatMap { bytes[$0.token].elementsEqual(bytes[token.range]) ? $0.message : nil }
                     ?? "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))"

@@ -157,8 +157,11 @@ func runEveryCommand(counts: [Int], binary: String, lineCount: String, folder: S
         print("")
         let rewrite = figures.compactMap(\.rewriteMilliseconds).min() ?? 0
         print("\(count) items, \(format(Double(bytes.count) / 1_048_576)) MB; C line count \(format(figures[0].lineCountMilliseconds)) ms, C write \(format(rewrite)) ms:")
+        // Issue 18 sets its ratios to C on the 50-item and the 100,000-item board; the other sizes are held to
+        // their memory, and to the growth in time per item below.
         let small = count <= 50
-        missed += EveryCommand.report(figures, fileBytes: bytes.count, ratio: small ? 3 : 4, showRatio: small ? 3 : 8)
+        let ratio = small ? 3 : count == 100_000 ? 4 : Double.infinity
+        missed += EveryCommand.report(figures, fileBytes: bytes.count, ratio: ratio, showRatio: small ? 3 : 2 * ratio)
             .map { "\($0) (\(count) items)" }
         timeOf[count] = Dictionary(uniqueKeysWithValues: figures.map { ($0.name, $0.milliseconds) })
         if let title = timeOf[count]?["move TITLE done"], let line = timeOf[count]?["move :LINE done"] {
