@@ -118,11 +118,15 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Appends `YYYY-MM-DD`, digit by digit: this is printed for every dated item of a large board.
     public func append(to out: inout ByteWriter) {
-        out.appendNumber(year, width: 4)
+        if (0...9999).contains(year) {
+            out.appendDigits(year, count: 4)
+        } else {
+            out.appendNumber(year, width: 4)
+        }
         out.append(UInt8(ascii: "-"))
-        out.appendNumber(month, width: 2)
+        out.appendDigits(month, count: 2)
         out.append(UInt8(ascii: "-"))
-        out.appendNumber(day, width: 2)
+        out.appendDigits(day, count: 2)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

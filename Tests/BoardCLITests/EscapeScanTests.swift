@@ -75,6 +75,27 @@ import Testing
         var date: [UInt8] = []
         try #require(CivilDate(year: 987, month: 3, day: 9)).append(to: &date)
         #expect(String(decoding: date, as: UTF8.self) == "0987-03-09")
+        // Every 97th day from year 1 to 9999, and the last, is written as its ISO spelling, which reads back as
+        // the same day.
+        var day = try #require(CivilDate(year: 1, month: 1, day: 1))
+        var wrong: [String] = []
+        let last = try #require(CivilDate(year: 9999, month: 12, day: 31))
+        var lastWritten = ByteWriter(capacity: 4)
+        last.append(to: &lastWritten)
+        #expect(lastWritten.bytes == Array("9999-12-31".utf8))
+        while day < last {
+            var out = ByteWriter(capacity: 4)
+            day.append(to: &out)
+            let text = String(decoding: out.bytes, as: UTF8.self)
+            func padded(_ value: Int, _ width: Int) -> String {
+                String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+            }
+            let expected = padded(day.year, 4) + "-" + padded(day.month, 2) + "-" + padded(day.day, 2)
+            if text != expected || CivilDate(text) != day { wrong.append(text) }
+            guard let next = day.adding(exactly: 97) else { break }
+            day = next
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(3))")
         // Past its first room, a writer grows and keeps what it held.
         var grown = ByteWriter(capacity: 1)
         for _ in 0..<100 { grown.append("0123456789") }
