@@ -3,6 +3,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include "SystemShims.h"
 
 int board_start_writeback(int fd, int64_t offset, int64_t count) {
@@ -85,5 +88,13 @@ int board_release_lease(int fd) {
 #else
     (void)fd;
     return 0;
+#endif
+}
+
+void board_map_allocations_from(int bytes) {
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, bytes);
+#else
+    (void)bytes;
 #endif
 }

@@ -35,4 +35,8 @@ int board_holds_write_lease(int fd);
 /// Gives the lease up, letting a waiting writer go on. Returns 0, or -1 with `errno` set.
 int board_release_lease(int fd);
 
+/// Gives every allocation of `bytes` or more a mapping of its own (glibc's `M_MMAP_THRESHOLD`, fixed, where glibc
+/// would raise it to the size of each large block freed). Does nothing on other systems.
+void board_map_allocations_from(int bytes);
+
 #endif
