@@ -219,6 +219,9 @@ enum Report {
         private var out = Report.newPiece()
         private var files = 0
         private var inFile = 0
+        /// The last four messages written, most recent first, each with its JSON: a message many findings share is
+        /// escaped once, found again by the address of its bytes.
+        private var recent: [(message: String, json: [UInt8])] = []
 
         init() { out.append("{\"schemaVersion\":1,\"files\":[") }
 
@@ -240,7 +243,16 @@ enum Report {
             out.append(",\"column\":")
             out.appendNumber(diagnostic.column)
             out.append(diagnostic.severity == .error ? ",\"severity\":\"error\",\"message\":" : ",\"severity\":\"warning\",\"message\":")
-            appendJSONString(diagnostic.message, to: &out)
+            let address = storageAddress(of: diagnostic.message)
+            if let address, let index = recent.firstIndex(where: { storageAddress(of: $0.message) == address }) {
+                recent[index].json.withUnsafeBufferPointer { out.append($0) }
+            } else {
+                var json: [UInt8] = []
+                appendJSONString(diagnostic.message, to: &json)
+                json.withUnsafeBufferPointer { out.append($0) }
+                recent.insert((diagnostic.message, json), at: 0)
+                if recent.count > 4 { recent.removeLast() }
+            }
             out.append("}")
             if out.count >= pieceSize { output.stream(&out) }
         }

@@ -46,7 +46,7 @@ struct FindingCounts {
 
     /// Counts one more finding with `message`: its message's place, and how many findings had it before.
     mutating func count(_ message: String) -> (place: Int, before: Int) {
-        let bytes = Self.storage(message)
+        let bytes = storageAddress(of: message)
         if bytes != nil, let last = recent.first?.bytes, last == bytes, let place = recent.first?.place {
             times[place] += 1
             return (place, times[place] - 1)
@@ -67,11 +67,12 @@ struct FindingCounts {
         times[found] += 1
         return (found, times[found] - 1)
     }
+}
 
-    /// The address of a string's bytes in storage of its own, which stays put while the string lives; nil for a
-    /// small string, whose bytes are held in the string itself.
-    private static func storage(_ text: String) -> UnsafeRawPointer? {
-        guard text.utf8.count > 15 else { return nil }
-        return text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
-    }
+/// The address of a string's bytes in storage of its own, which stays put while the string lives: two living
+/// strings with the same address hold the same text. Nil for a small string, whose bytes are held in the string
+/// itself.
+func storageAddress(of text: String) -> UnsafeRawPointer? {
+    guard text.utf8.count > 15 else { return nil }
+    return text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
 }

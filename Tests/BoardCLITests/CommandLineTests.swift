@@ -104,6 +104,14 @@ import Testing
             #expect(lines.contains { $0.hasPrefix("pasted.md: 4 more like this (from line ") && $0.contains(second) })
         }
         #expect(lines.last == "72 errors, 75 warnings in 1 file")
+        // JSON lists every one with its own message, though the messages in turn are more than it keeps escaped.
+        let json = sandbox.run(["check", "--json", "pasted.md"])
+        let document = try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let files = document?["files"] as? [[String: Any]]
+        let listed = (files?.first?["diagnostics"] as? [[String: Any]])?.map { "\($0["line"] ?? ""):\($0["message"] ?? "")" }
+        let expected = Board(parsing: Array(sandbox.read("pasted.md").utf8)).diagnostics().map { "\($0.line):\($0.message)" }
+        #expect(expected.count == 147)
+        #expect(listed == expected)
     }
 
     @Test func checkPrintsDiagnosticsAndExitsOneOnErrors() {
