@@ -73,27 +73,7 @@ extension Board {
     /// can hold a million findings. The one about each plain list item and each repeated section heading is made
     /// only when its turn comes; the rest, far fewer, are made first and sorted.
     public func forEachDiagnostic(_ body: (Diagnostic) -> Void) {
-        let found = diagnosticsButPlainListItems()
-        var next = 0
-        var repeated = repeatedSectionDiagnostics()
-        var nextRepeated = repeated.next()
-        /// Hands on the sorted findings and the repeated headings' findings on lines before `line` (0-based).
-        func emit(before line: Int) {
-            while true {
-                // Diagnostics count lines from 1.
-                let sortedDue = next < found.count && found[next].line <= line
-                let headingDue = (nextRepeated?.line).map { $0 <= line } ?? false
-                if sortedDue, !headingDue || (found[next].line, found[next].column) < (nextRepeated?.line ?? 0, nextRepeated?.column ?? 0) {
-                    body(found[next])
-                    next += 1
-                } else if headingDue, let heading = nextRepeated {
-                    body(heading)
-                    nextRepeated = repeated.next()
-                } else {
-                    return
-                }
-            }
-        }
+        var others = MergedFindings(sorted: diagnosticsButPlainListItems(), headings: RepeatedHeadings(board: self))
         var sectionIndex = 0
         // One message string per section kind, shared by every finding, and one finding moved from line to line.
         var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
@@ -102,7 +82,7 @@ extension Board {
         for line in plainListItems {
             // What comes before the line goes first; a line that is almost an item has that finding instead. Nothing
             // else is ever found on a plain list item's line.
-            emit(before: line)
+            others.emit(before: line, to: body)
             if let nearMiss = nearMissItem(line) {
                 body(nearMiss)
                 continue
@@ -121,17 +101,53 @@ extension Board {
             finding.move(line: line + 1, column: column(ofOffset: bullet, onLine: line), span: bullet..<(bullet + 1))
             body(finding)
         }
-        emit(before: Int.max)
+        others.emit(before: Int.max, to: body)
+    }
+
+    /// The findings made before `forEachDiagnostic` hands any on, sorted, merged with the repeated headings' ones.
+    private struct MergedFindings {
+        let sorted: [Diagnostic]
+        var next = 0
+        var headings: RepeatedHeadings
+        var nextHeading: Diagnostic?
+
+        init(sorted: [Diagnostic], headings: RepeatedHeadings) {
+            self.sorted = sorted
+            self.headings = headings
+            nextHeading = self.headings.next()
+        }
+
+        /// Hands on, in line and column order, those on lines before `line` (0-based; diagnostics count from 1).
+        mutating func emit(before line: Int, to body: (Diagnostic) -> Void) {
+            while true {
+                let sortedDue = next < sorted.count && sorted[next].line <= line
+                let headingDue = (nextHeading?.line).map { $0 <= line } ?? false
+                if sortedDue, !headingDue
+                    || (sorted[next].line, sorted[next].column) < (nextHeading?.line ?? 0, nextHeading?.column ?? 0) {
+                    body(sorted[next])
+                    next += 1
+                } else if headingDue, let heading = nextHeading {
+                    body(heading)
+                    nextHeading = headings.next()
+                } else {
+                    return
+                }
+            }
+        }
     }
 
     /// The error at each heading of a section kind after its first, in line order, made one at a time.
-    private func repeatedSectionDiagnostics() -> some IteratorProtocol<Diagnostic> {
-        var firstHeading = [Int?](repeating: nil, count: SectionKind.archive.rawValue + 1)
-        var messages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)  // shared by every repeat
-        var index = 0
-        return AnyIterator<Diagnostic> {
-            while index < sections.count {
-                let section = sections[index]
+    private struct RepeatedHeadings: IteratorProtocol {
+        let board: Board
+        private var index = 0
+        private var firstHeading = [Int?](repeating: nil, count: SectionKind.archive.rawValue + 1)
+        private var messages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)  // shared by every repeat
+
+        init(board: Board) { self.board = board }
+
+        mutating func next() -> Diagnostic? {
+            while index < board.sections.count {
+                let section = board.sections[index]
                 index += 1
                 guard section.kind != .archive else { continue }
                 let line = section.headingLine
@@ -139,12 +155,14 @@ extension Board {
                     firstHeading[section.kind.rawValue] = line
                     continue
                 }
+                let (bytes, lines) = (board.bytes, board.lines)
                 let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
                 let message = messages[section.kind.rawValue]
                     ?? "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
                 messages[section.kind.rawValue] = message
-                return Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .error,
-                                  rule: .secondSection, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message)
+                return Diagnostic(line: line + 1, column: board.column(ofOffset: hash, onLine: line), severity: .error,
+                                  rule: .secondSection, span: Bytes.trimmed(bytes, board.content(ofLine: line)),
+                                  message: message)
             }
             return nil
         }
