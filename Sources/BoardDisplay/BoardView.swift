@@ -155,7 +155,8 @@ public struct BoardView: Sendable {
 
     /// A column's rows, made as they are printed: the heading, its rule, then each item's rows (or "(empty)").
     /// Items' rows are made a run at a time; a long column's runs are made by every core at once, each into its
-    /// own `RowMaker`, and read in order.
+    /// own `RowMaker`, and read in order. While one run is read, the next is made in the background into a second
+    /// set of makers: the rows of three columns are put together on one core, and the others need not wait for it.
     struct ColumnRows: ~Copyable {
         /// Items whose rows a core makes in one go.
         static let itemsPerShare = 1024
@@ -167,14 +168,26 @@ public struct BoardView: Sendable {
         /// Items of the section left out: a `+K more` row ends the column.
         let hidden: Int
         let width: Int
+        /// Two sets of `cores` makers: the run being read, and the next one.
         private let makers: UnsafeMutablePointer<RowMaker>
         private let cores: Int
+        private var set = 0
         /// How many makers hold rows of the current run, which of them is being read, and its row being read.
         private var filled = 1
         private var share = 0
         private var nextPending = 0
         private var nextItem = 0
         private var started = false
+        /// The run being made in the background into the other set, if one is.
+        private var ahead: Run?
+        private let making = DispatchGroup()
+
+        /// `count` items from `start`, made in `shares` shares.
+        struct Run {
+            let start: Int
+            let count: Int
+            let shares: Int
+        }
 
         init(view: BoardView, kind: SectionKind, items: [Int], hidden: Int, width: Int, cores: Int = Shares.cores) {
             self.view = view
@@ -183,34 +196,38 @@ public struct BoardView: Sendable {
             self.hidden = hidden
             self.width = width
             self.cores = max(1, cores)
-            makers = .allocate(capacity: self.cores)
-            for core in 0..<self.cores { (makers + core).initialize(to: RowMaker()) }
+            makers = .allocate(capacity: 2 * self.cores)
+            for index in 0..<(2 * self.cores) { (makers + index).initialize(to: RowMaker()) }
         }
 
         deinit {
-            makers.deinitialize(count: cores)
+            making.wait()
+            makers.deinitialize(count: 2 * cores)
             makers.deallocate()
         }
+
+        /// The makers of the run being read.
+        private var reading: UnsafeMutablePointer<RowMaker> { makers + set * cores }
 
         /// Moves to the column's next row; false past its last.
         mutating func next() -> Bool {
             if !started {
                 started = true
-                makers[0].rows.append(view.heading(kind, count: items.count + hidden))
-                makers[0].rows.append(Cell(text: String(repeating: "─", count: width), width: width))
-                if items.isEmpty, hidden == 0 { makers[0].rows.append(view.styled("(empty)", "2")) }
+                reading[0].rows.append(view.heading(kind, count: items.count + hidden))
+                reading[0].rows.append(Cell(text: String(repeating: "─", count: width), width: width))
+                if items.isEmpty, hidden == 0 { reading[0].rows.append(view.styled("(empty)", "2")) }
                 return true
             }
             nextPending += 1
-            while nextPending >= makers[share].rows.count {
+            while nextPending >= reading[share].rows.count {
                 if share + 1 < filled {
                     share += 1
                     nextPending = 0
                     continue
                 }
                 if nextItem == items.count, hidden > 0 {
-                    makers[0].rows.removeAll()
-                    makers[0].rows.append(view.styled("+\(hidden) more", "2"))
+                    reading[0].rows.removeAll()
+                    reading[0].rows.append(view.styled("+\(hidden) more", "2"))
                     (filled, share, nextPending) = (1, 0, 0)
                     nextItem += 1
                     break
@@ -221,28 +238,52 @@ public struct BoardView: Sendable {
             return true
         }
 
-        /// Makes the rows of the next run of items: a share per core when enough are left, else one.
-        private mutating func makeRows() {
-            let left = items.count - nextItem
+        /// The run of items from `start`: a share per core when enough are left, else one.
+        private func run(from start: Int) -> Run {
+            let left = items.count - start
             let shares = left >= 2 * Self.itemsPerShare ? cores : 1
-            let count = min(left, shares * Self.itemsPerShare)
-            let (start, view, items, width) = (nextItem, view, items, width)
-            // Each share writes only its own maker; the view and the items are only read.
-            nonisolated(unsafe) let makers = makers
-            let make: @Sendable (Int) -> Void = { share in
-                makers[share].rows.removeAll()
-                for index in (start + count * share / shares)..<(start + count * (share + 1) / shares) {
-                    makers[share].write(view.board.items[items[index]], of: view, width: width)
+            return Run(start: start, count: min(left, shares * Self.itemsPerShare), shares: shares)
+        }
+
+        /// Makes the rows of the next run of items (or takes those made in the background), then starts on the run
+        /// after it in the background when it is long enough to share.
+        private mutating func makeRows() {
+            if let made = ahead, made.start == nextItem {
+                making.wait()
+                set = 1 - set
+                ahead = nil
+                (filled, share, nextPending) = (made.shares, 0, 0)
+                nextItem += made.count
+            } else {
+                let current = run(from: nextItem)
+                let make = maker(of: current, into: reading)
+                if current.shares == 1 { make(0) } else { DispatchQueue.concurrentPerform(iterations: current.shares, execute: make) }
+                (filled, share, nextPending) = (current.shares, 0, 0)
+                nextItem += current.count
+            }
+            let following = run(from: nextItem)
+            guard following.shares > 1 else { return }
+            let make = maker(of: following, into: makers + (1 - set) * cores)
+            for index in 0..<following.shares { DispatchQueue.global().async(group: making) { make(index) } }
+            ahead = following
+        }
+
+        /// Makes share `index` of `run` into `target[index]`. Each share writes only its own maker; the view and the
+        /// items are only read.
+        private func maker(of run: Run, into target: UnsafeMutablePointer<RowMaker>) -> @Sendable (Int) -> Void {
+            let (view, items, width) = (view, items, width)
+            nonisolated(unsafe) let target = target
+            return { index in
+                target[index].rows.removeAll()
+                for position in (run.start + run.count * index / run.shares)..<(run.start + run.count * (index + 1) / run.shares) {
+                    target[index].write(view.board.items[items[position]], of: view, width: width)
                 }
             }
-            if shares == 1 { make(0) } else { DispatchQueue.concurrentPerform(iterations: shares, execute: make) }
-            (filled, share, nextPending) = (shares, 0, 0)
-            nextItem += count
         }
 
         /// Calls `body` with the current row's bytes and width.
         func current(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
-            makers[share].rows.row(nextPending, body)
+            reading[share].rows.row(nextPending, body)
         }
     }
 

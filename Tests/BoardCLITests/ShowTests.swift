@@ -265,14 +265,16 @@ extension BoardView {
     }
 }
 
-/// A long column's rows are made a run of items per core at a time: read in order, they are each item's rows as
-/// `rows(of:width:)` makes them alone, after the heading and its rule and before `+K more`, on any number of cores.
+/// A long column's rows are made a run of items per core at a time, the next run in the background while one is
+/// read: read in order, they are each item's rows as `rows(of:width:)` makes them alone, after the heading and its
+/// rule and before `+K more`, on any number of cores.
 @Suite struct ShowSharesTests {
     @Test(arguments: [1, 2, 3])
     func aColumnMadeInSharesHoldsEveryItemsRowsInOrder(cores: Int) throws {
         var text = "## TODO\n"
-        // More items than two shares hold, not a multiple of a share, with titles of one to four rows and bodies.
-        for number in 0..<(2 * BoardView.ColumnRows.itemsPerShare + 517) {
+        // Enough items for several runs of two or three shares, the second made while the first is read, and a last
+        // run of one share; not a multiple of a share; titles of one to four rows, and bodies.
+        for number in 0..<(5 * BoardView.ColumnRows.itemsPerShare + 517) {
             text += "- [ ] item \(number) " + String(repeating: "word ", count: number % 13)
                 + (number % 3 == 0 ? "due:2026-01-0\(number % 9 + 1)" : "") + "\n" + (number % 4 == 0 ? "  body \(number)\n" : "")
         }
