@@ -205,7 +205,11 @@ extension Board {
                 line: line + 1, column: 1, severity: .error, rule: .conflictMarker, span: markerBytes.indices,
                 message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"))
         }
-        found += duplicateTitleDiagnostics(keys: shares.count == 1 ? shares[0].1 : Array(shares.map(\.1).joined()))
+        // The shares' keys are copied whole, one after another: a flattened sequence would be copied key by key.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(items.count)
+        for (_, shareKeys) in shares { keys += shareKeys }
+        found += duplicateTitleDiagnostics(keys: keys)
         found.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         return found
     }
