@@ -68,6 +68,11 @@ struct Parser {
         var item: OpenItem?
         var block = Block.none
         var lastHeading: Int?
+        // The items are written one after another into the capacity reserved for them.
+        let itemStride = MemoryLayout<Item>.stride
+        var itemPages = PagesAhead(items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+                                   count: items.capacity * itemStride)
+        itemPages.reached(0)
 
         for index in first..<lines.count {
             let (start, end) = content(index)
@@ -82,6 +87,7 @@ struct Parser {
                     continue
                 }
                 finish(open)
+                itemPages.reached(items.count &* itemStride)
                 item = nil
             }
 

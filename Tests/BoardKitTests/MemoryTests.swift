@@ -1,4 +1,4 @@
-import BoardKit
+@testable import BoardKit
 import Testing
 
 /// Capacities for large buffers: never less than asked, and whole 2 MiB pages once headers are added.
@@ -30,5 +30,28 @@ import Testing
         let pages = (bytes(count) + (2 << 20) - 1) / (2 << 20)
         #expect(bytes(capacity) <= pages * (2 << 20))
         #expect(bytes(capacity + 1) > pages * (2 << 20))
+    }
+
+    /// Pages faulted in ahead of a writer, on another core, keep every byte the writer put there: the advice maps
+    /// pages and never clears one already written. A writer that runs ahead of the advice, and one that it overtakes,
+    /// both end with their own bytes.
+    @Test(arguments: [3, 4_096])
+    func pagesFaultedInAheadKeepWhatIsWritten(stride: Int) {
+        let count = 5 << 20 + 123
+        let written = [UInt8](unsafeUninitializedCapacity: Memory.hugeCapacity(count, of: UInt8.self)) { bytes, initialized in
+            Memory.adviseHugePages(bytes.baseAddress, count: bytes.count)
+            var ahead = PagesAhead(UnsafeRawPointer(bytes.baseAddress), count: bytes.count)
+            ahead.reached(0)
+            var position = 0
+            while position < count {
+                let end = min(count, position + stride)
+                for index in position..<end { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ index >> 12) }
+                position = end
+                ahead.reached(position)
+            }
+            initialized = count
+        }
+        #expect(written.count == count)
+        #expect(written.indices.allSatisfy { written[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) })
     }
 }
