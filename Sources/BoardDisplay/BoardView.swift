@@ -50,18 +50,6 @@ public struct BoardView: Sendable {
             columns[2] = mostRecent(columns[2], doneLimit)
         }
         var out = ByteWriter(capacity: Self.pieceSize + (1 << 16))
-        func endLine(startingAt start: Int) {
-            var end = out.count
-            while end > start, out.last == UInt8(ascii: " ") {
-                end -= 1
-                out.truncate(to: end)
-            }
-            out.append(UInt8(ascii: "\n"))
-            if out.count >= Self.pieceSize {
-                out.withBytes(emit)
-                out.truncate(to: 0)
-            }
-        }
         if width < Self.minimumSideBySide {
             for (kind, items) in zip(SectionKind.allCases, columns) {
                 if kind != .todo { out.append(UInt8(ascii: "\n")) }
@@ -69,7 +57,7 @@ public struct BoardView: Sendable {
                 while rows.next() {
                     let start = out.count
                     rows.current { text, _ in out.append(text) }
-                    endLine(startingAt: start)
+                    Self.endLine(startingAt: start, in: &out, emit)
                 }
             }
             out.withBytes(emit)
@@ -82,32 +70,51 @@ public struct BoardView: Sendable {
             ColumnRows(view: self, kind: SectionKind.allCases[index], items: columns[index], hidden: hidden[index], width: widths[index])
         }
         var todo = column(0), doing = column(1), done = column(2)
-        /// Appends a column's current row (if it has one), padded to the column's width unless it is the last.
-        func cell(_ rows: borrowing ColumnRows, present: Bool, padded: Bool) {
-            var cellWidth = 0
-            if present {
-                rows.current { text, width in
-                    out.append(text)
-                    cellWidth = width
-                }
-            }
-            if padded { out.append(UInt8(ascii: " "), count: rows.width - cellWidth) }
-        }
         var row = 0
         while true {
             let present = (todo.next(), doing.next(), done.next())
             if !present.0 && !present.1 && !present.2 { break }
             let start = out.count
             let separator: StaticString = row == 1 ? "─┼─" : " │ "
-            cell(todo, present: present.0, padded: true)
+            Self.cell(todo, present: present.0, padded: true, to: &out)
             out.append(separator)
-            cell(doing, present: present.1, padded: true)
+            Self.cell(doing, present: present.1, padded: true, to: &out)
             out.append(separator)
-            cell(done, present: present.2, padded: false)
-            endLine(startingAt: start)
+            Self.cell(done, present: present.2, padded: false, to: &out)
+            Self.endLine(startingAt: start, in: &out, emit)
             row += 1
         }
         out.withBytes(emit)
+    }
+
+    // `render`'s steps, as functions of their own rather than nested ones: the variables a nested function
+    // captures are checked at run time on every access.
+
+    /// Ends the line started at `start` in `out` (its trailing spaces dropped), and hands `out` to `emit` once it
+    /// holds a piece.
+    private static func endLine(startingAt start: Int, in out: inout ByteWriter, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var end = out.count
+        while end > start, out.last == UInt8(ascii: " ") {
+            end -= 1
+            out.truncate(to: end)
+        }
+        out.append(UInt8(ascii: "\n"))
+        if out.count >= pieceSize {
+            out.withBytes(emit)
+            out.truncate(to: 0)
+        }
+    }
+
+    /// Appends a column's current row (if it has one), padded to the column's width unless it is the last.
+    private static func cell(_ rows: borrowing ColumnRows, present: Bool, padded: Bool, to out: inout ByteWriter) {
+        var cellWidth = 0
+        if present {
+            rows.current { text, width in
+                out.append(text)
+                cellWidth = width
+            }
+        }
+        if padded { out.append(UInt8(ascii: " "), count: rows.width - cellWidth) }
     }
 
     /// Rows of a column written one after another into one buffer, each with its width in cells.
@@ -420,24 +427,7 @@ public struct BoardView: Sendable {
         let whole = textWidth ?? DisplayWidth.of(utf8: text)
         if whole <= width && isSingleSpaced(text) { return line(text, whole) }
         current.truncate(to: 0)
-        var currentWidth = 0
-        var lines = 0
-        func add(_ piece: UnsafeBufferPointer<UInt8>, _ pieceWidth: Int) {
-            if currentWidth > 0 && currentWidth + 1 + pieceWidth > width {
-                current.withBytes { line($0, currentWidth) }
-                lines += 1
-                currentWidth = 0
-            }
-            if currentWidth == 0 {
-                current.truncate(to: 0)
-                current.append(piece)
-                currentWidth = pieceWidth
-            } else {
-                current.append(UInt8(ascii: " "))
-                current.append(piece)
-                currentWidth += 1 + pieceWidth
-            }
-        }
+        var filled = (width: 0, lines: 0)
         // Split at ASCII spaces and tabs by byte: asking each Character whether it is whitespace is slow.
         var end = 0
         while end < text.count {
@@ -449,13 +439,34 @@ public struct BoardView: Sendable {
             // Text as wide as it is long is printable ASCII, a cell a byte.
             let wordWidth = whole == text.count ? word.count : DisplayWidth.of(utf8: word)
             guard wordWidth > width else {
-                add(word, wordWidth)
+                add(word, wordWidth, width: width, to: &current, &filled, line)
                 continue
             }
             var (piece, pieceWidth) = cut(String(decoding: word, as: UTF8.self), width: width)
-            piece.withUTF8 { add($0, pieceWidth) }
+            piece.withUTF8 { add($0, pieceWidth, width: width, to: &current, &filled, line) }
         }
-        if currentWidth > 0 || lines == 0 { current.withBytes { line($0, currentWidth) } }
+        if filled.width > 0 || filled.lines == 0 { current.withBytes { line($0, filled.width) } }
+    }
+
+    /// Adds a word of `wrap` to the line being filled (`current`, `filled.width` cells wide), or hands that line on
+    /// and starts the next with it. Not a nested function: the variables one captures are checked at run time on
+    /// every access.
+    private static func add(_ piece: UnsafeBufferPointer<UInt8>, _ pieceWidth: Int, width: Int, to current: inout ByteWriter,
+                            _ filled: inout (width: Int, lines: Int), _ line: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+        if filled.width > 0 && filled.width + 1 + pieceWidth > width {
+            let lineWidth = filled.width
+            current.withBytes { line($0, lineWidth) }
+            filled = (0, filled.lines + 1)
+        }
+        if filled.width == 0 {
+            current.truncate(to: 0)
+            current.append(piece)
+            filled.width = pieceWidth
+        } else {
+            current.append(UInt8(ascii: " "))
+            current.append(piece)
+            filled.width += 1 + pieceWidth
+        }
     }
 
     /// The high bit of each of a word's eight bytes that equals `byte`, and no other bit.

@@ -46,8 +46,7 @@ public enum DisplayWidth {
                 // Other emoji drawn as emoji (🚀, ✅) are symbols no neighbour joins, as long as what follows is
                 // not a joiner, selector or modifier (which is not counted here); regional indicators pair up and
                 // skin tones join, so neither is taken here.
-                guard let scalar = Unicode.Scalar(value), scalar.properties.isEmojiPresentation,
-                      scalar.properties.generalCategory == .otherSymbol else { return nil }
+                guard isLoneEmoji(value) else { return nil }
                 total += 2
             default:
                 // A control, mark, joiner, variation selector, modifier or anything else that may join: count by
@@ -57,6 +56,14 @@ public enum DisplayWidth {
             index += length
         }
         return total
+    }
+
+    /// A symbol drawn as an emoji. Out of line: the property lookups make every call of the function they are in
+    /// set up room for Unicode's property types first, even when no lookup is made.
+    @inline(never)
+    private static func isLoneEmoji(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return scalar.properties.isEmojiPresentation && scalar.properties.generalCategory == .otherSymbol
     }
 
     public static func of(_ character: Character) -> Int {
