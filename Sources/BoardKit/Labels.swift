@@ -44,8 +44,10 @@ public enum Labels {
         var position = range.lowerBound
         while position < range.upperBound {
             // Most titles have neither sigil: a word is looked at only when it starts with one.
+            position = nextSigil(in: bytes, from: position, to: range.upperBound)
+            guard position < range.upperBound else { break }
             let byte = bytes[position]
-            guard byte == tag || byte == person, position == range.lowerBound || Bytes.isWhitespace(bytes[position - 1]) else {
+            guard position == range.lowerBound || Bytes.isWhitespace(bytes[position - 1]) else {
                 position += 1
                 continue
             }
@@ -56,6 +58,26 @@ public enum Labels {
             if byte == person, let name = name(of: word, sigil: person) { found.people.append(name) }
         }
         return found
+    }
+
+    /// The first `#` or `@` in `bytes[position..<end]`, or `end`: eight bytes at a time.
+    private static func nextSigil(in bytes: UnsafeBufferPointer<UInt8>, from position: Int, to end: Int) -> Int {
+        var position = position
+        if let base = bytes.baseAddress {
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            @inline(__always) func equal(_ byte: UInt8, _ word: UInt64) -> UInt64 {
+                let value = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+                return ~(((value & low7) &+ low7) | value | low7)
+            }
+            while position + 8 <= end {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+                let sigils = equal(tag, word) | equal(person, word)
+                if sigils != 0 { return position + sigils.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < end, bytes[position] != tag, bytes[position] != person { position += 1 }
+        return position
     }
 
     /// True when every label asked for (a name, with or without its sigil) is among `names`, ignoring case.

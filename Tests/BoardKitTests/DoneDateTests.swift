@@ -133,4 +133,19 @@ import Testing
         #expect(board.tags(of: board.items[0]) == ["ops", "ops"])
         #expect(board.people(of: board.items[0]) == ["ana"])
     }
+
+    /// Labels are found eight bytes at a time: a sigil at every offset of a long title, and a sigil inside a word
+    /// (not a label) at every offset, give what a word-by-word reading of the title gives.
+    @Test func labelsAreFoundAtEveryOffset() {
+        for offset in 0..<20 {
+            let lead = String(repeating: "a", count: offset)
+            let title = "\(lead) #ops x\(lead)@ann @ana-b\(lead) tail\(lead)#no"
+            let board = Board(parsing: "## TODO\n- [ ] \(title)\n")
+            let words = title.split(separator: " ").map(String.init)
+            #expect(board.tags(of: board.items[0]) == words.compactMap { Labels.name(of: $0.utf8, sigil: Labels.tag) })
+            #expect(board.people(of: board.items[0]) == words.compactMap { Labels.name(of: $0.utf8, sigil: Labels.person) })
+            #expect(board.tags(of: board.items[0]) == ["ops"])
+            #expect(board.people(of: board.items[0]) == ["ana-b" + lead])
+        }
+    }
 }
