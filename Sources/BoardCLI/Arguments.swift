@@ -106,6 +106,14 @@ enum Arguments {
                 if inlineValue != nil { throw UsageError(message: "Option '--\(name)' takes no value", command: nil) }
                 parsed.flags.insert(name)
             } else if let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) {
+                // `--title --no-due` lacks its title: an option that follows is never taken for a value. The value
+                // itself may start with `-` when written `--title=--x`.
+                if inlineValue == nil, isOption(value, known) {
+                    throw UsageError(message: "Missing value for '--\(name) <\(spec.value ?? "value")>' before '\(value)' (write --\(name)=\(value) if that is the value)", command: nil)
+                }
+                if value.isEmpty, spec.value == "path" || spec.value == "file" {
+                    throw UsageError(message: "Option '--\(name)' needs a \(spec.value ?? "path"); it was given an empty one", command: nil)
+                }
                 if inlineValue == nil { index += 1 }
                 parsed.values[name] = value
                 parsed.allValues[name, default: []].append(value)
@@ -114,6 +122,12 @@ enum Arguments {
             }
         }
         return parsed
+    }
+
+    /// True for an argument that is an option (`--due`, `--due=x`, `-f`) or ends them (`--`), not a value.
+    private static func isOption(_ argument: String, _ known: [OptionSpec]) -> Bool {
+        if argument.hasPrefix("--") { return true }
+        return argument.count == 2 && argument.first == "-" && known.contains { $0.short == argument.last }
     }
 
     /// An unknown command's error, with the nearest command's name when one is near.

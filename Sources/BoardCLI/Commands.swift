@@ -303,10 +303,23 @@ enum Commands {
         try BoardFile.replace(context.absolute(shown), bytes: bytes, shownAs: shown)
     }
 
+    /// Text from the command line that goes into the file (a title, a body): refused when it holds bytes that are not
+    /// UTF-8, which the system's text stands for by characters of its own (`SystemText`), never written as those.
+    static func fileText(_ text: String, _ what: String, command: String) throws(UsageError) -> String {
+        guard let raw = text.unicodeScalars.lazy.compactMap(SystemText.byte(of:)).first else { return text }
+        throw UsageError(message: "Invalid \(what): byte \(hexByte(raw)) is not UTF-8 text; board files are UTF-8, so write it in UTF-8",
+                         command: spec(command))
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
+    }
+
     /// `--body TEXT`; `--body -` reads the text from standard input (its final line break dropped).
     static func bodyOption(_ context: Context) throws -> String? {
         guard let value = context.parsed.value("body") else { return nil }
-        guard value == "-" else { return value }
+        guard value == "-" else { return try fileText(value, "body", command: context.parsed.command ?? "add") }
         guard let read = context.invocation.standardInput else {
             throw CommandError(message: "--body -: there is no standard input to read the body from")
         }
@@ -314,7 +327,10 @@ enum Commands {
         while case let chunk = read(), !chunk.isEmpty { bytes += chunk }
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
-        return SystemText.decode(bytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CommandError(message: "--body -: standard input is not UTF-8 text; board files are UTF-8, so nothing was written")
+        }
+        return text
     }
 
     static func date(_ option: String, _ context: Context) throws -> CivilDate? {
@@ -325,7 +341,10 @@ enum Commands {
         return date
     }
 
-    /// The one item a REF names, or a failure listing the candidates.
+    /// The most candidates an ambiguous ref's message lists.
+    static let candidatesShown = 10
+
+    /// The one item a REF names, or a failure listing the candidates (the first `candidatesShown`).
     static func resolve(_ ref: String, in board: Board, shown: String) throws -> Item {
         switch board.item(matching: ref) {
         case .one(let item):
@@ -333,7 +352,9 @@ enum Commands {
         case .none:
             throw CommandError(message: "\(shown): no item matches '\(escaped(ref))'")
         case .many(let items):
-            let candidates = items.map { "\"\(escaped(board.title(of: $0)))\" (line \($0.line + 1))" }
+            // A short ref on a large board can match thousands: the message stays one readable line.
+            var candidates = items.prefix(candidatesShown).map { "\"\(escaped(board.title(of: $0)))\" (line \($0.line + 1))" }
+            if items.count > candidatesShown { candidates.append("and \(items.count - candidatesShown) more") }
             throw CommandError(message: "\(shown): '\(escaped(ref))' matches \(items.count) items: \(candidates.joined(separator: ", ")); use more of the title or ':LINE'")
         }
     }
@@ -383,7 +404,7 @@ enum Commands {
     static func initBoard(_ context: inout Context) throws -> Int32 {
         let shown = context.parsed.value("file") ?? context.invocation.environment["BOARD_FILE"] ?? "board.md"
         var text = ""
-        if let title = context.parsed.value("title") {
+        if let title = try context.parsed.value("title").map({ title throws(UsageError) in try fileText(title, "title", command: "init") }) {
             guard !title.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
                 throw UsageError(message: "Invalid title: \(EditError.lineBreakInTitle)", command: spec("init"))
             }
@@ -399,7 +420,8 @@ enum Commands {
         let parsed = context.parsed
         let kind = try parsed.value("to").map(section) ?? .todo
         let due = try date("due", context)
-        let title = try editing("add") { () throws(EditError) in try Board.normalizedTitle(parsed.positionals[0]) }
+        let given = try fileText(parsed.positionals[0], "title", command: "add")
+        let title = try editing("add") { () throws(EditError) in try Board.normalizedTitle(given) }
         // A valid due token in the title is the item's due date, unless --due gives one too.
         let body = try bodyOption(context)
         let titleDue = Board.dueToken(inTitle: title)
@@ -431,6 +453,7 @@ enum Commands {
         }
         let due: DueChange = try date("due", context).map { .set($0) } ?? (parsed.flag("no-due") ? .remove : .keep)
         let body: BodyChange = try bodyOption(context).map { .set($0) } ?? (parsed.flag("no-body") ? .remove : .keep)
+        if let title = parsed.value("title") { _ = try fileText(title, "title", command: "edit") }
         try context.updateBoard { board, shown in
             let item = try resolve(parsed.positionals[0], in: board, shown: shown)
             let updated = try editing("edit") { () throws(EditError) in

@@ -36,6 +36,11 @@ struct History {
         self.root = root
         self.environment = environment
         guard Git.output(["-C", root, "ls-files", "--error-unmatch", "--", file], environment: environment) != nil else {
+            // A board that git tracked once and a commit removed has a history, but not one of a board that is there.
+            if let removal = Git.output(["-C", root, "log", "-1", "--format=%h", "--", file], environment: environment)?
+                .split(separator: "\n").first {
+                throw CommandError(message: "\(name): git no longer tracks this file (commit \(removal) removed it); see its history with 'git log -- \(name)'")
+            }
             throw CommandError(message: "\(name): git does not track this file, so it has no history yet")
         }
     }

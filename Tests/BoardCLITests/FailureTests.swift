@@ -19,6 +19,71 @@ import Testing
         #expect(sandbox.read() == Self.board)
     }
 
+    @Test func anAmbiguousRefOnALargeBoardListsTenCandidatesAndCountsTheRest() {
+        let sandbox = Sandbox()
+        let board = "## TODO\n" + (0..<5_000).map { "- [ ] Fix bug \($0)\n" }.joined()
+        sandbox.write("board.md", board)
+        let outcome = sandbox.run(["done", "bug"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "error: board.md: 'bug' matches 5000 items: "
+            + (0..<10).map { "\"Fix bug \($0)\" (line \($0 + 2))" }.joined(separator: ", ")
+            + ", and 4990 more; use more of the title or ':LINE'\n")
+        #expect(sandbox.read() == board)
+    }
+
+    /// Bytes that are not UTF-8 reach board from the system as characters that stand for them (`SystemText`):
+    /// a title or body holding them is refused, never written as those characters.
+    @Test func textThatIsNotUTF8IsRefusedAndNothingIsWritten() {
+        let sandbox = sandboxWithBoard()
+        let latin1 = SystemText.decode([0x43, 0x61, 0x66, 0xE9])  // "Café" in Latin-1
+        for arguments in [["add", latin1], ["add", "Café", "--body", latin1], ["edit", "login", "--title", latin1],
+                          ["edit", "login", "--body", latin1], ["init", "--title", latin1, "--file", "new.md"]] {
+            let outcome = sandbox.run(arguments)
+            #expect(outcome.exitCode == 64, "\(arguments)")
+            #expect(outcome.stderr.hasPrefix("Error: Invalid \(arguments.contains("--body") ? "body" : "title"): byte 0xE9 is not UTF-8 text;"))
+        }
+        let piped = BoardCommandLine.run(Invocation(arguments: ["edit", "login", "--body", "-"], environment: [:],
+                                                    currentDirectory: sandbox.directory,
+                                                    standardInput: StandardInput([0x78, 0xFF, 0x79, 0x0A]).read))
+        #expect(piped == Outcome(exitCode: 1, stdout: "", stderr: "error: --body -: standard input is not UTF-8 text; board files are UTF-8, so nothing was written\n"))
+        #expect(sandbox.read() == Self.board)
+        #expect(sandbox.bytes("new.md").isEmpty)
+        #expect(sandbox.run(["add", "Café", "--body", "naïve"]).exitCode == 0)
+        #expect(sandbox.read() == Self.board + "- [ ] Café\n  naïve\n")
+    }
+
+    /// An option that takes a value never takes the next option for it: `--title --no-due` lacks its title.
+    @Test func anOptionIsNeverTakenForTheValueBeforeIt() {
+        let sandbox = sandboxWithBoard()
+        let outcome = sandbox.run(["edit", "login", "--title", "--no-due"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.stderr.hasPrefix("Error: Missing value for '--title <text>' before '--no-due' (write --title=--no-due if that is the value)\n"))
+        #expect(sandbox.run(["add", "--body", "--top", "Title"]).exitCode == 64)
+        #expect(sandbox.run(["add", "Title", "--due", "-f", "board.md"]).exitCode == 64)
+        #expect(sandbox.read() == Self.board)
+        // Written with `=`, the value may start with dashes; a lone `-` (standard input) or `-3` is a value.
+        #expect(sandbox.run(["add", "Title", "--body=--top"]).exitCode == 0)
+        #expect(sandbox.read() == Self.board + "- [ ] Title\n  --top\n")
+        #expect(sandbox.run(["list", "--search", "-3"]).exitCode == 0)
+    }
+
+    /// `--file ""` (an unset variable in a script) is an error, not a sign to look for the nearest board.
+    @Test func anEmptyFilePathIsAnError() throws {
+        let sandbox = sandboxWithBoard()
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
+        let inSub = { (arguments: [String]) in
+            BoardCommandLine.run(Invocation(arguments: arguments, environment: [:], currentDirectory: sandbox.path("sub")))
+        }
+        for arguments in [["-f", "", "add", "Oops"], ["add", "Oops", "--file="], ["list", "--file", ""]] {
+            let outcome = inSub(arguments)
+            #expect(outcome.exitCode == 64)
+            #expect(outcome.stderr.hasPrefix("Error: Option '--file' needs a path; it was given an empty one\n"))
+        }
+        #expect(sandbox.read() == Self.board)
+        #expect(inSub(["add", "Found"]).exitCode == 0)
+        #expect(sandbox.read() == Self.board + "- [ ] Found\n")
+    }
+
     @Test func noSuchItem() {
         let sandbox = sandboxWithBoard()
         #expect(sandbox.run(["rm", "deploy"]) == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: no item matches 'deploy'\n"))

@@ -90,6 +90,15 @@ import Testing
         let untracked = repository.run("board", ["log"])
         #expect(untracked.status == 1)
         #expect(untracked.output == "error: board.md: git does not track this file, so it has no history yet\n")
+        _ = repository.git("add", "board.md")
+        commit(repository, "Board", day: 1)
+        _ = repository.git("rm", "-q", "board.md")
+        commit(repository, "No board", day: 2)
+        let removal = repository.run("git", ["log", "-1", "--format=%h"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        repository.sandbox.write("repo/board.md", "## TODO\n")
+        let removed = repository.run("board", ["log"])
+        #expect(removed.status == 1)
+        #expect(removed.output == "error: board.md: git no longer tracks this file (commit \(removal) removed it); see its history with 'git log -- board.md'\n")
     }
 
     @Test func statsFollowItemsAcrossRenamesAndMovesBackAndForth() throws {
