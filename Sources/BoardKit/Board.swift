@@ -381,7 +381,12 @@ public struct Board: Sendable {
     /// `withTitleBytes(of:_:)` for a caller that holds the file's bytes as a buffer already (`b`).
     func withTitleBytes<R>(of item: Item, in b: UnsafeBufferPointer<UInt8>,
                            _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {
-        let parts = titleParts(of: item)
+        try withTitleBytes(titleParts(of: item), of: item, in: b, body)
+    }
+
+    /// `withTitleBytes(of:in:_:)` for a caller that has the item's `titleParts` at hand already.
+    func withTitleBytes<R>(_ parts: TitleParts, of item: Item, in b: UnsafeBufferPointer<UInt8>,
+                           _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {
         if parts.count <= 1 { return try body(b, parts.isEmpty ? item.textStart..<item.textStart : parts.ranges.0) }
         var joined: [UInt8] = []
         parts.forEach { part in

@@ -704,7 +704,7 @@ extension Board {
         let board = Board(parsing: heading + line)
         guard let item = board.items.first else { return }
         var found: [Diagnostic] = []
-        board.appendItemDiagnostics(of: item, to: &found)
+        board.appendItemDiagnostics(of: item, titleParts: board.titleParts(of: item), to: &found)
         if let error = found.first(where: { $0.severity == .error }) { throw .rejectedTitle(error.message) }
     }
 

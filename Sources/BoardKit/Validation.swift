@@ -179,8 +179,10 @@ extension Board {
                 var keys: [UInt64] = []
                 keys.reserveCapacity(share.count)
                 for index in share {
-                    appendItemDiagnostics(of: items[index], to: &diagnostics)
-                    keys.append(titleKey(of: items[index], in: buffer))
+                    let item = items[index]
+                    let parts = titleParts(of: item)
+                    appendItemDiagnostics(of: item, titleParts: parts, to: &diagnostics)
+                    keys.append(titleKey(of: item, parts: parts, in: buffer))
                 }
                 return (diagnostics, keys)
             }
@@ -269,8 +271,8 @@ extension Board {
     /// so a large board makes no string per item (a title with letters of another cased script is lowercased as a
     /// string first); a hit is confirmed by comparing the titles.
     /// A hash of the item's title as refs compare titles, ignoring case: the key duplicate titles are found by.
-    private func titleKey(of item: Item, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let (hash, foldedEnough) = withTitleBytes(of: item, in: buffer) { Self.foldedHash($0, $1) }
+    private func titleKey(of item: Item, parts: TitleParts, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let (hash, foldedEnough) = withTitleBytes(parts, of: item, in: buffer) { Self.foldedHash($0, $1) }
         return foldedEnough ? hash : Self.hash(Array(title(of: item).lowercased().utf8))
     }
 
@@ -387,7 +389,8 @@ extension Board {
         return found
     }
 
-    func appendItemDiagnostics(of item: Item, to found: inout [Diagnostic]) {
+    /// `parts` are the item's `titleParts`.
+    func appendItemDiagnostics(of item: Item, titleParts parts: TitleParts, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
         // Archived items are off the board: nothing about them is worth a warning.
         if kind == .archive { return }
@@ -441,7 +444,7 @@ extension Board {
                 add(.warning, .nearMissDate, at: span, "'\(written)' is not read as a due date; \(advice)")
             }
         }
-        if hasEmptyTitle(item) {
+        if parts.isEmpty {
             add(.error, .emptyTitle, at: checkbox, "item has an empty title")
         }
         if kind == .done, !item.checked {
@@ -449,14 +452,6 @@ extension Board {
         } else if kind != .done, item.checked {
             add(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
         }
-    }
-
-    /// True when nothing but whitespace and the date tokens follows the checkbox.
-    private func hasEmptyTitle(_ item: Item) -> Bool {
-        guard item.dueToken != nil || item.doneToken != nil else {
-            return Bytes.isBlank(bytes, item.textStart..<lines[item.line].contentEnd)
-        }
-        return titleParts(of: item).isEmpty
     }
 
     /// Calls `found` with each word on the item line that was surely meant as a due date but is not read as one
