@@ -37,7 +37,7 @@ extension Commands {
         var decoder = KeyDecoder()
         /// Looks at the file, its stamp first and then its bytes (so a change made right after is seen now or at the
         /// next look); a file that is not what the screen shows is reloaded, the footer saying `why`.
-        func lookAtFile(_ why: String) {
+        func lookAtFile(_ why: String, _ state: inout InteractiveBoard) {
             known = FileStamp(absolute)
             if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown), bytes != state.board.bytes {
                 state.reload(Board(parsing: bytes), message: why)
@@ -45,38 +45,38 @@ extension Commands {
         }
         terminal.draw(state.screen())
         while true {
-            var effects: [InteractiveBoard.Effect] = []
+            let keys: [Key]
             switch terminal.read(timeout: Self.pollMilliseconds) {
             case .closed:
                 return 0
             case .resized:
                 let size = terminal.size
                 state.resize(width: size.width, height: size.height)
+                keys = []
             case .timeout:
-                // A lone Escape, and the file changed by someone else.
-                let keys = decoder.keys([], final: true)
-                effects += keys.compactMap { state.press($0) }
-                guard FileStamp(absolute) != known else {
-                    if keys.isEmpty { continue }  // nothing new to draw
-                    break
-                }
-                lookAtFile("\(shown) changed on disk; reloaded.")
+                // A lone Escape, and the file changed by someone else (looked at below).
+                keys = decoder.keys([], final: true)
+                if keys.isEmpty && FileStamp(absolute) == known { continue }  // nothing new to draw
             case .bytes(let bytes):
-                effects += decoder.keys(bytes, final: false).compactMap { state.press($0) }
+                keys = decoder.keys(bytes, final: false)
             }
-            for effect in effects {
+            // Each key's effect is carried out before the next key is pressed, so that it acts on the board as written.
+            let goesOn = state.press(keys) { state, effect in
                 switch effect {
                 case .quit:
-                    return 0
+                    return false
                 case .write(let file):
                     apply(file, to: &state, path: absolute, shown: shown)
-                    lookAtFile("\(shown) changed on disk; reloaded.")
+                    lookAtFile("\(shown) changed on disk; reloaded.", &state)
                 case .openEditor(let line):
                     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
                     terminal.suspended { runEditor(editor, line: line, path: absolute) }
-                    lookAtFile("Reloaded \(shown) after the editor.")
+                    lookAtFile("Reloaded \(shown) after the editor.", &state)
                 }
+                return true
             }
+            guard goesOn else { return 0 }
+            if FileStamp(absolute) != known { lookAtFile("\(shown) changed on disk; reloaded.", &state) }
             state.today = (try? context.today()) ?? state.today
             terminal.draw(state.screen())
         }

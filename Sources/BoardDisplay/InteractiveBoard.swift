@@ -126,6 +126,17 @@ public struct InteractiveBoard: Sendable {
         }
     }
 
+    /// Presses the keys in order, each after `perform` has carried out the effect of the one before and reported
+    /// back (`written`, `reload`, `failed`), so that every key acts on the board the keys before it left: keys read
+    /// together (typed fast, or pasted) must not each act on the board before all of them. `perform` returns false
+    /// to stop (`quit`); then so does this, and the keys after are not pressed.
+    public mutating func press(_ keys: [Key], perform: (inout InteractiveBoard, Effect) -> Bool) -> Bool {
+        for key in keys {
+            if let effect = press(key), !perform(&self, effect) { return false }
+        }
+        return true
+    }
+
     private mutating func boardKey(_ key: Key) -> Effect? {
         switch key {
         case .interrupt, .character("q"): return .quit

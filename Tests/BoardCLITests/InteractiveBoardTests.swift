@@ -33,19 +33,22 @@ import Testing
                                      today: InteractiveBoardTests.today, color: color)
         }
 
-        /// Presses the keys; a write is made at once. Returns the effects other than writes.
+        /// Presses the keys as `board ui` does keys read together; a write is made at once. Returns the effects
+        /// other than writes.
         @discardableResult
         mutating func press(_ keys: [Key]) -> [InteractiveBoard.Effect] {
             var others: [InteractiveBoard.Effect] = []
-            for key in keys {
-                switch state.press(key) {
-                case .write(let file)?:
+            var writes = 0
+            _ = state.press(keys) { state, effect in
+                if case .write(let file) = effect {
                     writes += 1
                     state.written(Board(parsing: file))
-                case let effect?: others.append(effect)
-                case nil: break
+                } else {
+                    others.append(effect)
                 }
+                return true
             }
+            self.writes += writes
             return others
         }
 
@@ -94,6 +97,37 @@ import Testing
         session.press([.character("K")])
         #expect(session.state.message == "Nothing to change.")
         #expect(session.writes == 2)
+    }
+
+    @Test func keysReadTogetherEachActOnTheBoardTheOnesBeforeLeft() throws {
+        let text = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n- [ ] Gamma\n\n## DOING\n\n- [ ] One\n- [ ] Two\n- [ ] Three\n- [ ] Four\n\n## DONE\n"
+        var decoder = KeyDecoder()
+        var session = Session(text)
+        session.press([.tab])
+        session.press(decoder.keys(Array("JJJ".utf8), final: false))
+        #expect(session.text == text.replacingOccurrences(of: "One\n- [ ] Two\n- [ ] Three\n- [ ] Four", with: "Two\n- [ ] Three\n- [ ] Four\n- [ ] One"))
+        #expect(session.writes == 3)
+        #expect(session.state.message == "Moved 'One' down.")
+        // A change read with the keys after it is kept: `d` acts on the item below the moved one, in the file as moved.
+        var reordered = Session(text)
+        reordered.press(decoder.keys(Array("Jjd".utf8), final: false))
+        #expect(reordered.text == """
+            ## TODO
+
+            - [ ] Beta
+            - [ ] Alpha
+
+            ## DOING
+
+            - [ ] One
+            - [ ] Two
+            - [ ] Three
+            - [ ] Four
+
+            ## DONE
+            - [x] Gamma done:2026-11-23
+
+            """)
     }
 
     @Test func addingThroughTheFormWritesWhatAddWrites() throws {
