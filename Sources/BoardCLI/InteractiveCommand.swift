@@ -94,7 +94,7 @@ extension Commands {
             switch outcome {
             case .written: state.written(Board(parsing: file))
             case .changed(let current):
-                state.reload(Board(parsing: current), message: "\(shown) changed on disk; reloaded it, and nothing was written. Try again.")
+                state.reload(Board(parsing: current), message: "\(shown) changed on disk; reloaded it, and nothing was written.")
             }
         } catch let error as CommandError {
             if let current = try? BoardFile.contents(of: path, shownAs: shown), current != shownBytes {

@@ -55,6 +55,9 @@ public struct InteractiveBoard: Sendable {
     /// The selected item's index in each column's shown items, and the first item shown of each.
     var selected = [0, 0, 0]
     var top = [0, 0, 0]
+    /// The title of the selected item when a reload found it gone (deleted, or changed by someone else): no item is
+    /// selected until a key selects one, so that a key meant for it never acts on the item that took its place.
+    var goneTitle: String?
     /// Changes made in this session, newest last: the file before and after each.
     private var undoStack: [(before: [UInt8], after: [UInt8], what: String)] = []
     /// The write asked for and not yet reported: what it does, whether it is an undo, and the item to select after.
@@ -97,6 +100,7 @@ public struct InteractiveBoard: Sendable {
 
     /// The selected item, if its column shows any.
     public var selectedItem: Item? {
+        guard goneTitle == nil else { return nil }
         let items = shownItems(column)
         return items.isEmpty ? nil : items[min(selected[column], items.count - 1)]
     }
@@ -140,9 +144,9 @@ public struct InteractiveBoard: Sendable {
     private mutating func boardKey(_ key: Key) -> Effect? {
         switch key {
         case .interrupt, .character("q"): return .quit
-        case .left, .character("h"): column = max(0, column - 1)
-        case .right, .character("l"): column = min(2, column + 1)
-        case .tab: column = (column + 1) % 3
+        case .left, .character("h"): select(column: max(0, column - 1))
+        case .right, .character("l"): select(column: min(2, column + 1))
+        case .tab: select(column: (column + 1) % 3)
         case .up, .character("k"): select(by: -1)
         case .down, .character("j"): select(by: 1)
         case .pageUp: select(by: -max(1, height - 4))
@@ -160,7 +164,9 @@ public struct InteractiveBoard: Sendable {
         case .paste: message = "Paste into the filter (/) or a form (a, e)."
         default:
             guard let item = selectedItem else {
-                if case .character(let typed) = key, "eEdsrxHLJK<>".contains(typed) { message = "No item selected." }
+                if case .character(let typed) = key, "eEdsrxHLJK<>".contains(typed) {
+                    message = goneTitle.map { "'\($0)' is gone, so nothing was done: select an item." } ?? "No item selected."
+                }
                 return nil
             }
             return itemKey(key, item)
@@ -225,7 +231,13 @@ public struct InteractiveBoard: Sendable {
         }))
     }
 
+    private mutating func select(column: Int) {
+        self.column = column
+        goneTitle = nil
+    }
+
     private mutating func select(by step: Int) {
+        goneTitle = nil
         let count = shownItems(column).count
         selected[column] = max(0, min(count - 1, selected[column] + step))
     }
@@ -252,6 +264,7 @@ public struct InteractiveBoard: Sendable {
         }
         selected = [0, 0, 0]
         top = [0, 0, 0]
+        goneTitle = nil
         return nil
     }
 
@@ -367,7 +380,7 @@ public struct InteractiveBoard: Sendable {
     }
 
     /// The board as it is on disk now (changed by someone else, or after the editor): the selection stays on the
-    /// same item where it still is. A write asked for and not made is forgotten.
+    /// same item where it still is; when it is gone, no item is selected. A write asked for and not made is forgotten.
     ///
     /// A question about the item (delete it?) is withdrawn: it may no longer be the item asked about. An edit form
     /// follows its item; when the item is gone, the form closes.
@@ -376,26 +389,27 @@ public struct InteractiveBoard: Sendable {
         let old = self.board
         pending = nil
         self.board = board
-        self.message = message
         clampSelection()
-        if let current { select(current) }
+        var notes = message.map { [$0] } ?? []
+        let gone = current.flatMap { select($0) ? nil : $0.title }
+        if let gone { goneTitle = gone }
         switch mode {
         case .confirmDelete:
             mode = .board
-            self.message = (message.map { $0 + " " } ?? "") + "Nothing deleted."
-        case .form(var form):
-            guard let line = form.itemLine else { break }
-            let title = old.items.first { $0.line == line }.map(old.title(of:))
+            notes.append(gone.map { "'\($0)' is gone; nothing deleted." } ?? "Nothing deleted.")
+        case .form(var form) where form.itemLine != nil:
+            let title = old.items.first { $0.line == form.itemLine }.map(old.title(of:))
             if let item = board.items.first(where: { board.title(of: $0) == title && board.kind(of: $0) == form.section }) {
                 form.itemLine = item.line
                 mode = .form(form)
             } else {
                 mode = .board
-                self.message = (message.map { $0 + " " } ?? "") + "The item being edited is gone; nothing changed."
+                notes.append("The item being edited is gone; nothing changed.")
             }
         default:
-            break
+            if let gone { notes.append("'\(gone)' is gone; no item is selected.") }
         }
+        self.message = notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
     /// The selected item as a target to select again.
@@ -404,18 +418,20 @@ public struct InteractiveBoard: Sendable {
     }
 
     /// Selects the target's item: in its section if it is there (of several with its title, the nearest to its
-    /// place), else wherever it is.
-    private mutating func select(_ target: Target) {
+    /// place), else wherever it is. False when it is nowhere.
+    @discardableResult
+    private mutating func select(_ target: Target) -> Bool {
         let columns = [target.kind.rawValue] + (0..<3).filter { $0 != target.kind.rawValue }
         for column in columns {
             let items = shownItems(column)
             let near = min(target.near, items.count)
             let matches = items.indices.filter { board.title(of: items[$0]) == target.title }
             guard let index = matches.min(by: { abs($0 - near) < abs($1 - near) }) else { continue }
-            self.column = column
+            select(column: column)
             selected[column] = index
-            return
+            return true
         }
+        return false
     }
 
     /// The terminal's new size.

@@ -141,7 +141,7 @@ extension InteractiveBoard {
         let chosen = min(selected[index], items.count - 1)
         let itemWidth = max(1, width - 2)
         func cells(_ position: Int) -> [BoardView.Cell] {
-            let marked = position == chosen && index == column
+            let marked = position == chosen && index == column && goneTitle == nil
             return view.rows(of: items[position], width: itemWidth).enumerated().map { row, cell in
                 let lead = marked && row == 0 ? "> " : "  "
                 let text = marked && color ? "\u{1B}[7m" + cell.text.replacingResets() + "\u{1B}[0m" : cell.text

@@ -211,12 +211,57 @@ import Testing
         #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Late")
     }
 
+    @Test func noKeyActsOnTheItemThatTookTheSelectedOnesPlace() {
+        let text = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n- [ ] Gamma\n\n## DOING\n\n## DONE\n"
+        let deleted = text.replacingOccurrences(of: "- [ ] Beta\n", with: "")
+        let retitled = text.replacingOccurrences(of: "- [ ] Beta\n", with: "- [ ] Beta two\n")
+        for theirs in [deleted, retitled] {
+            for key in "dsrHLJK<>xeE" {
+                var session = Session(text)
+                session.press([.down])
+                session.state.reload(Board(parsing: theirs), message: "board.md changed on disk; reloaded.")
+                #expect(session.state.message == "board.md changed on disk; reloaded. 'Beta' is gone; no item is selected.")
+                #expect(session.state.selectedItem == nil)
+                #expect(!session.state.screen().contains { $0.hasPrefix(">") && $0.contains("[ ]") })
+                #expect(session.press([.character(key)]).isEmpty, "\(key)")
+                #expect(session.state.mode == .board)
+                #expect(session.writes == 0)
+                #expect(session.state.message == "'Beta' is gone, so nothing was done: select an item.")
+                #expect(session.text == theirs)
+            }
+        }
+        // A key that selects selects again: ↓ the item in Beta's place, shown selected.
+        var session = Session(text)
+        session.press([.down])
+        session.state.reload(Board(parsing: deleted), message: nil)
+        session.press([.down])
+        #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Gamma")
+        #expect(session.state.screen().contains { $0.hasPrefix("> [ ] Gamma") })
+        // Pressed before the change was seen: the write is refused as the file changed, and pressed again, the key
+        // does not fall on Gamma.
+        var racing = Session(text)
+        racing.press([.down])
+        guard case .write = racing.state.press(.character("d")) else { Issue.record("no write"); return }
+        racing.state.reload(Board(parsing: deleted), message: "board.md changed on disk; reloaded it, and nothing was written.")
+        #expect(racing.state.message == "board.md changed on disk; reloaded it, and nothing was written. 'Beta' is gone; no item is selected.")
+        racing.press([.character("d")])
+        #expect(racing.writes == 0)
+        #expect(racing.text == deleted)
+        // Moved elsewhere, it is still the item: the selection follows it.
+        var moved = Session(text)
+        moved.press([.down])
+        let done = deleted.replacingOccurrences(of: "## DONE\n", with: "## DONE\n- [x] Beta\n")
+        moved.state.reload(Board(parsing: done), message: nil)
+        moved.press([.character("d")])
+        #expect(moved.state.message == "'Beta' is in DONE already.")
+    }
+
     @Test func aWriteThatFindsTheFileChangedIsNotMade() {
         var session = Session()
         guard case .write = session.state.press(.character("d")) else { Issue.record("no write"); return }
         // The caller found the file changed: it reloads instead of writing, and the change is not undoable.
         let theirs = Self.text + "- [ ] Theirs\n"
-        session.state.reload(Board(parsing: theirs), message: "board.md changed on disk; reloaded it, and nothing was written. Try again.")
+        session.state.reload(Board(parsing: theirs), message: "board.md changed on disk; reloaded it, and nothing was written.")
         #expect(session.text == theirs)
         session.press([.character("u")])
         #expect(session.state.message == "Nothing to undo in this session.")
@@ -339,7 +384,7 @@ import Testing
         session.press([.character("x")])
         session.state.reload(Board(parsing: text.replacingOccurrences(of: "- [ ] Alpha\n", with: "")), message: "board.md changed on disk; reloaded.")
         #expect(session.state.mode == .board)
-        #expect(session.state.message == "board.md changed on disk; reloaded. Nothing deleted.")
+        #expect(session.state.message == "board.md changed on disk; reloaded. 'Alpha' is gone; nothing deleted.")
         session.press([.character("y")])
         #expect(session.writes == 0)
     }
