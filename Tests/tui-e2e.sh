@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # board ui in a real terminal: tmux (Debian's package, installed when missing) runs it in a detached 100x30 pane on
 # a copy of the example board. Keys move an item to DOING, mark another done, add one with a due date, delete one
-# and undo that; the file must then be what the same board commands write. Screens are captured at each step, the
-# pane is resized (tabs below 60 columns), and board is killed mid-way: the terminal must be back in cooked mode
-# and the file whole.
+# and undo that, and move one three places down and back in bursts; the file must then be what the same board
+# commands write. With the selected item deleted outside, `d` must change nothing. Screens are captured at each
+# step, the pane is resized (tabs below 60 columns), and board is killed mid-way: the terminal must be back in
+# cooked mode and the file whole.
 # Usage: bash Tests/tui-e2e.sh path/to/board
 set -euo pipefail
 board=$(realpath "$1")
@@ -73,6 +74,18 @@ keys u
 wait_for "Undid: Deleted 'Announce on the mailing list'."
 echo "ok   x y deleted an item, u brought it back"
 
+# Keys sent in one burst each act on the board the ones before them left: three places down, then back up.
+keys Home J J J
+for _ in $(seq 50); do
+    "$board" list todo --file "$work/ui/board.md" | sed -n 4p | grep -qF "Announce" && break
+    sleep 0.1
+done
+"$board" list todo --file "$work/ui/board.md" | sed -n 4p | grep -qF "Announce" \
+    || fail "J J J in one burst did not move the item three places down"
+keys K K K
+wait_for "Moved 'Announce on the mailing list' up."
+echo "ok   J J J and K K K, each sent in one burst, moved the item three places down and back"
+
 tmux_ resize-window -t ui -x 50 -y 20
 wait_for "[TODO (6)]"
 screen | awk -v max=50 'length($0) > max { bad = 1 } END { exit bad }' || fail "a line is wider than the 50-column pane"
@@ -113,6 +126,21 @@ line=$(grep -n "Ship it" "$work/ui/board.md" | cut -d: -f1)
 keys q
 wait_for 'prompt$'
 echo "ok   E opened \$EDITOR at the item's line and the board was reloaded after it"
+
+# The selected item deleted by someone else: the next key does nothing, rather than act on the item in its place.
+keys "$board ui" Enter
+wait_for "board ui · board.md"
+keys End
+wait_for "> [ ] Ship it"
+sed -i '/Ship it/d' "$work/ui/board.md"
+cp "$work/ui/board.md" "$work/outside.md"
+wait_for "'Ship it' is gone; no item is selected."
+keys d
+wait_for "'Ship it' is gone, so nothing was done"
+cmp -s "$work/ui/board.md" "$work/outside.md" || fail "d acted on another item than the one deleted"
+keys q
+wait_for 'prompt$'
+echo "ok   with the selected item deleted outside, d changed nothing"
 
 # Killed mid-way: SIGTERM puts the terminal back; the file is whole either way.
 before=$(cat "$work/ui/board.md")
