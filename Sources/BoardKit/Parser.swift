@@ -78,12 +78,11 @@ struct Parser {
             let (start, end) = content(index)
 
             // Body continuation comes before every other rule.
-            if var open = item {
+            if let open = item {
                 let (columns, textStart) = BodyRule.indentation(b, start..<end)
                 if textStart == end { continue }  // blank: body only if a body line follows
                 if BodyRule.continuesBody(b, columns: columns, textStart: textStart, end: end, itemIndent: open.indent) {
-                    open.bodyEnd = index + 1
-                    item = open
+                    item?.bodyEnd = index + 1  // in place: the open item is not copied out and back for each line
                     continue
                 }
                 finish(open)
@@ -268,6 +267,8 @@ struct Parser {
         return position == end
     }
 
+    /// Inlined: it is asked of every line that is not body, and a call would copy the parser.
+    @inline(__always)
     private func fenceOpening(_ at: Int, _ end: Int) -> (UInt8, Int)? {
         guard at < end, b[at] == UInt8(ascii: "`") || b[at] == UInt8(ascii: "~") else { return nil }
         let char = b[at]
