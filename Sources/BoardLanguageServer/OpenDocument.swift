@@ -57,7 +57,9 @@ struct OpenDocument {
         }
         // The bytes of the lines asked about.
         let first = text.start(ofLine: range.0.line) ?? text.bytes.count
-        let end = text.start(ofLine: max(range.0.line, range.1.line) + 1) ?? text.bytes.count
+        // The client's line numbers may be as large as JSON numbers go: the next line is asked for only below that.
+        let last = max(range.0.line, range.1.line)
+        let end = last < Int.max ? text.start(ofLine: last + 1) ?? text.bytes.count : text.bytes.count
         var actions: [JSON] = []
         if wanted("quickfix") {
             var fixes = 0
@@ -240,8 +242,10 @@ struct OpenDocument {
         if let sigil = word.first, sigil == Labels.tag || sigil == Labels.person,
            !word.dropFirst().contains(where: { $0 == Labels.tag || $0 == Labels.person }) {
             var counts: [String: Int] = [:]
-            // Not the word being typed.
-            let typing = boardLine(atOffset: offset) ?? board.lines.count
+            // Not the word being typed: at the very end of the file, that is on the last line when it has no line
+            // break, else on the empty line after it (no board line).
+            let endLine = board.lines.last.map { $0.hasEnding ? board.lines.count : board.lines.count - 1 } ?? 0
+            let typing = boardLine(atOffset: offset) ?? endLine
             for item in board.items where item.line != typing {
                 let labels = board.labels(of: item)
                 for name in sigil == Labels.tag ? labels.tags : labels.people { counts[name, default: 0] += 1 }

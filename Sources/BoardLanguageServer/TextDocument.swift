@@ -45,7 +45,7 @@ struct TextDocument {
 
     /// The byte offset where a line's text ends, before its line break.
     private func contentEnd(ofLine line: Int) -> Int {
-        guard line + 1 < lineStarts.count else { return bytes.count }
+        guard line < lineStarts.count - 1 else { return bytes.count }
         var end = lineStarts[line + 1]
         if end > lineStarts[line], bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
         if end > lineStarts[line], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }

@@ -244,6 +244,20 @@ func applying(_ edits: JSON?, to text: String) -> String {
         return reply["result"]?.array ?? []
     }
 
+    /// Line numbers as large as a client can send (Int.max) get an answer, not a crash: the lines after them are none.
+    @Test func aRangeToTheLargestLineIsAnswered() {
+        for (start, end) in [(0, Int.max), (Int.max, Int.max), (Int.max, 0)] {
+            var client = Client.initialized()
+            _ = client.open(Self.broken)
+            let reply = client.request("textDocument/codeAction", [
+                "textDocument": ["uri": .string(Client.uri)],
+                "range": ["start": ["line": .int(start), "character": .int(Int.max)], "end": ["line": .int(end), "character": 0]],
+                "context": ["diagnostics": []],
+            ])
+            #expect(reply["result"]?.array != nil, "\(start)...\(end)")
+        }
+    }
+
     @Test func theTickedItemFixGivesWhatTidyWrites() throws {
         let found = actions(Self.broken, line: 2, only: ["quickfix"])
         #expect(found.map { $0["title"] } == ["Move to DONE, as 'board tidy' does"])
@@ -390,6 +404,17 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(complete("- [ ] c #").map { $0["detail"] } == ["2 items", "1 item"])
         #expect(complete("- [ ] c @a").map { $0["label"] } == ["ana"])
         #expect(numbers(complete("- [ ] c @a").first?["textEdit"]?["range"]) == [3, 9, 3, 10])
+    }
+
+    /// The word being typed is never offered, on the file's last line too, with or without its line break.
+    @Test func theWordBeingTypedAtTheEndOfTheFileIsNotOffered() {
+        for ending in ["", "\n"] {
+            var client = Client.initialized()
+            _ = client.open("## TODO\n\n- [ ] E @bob\n- [ ] F @b" + ending)
+            let reply = client.request("textDocument/completion", ["textDocument": ["uri": .string(Client.uri)],
+                                                                   "position": ["line": 3, "character": 10]])
+            #expect(reply["result"]?["items"]?.array?.map { $0["label"] } == ["bob"], "ending \(ending.count)")
+        }
     }
 }
 
