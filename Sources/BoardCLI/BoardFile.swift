@@ -42,6 +42,13 @@ enum BoardFile {
         return try readAll(fd, shownAs: name)
     }
 
+    /// The file a path names, its symbolic links followed (`realpath`); nil when there is none.
+    static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(systemPath(path), nil) else { return nil }
+        defer { free(resolved) }
+        return SystemText.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
+    }
+
     /// How long a pipe may keep board waiting for its first bytes, in milliseconds.
     static let pipeWait: Int32 = 10_000
 
@@ -71,9 +78,7 @@ enum BoardFile {
     /// back, they read what was put back, never board's file.
     static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
-        guard let resolved = realpath(systemPath(path), nil) else { throw failure(name, "cannot open") }
-        let target = SystemText.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
-        free(resolved)
+        guard let target = resolved(path) else { throw failure(name, "cannot open") }
 
         let folderLock = try lockFolder(of: target, shownAs: name)
         defer { close(folderLock) }

@@ -223,7 +223,7 @@ enum Commands {
         let blobs = try history.blobReader(shownAs: shown)
         context.output.pageable = !parsed.flag("no-pager") && !parsed.flag("json")
         var json: [UInt8] = Array("{\"schemaVersion\":1,\"commits\":[".utf8)
-        for (number, commit) in history.commits(of: path, limit: limit, since: since).enumerated() {
+        for (number, commit) in history.commits(limit: limit, since: since).enumerated() {
             let new = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
             let old = Board(parsing: commit.parent.flatMap { parent in commit.parentPath.flatMap { blobs.blob(parent, $0) } } ?? [])
             let changes = old.changes(to: new)
@@ -286,7 +286,7 @@ enum Commands {
         let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
         let blobs = try history.blobReader(shownAs: shown)
         var flow = Flow()
-        for commit in history.commits(of: path, firstParent: true).reversed() {
+        for commit in history.commits(firstParent: true).reversed() {
             guard let date = CivilDate(commit.date) else { continue }
             flow.add(Board(parsing: blobs.blob(commit.hash, commit.path) ?? []), date: date)
         }

@@ -24,10 +24,16 @@ struct History {
     }
 
     let root: String
+    /// The board's path, its symbolic links followed.
+    let file: String
     let environment: [String: String]
 
     /// The repository holding the file; fails outside one, or for a file git does not track.
     init(file: String, shownAs name: String, environment: [String: String]) throws {
+        // A board that is a symbolic link has the history of the file it points to: git keeps the link's own history
+        // as the text of the link.
+        let file = BoardFile.resolved(file) ?? file
+        self.file = file
         let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
         guard let top = Git.output(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment),
               let root = top.split(separator: "\n").first.map(String.init) else {
@@ -47,7 +53,7 @@ struct History {
 
     /// The commits that changed the file, newest first, following renames; with `firstParent`, only those of the
     /// mainline, one version after another (what `board stats` replays).
-    func commits(of file: String, limit: Int? = nil, since: CivilDate? = nil, firstParent: Bool = false) -> [Commit] {
+    func commits(limit: Int? = nil, since: CivilDate? = nil, firstParent: Bool = false) -> [Commit] {
         var arguments = ["-C", root, "log", "--follow", "--date=short", "-M", "--diff-merges=first-parent",
                          "--format=%x1e%H%x1f%h%x1f%P%x1f%an%x1f%ad%x1f%s", "--name-status"]
         if firstParent { arguments.append("--first-parent") }

@@ -101,6 +101,26 @@ import Testing
         #expect(removed.output == "error: board.md: git no longer tracks this file (commit \(removal) removed it); see its history with 'git log -- board.md'\n")
     }
 
+    /// A board that is a symbolic link has the history of the file it points to, not of the link's text.
+    @Test func aLinkedBoardHasTheHistoryOfItsFile() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/real.md", "## TODO\n## DOING\n## DONE\n")
+        try FileManager.default.createSymbolicLink(atPath: repository.sandbox.path("repo/board.md"), withDestinationPath: "real.md")
+        _ = repository.git("add", "-A")
+        commit(repository, "Board", day: 1)
+        repository.board("add", "Via link")
+        commit(repository, "Add", day: 2)
+        #expect(log(repository) == """
+            2026-11-02 Ana Lee  Add
+                + added "Via link" to TODO
+
+            2026-11-01 Ana Lee  Board
+                ~ text outside the items changed
+
+            """)
+        #expect(repository.run("board", ["stats"]).output.contains("TODO 1  DOING 0  DONE 0"))
+    }
+
     @Test func statsFollowItemsAcrossRenamesAndMovesBackAndForth() throws {
         let repository = try #require(GitRepository())
         repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n- [ ] Write the parser\n## DOING\n## DONE\n")
