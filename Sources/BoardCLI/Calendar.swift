@@ -5,10 +5,14 @@ enum Calendar {
     /// One `VTODO` per item on the board with a due date (status from its section, the done date as `COMPLETED`);
     /// with `events`, one all-day `VEVENT` with a reminder per due date of an item not done. CRLF line endings,
     /// lines folded at 75 octets, text escaped.
-    static func ics(_ board: Board, today: CivilDate, events: Bool) -> [UInt8] {
+    /// `path` is the board file's (symbolic links followed): it tells one board's items from another's.
+    static func ics(_ board: Board, path: String, today: CivilDate, events: Bool) -> [UInt8] {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//board//board \(BoardCommandLine.version)//EN",
                      "CALSCALE:GREGORIAN"]
         let stamp = "DTSTAMP:\(compact(today))T000000Z"
+        // UIDs must be unique in the world (RFC 5545 3.8.4.7): two boards with an item of the same title, in
+        // calendars side by side, must not take each other's items.
+        let domain = "\(hex(path)).board"
         var seen: [String: Int] = [:]
         for item in board.items {
             let kind = board.kind(of: item)
@@ -18,15 +22,15 @@ enum Calendar {
             // is told apart by its place among them.
             let occurrence = seen[title.lowercased(), default: 0]
             seen[title.lowercased()] = occurrence + 1
-            let uid = "UID:\(hex(title.lowercased()))-\(occurrence)@board"
+            let uid = "UID:\(hex(title.lowercased()))-\(occurrence)@\(domain)"
             var fields = [uid, stamp, "SUMMARY:" + text(title)]
             if !item.body.isEmpty { fields.append("DESCRIPTION:" + text(board.bodyLines(of: item).joined(separator: "\n"))) }
             let tags = board.tags(of: item)
             if !tags.isEmpty { fields.append("CATEGORIES:" + tags.map(text).joined(separator: ",")) }
             if events {
-                let next = due.adding(exactly: 1) ?? due
-                lines += ["BEGIN:VEVENT"] + fields + ["DTSTART;VALUE=DATE:\(compact(due))", "DTEND;VALUE=DATE:\(compact(next))",
-                          "TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + text(title),
+                // An all-day event ends the next day; on 9999-12-31, which has none, it has no end and lasts the day.
+                let end = due.adding(exactly: 1).map { ["DTEND;VALUE=DATE:\(compact($0))"] } ?? []
+                lines += ["BEGIN:VEVENT"] + fields + ["DTSTART;VALUE=DATE:\(compact(due))"] + end + ["TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + text(title),
                           "TRIGGER;RELATED=START:PT9H", "END:VALARM", "END:VEVENT"]
             } else {
                 fields += ["DUE;VALUE=DATE:\(compact(due))"]

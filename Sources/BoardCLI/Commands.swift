@@ -168,7 +168,8 @@ enum Commands {
         case "ics":
             let today = try context.today()
             let board = try context.readBoard().board
-            let bytes = Calendar.ics(board, today: today, events: context.parsed.flag("events"))
+            let path = try context.boardPath().path
+            let bytes = Calendar.ics(board, path: BoardFile.resolved(path) ?? path, today: today, events: context.parsed.flag("events"))
             try write(bytes, &context)
             return 0
         case "completion":

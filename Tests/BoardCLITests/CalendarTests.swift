@@ -26,6 +26,31 @@ import Testing
         #expect(text.components(separatedBy: "BEGIN:VTODO").count == 2)
     }
 
+    /// UIDs are unique in the world: an item of the same title on another board has another UID, and an item keeps
+    /// its own from run to run.
+    @Test func twoBoardsNeverShareAUID() throws {
+        func uids(_ sandbox: Sandbox, _ arguments: [String] = []) -> [String] {
+            sandbox.run(["ics"] + arguments).stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+        }
+        let one = Sandbox(), two = Sandbox()
+        for sandbox in [one, two] { sandbox.write("board.md", "## TODO\n- [ ] Write docs due:2026-12-01\n") }
+        #expect(uids(one).count == 1)
+        #expect(uids(one) == uids(one))
+        #expect(Set(uids(one)).isDisjoint(with: uids(two)))
+        // A link to the board is the same board.
+        try FileManager.default.createSymbolicLink(atPath: two.path("link.md"), withDestinationPath: one.path("board.md"))
+        #expect(uids(two, ["--file", "link.md"]) == uids(one))
+    }
+
+    /// 9999-12-31 has no next day to end an all-day event: the event has no end, and lasts that day.
+    @Test func anEventOnTheLastDayHasNoEnd() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a due:9999-12-31\n- [ ] b due:2026-12-01\n")
+        let text = sandbox.run(["ics", "--events"]).stdout
+        #expect(text.contains("DTSTART;VALUE=DATE:99991231\r\nTRANSP:TRANSPARENT\r\n"))
+        #expect(text.contains("DTSTART;VALUE=DATE:20261201\r\nDTEND;VALUE=DATE:20261202\r\n"))
+    }
+
     @Test func outputGoesWholeToTheFileAndADirectoryIsRefused() {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n- [ ] a due:2026-12-01\n")
