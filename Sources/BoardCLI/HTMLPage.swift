@@ -104,7 +104,9 @@ enum HTMLPage {
         var html = "<li class=\"item\(item.checked ? " checked" : "")\(overdue ? " overdue" : "")\">"
         html += item.checked ? "<span class=\"box\" role=\"img\" aria-label=\"done\">☑</span> "
             : "<span class=\"box\" role=\"img\" aria-label=\"not done\">☐</span> "
-        html += "<span class=\"title\">" + titleWithChips(board.title(of: item)) + "</span>"
+        // `dir` isolates the title (HTML's `[dir] { unicode-bidi: isolate }`): a right-to-left title, or a bidi
+        // override in it, never reorders the dates after it.
+        html += "<span class=\"title\" dir=\"auto\">" + titleWithChips(board.title(of: item)) + "</span>"
         if let due = item.due {
             if overdue {
                 html += " <span class=\"due overdue\">! \(due) overdue</span>"

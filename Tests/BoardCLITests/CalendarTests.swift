@@ -75,12 +75,20 @@ import Testing
             """)
         let page = sandbox.run(["html"]).stdout
         #expect(page.contains("<title>&lt;b&gt;Title&lt;/b&gt;</title>"))
-        #expect(page.contains("<span class=\"title\">&lt;script&gt;x&lt;/script&gt; <span class=\"chip tag\">#tag</span> <span class=\"chip person\">@ana</span></span>"))
+        #expect(page.contains("<span class=\"title\" dir=\"auto\">&lt;script&gt;x&lt;/script&gt; <span class=\"chip tag\">#tag</span> <span class=\"chip person\">@ana</span></span>"))
         #expect(page.contains("[a](javascript:alert(1))"))
         #expect(page.contains("<a href=\"https://example.com/?q=&quot;x&quot;\">b</a>"))
         #expect(page.contains("<code>&lt;i&gt;</code> <strong>s</strong> <em>e</em>"))
         #expect(page.contains("<ul><li><span class=\"box\" role=\"img\" aria-label=\"done\">☑</span> sub</li></ul>"))
         #expect(page.contains("<span class=\"due overdue\">! 2026-11-01 overdue</span>"))
         #expect(!page.contains("<script>") && !page.contains("<b>"))
+    }
+
+    /// A title is isolated from what follows it: a bidi override in it (U+202E) reaches no further than the title.
+    @Test func aTitleIsIsolatedFromTheDatesAfterIt() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] RTL \u{202E} reversed due:2026-12-05\n")
+        let page = sandbox.run(["html"]).stdout
+        #expect(page.contains("<span class=\"title\" dir=\"auto\">RTL \u{202E} reversed</span> <span class=\"due\">due 2026-12-05</span>"))
     }
 }
