@@ -389,51 +389,74 @@ extension Board {
         return found
     }
 
+    /// The findings on one item line, each with its column counted on from the last one asked for: a line with many
+    /// tokens is read once, not once each. A struct rather than nested functions, whose captured variables Swift
+    /// checks for exclusive access at run time on every access.
+    private struct LineFindings {
+        let bytes: [UInt8]
+        let line: Int
+        let lineStart: Int
+        var counted: (offset: Int, column: Int)
+        var found: [Diagnostic] = []
+
+        init(_ board: Board, line: Int) {
+            bytes = board.bytes
+            self.line = line
+            lineStart = board.lines[line].start
+            counted = (lineStart, 1)
+        }
+
+        mutating func add(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String) {
+            found.append(Diagnostic(line: line + 1, column: column(of: span.lowerBound), severity: severity, rule: rule,
+                                    span: span, message: message))
+        }
+
+        mutating func column(of offset: Int) -> Int {
+            if offset < counted.offset { counted = (lineStart, 1) }
+            for position in counted.offset..<offset where bytes[position] & 0xC0 != 0x80 { counted.column += 1 }
+            counted.offset = offset
+            return counted.column
+        }
+    }
+
+    /// The error for a due token whose date is not a real one, with the spelling that works when there is one.
+    private func impossibleDateMessage(_ token: DueToken) -> String? {
+        guard token.date == nil else { return nil }
+        let hint = Self.isoSpelling(ofDate: Array(bytes[token.dateRange])).map { date in
+            "; write '\(String(decoding: bytes[token.range.lowerBound..<token.dateRange.lowerBound], as: UTF8.self))\(date)\(String(decoding: bytes[token.dateRange.upperBound..<token.range.upperBound], as: UTF8.self))'"
+        } ?? " (write YYYY-MM-DD)"
+        return "'\(String(decoding: bytes[token.range], as: UTF8.self))' is not a real calendar date\(hint)"
+    }
+
     /// `parts` are the item's `titleParts`.
     func appendItemDiagnostics(of item: Item, titleParts parts: TitleParts, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
         // Archived items are off the board: nothing about them is worth a warning.
         if kind == .archive { return }
-        // Columns are counted on from the last one asked for: a line with many tokens is read once, not once each.
-        var counted = (offset: lines[item.line].start, column: 1)
-        func columnOf(_ offset: Int) -> Int {
-            if offset < counted.offset { counted = (lines[item.line].start, 1) }
-            for position in counted.offset..<offset where bytes[position] & 0xC0 != 0x80 { counted.column += 1 }
-            counted.offset = offset
-            return counted.column
-        }
-        func add(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String) {
-            found.append(Diagnostic(line: item.line + 1, column: columnOf(span.lowerBound), severity: severity, rule: rule,
-                                    span: span, message: message))
-        }
+        var line = LineFindings(self, line: item.line)
+        // The findings go straight onto `found`, moved in and back out rather than copied.
+        swap(&line.found, &found)
+        defer { swap(&line.found, &found) }
         let checkbox = item.checkboxOffset..<(item.checkboxOffset + 3)
         if let first = item.firstDueToken {
-            func spelling(_ token: DueToken) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
-            func checkDate(of token: DueToken) {
-                guard token.date == nil else { return }
-                let hint = Self.isoSpelling(ofDate: Array(bytes[token.dateRange])).map { date in
-                    "; write '\(String(decoding: bytes[token.range.lowerBound..<token.dateRange.lowerBound], as: UTF8.self))\(date)\(String(decoding: bytes[token.dateRange.upperBound..<token.range.upperBound], as: UTF8.self))'"
-                } ?? " (write YYYY-MM-DD)"
-                add(.error, .impossibleDate, at: token.range, "'\(spelling(token))' is not a real calendar date\(hint)")
-            }
-            checkDate(of: first)
-            let firstColumn = item.hasOtherDueTokens ? columnOf(first.range.lowerBound) : 0
+            if let message = impossibleDateMessage(first) { line.add(.error, .impossibleDate, at: first.range, message) }
+            let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound) : 0
             // A line of one token repeated (pasted) shares one message.
             var previous: (token: Range<Int>, message: String)?
             forEachOtherDueToken(of: item) { token in
-                checkDate(of: token)
+                if let message = impossibleDateMessage(token) { line.add(.error, .impossibleDate, at: token.range, message) }
                 let message = previous.flatMap { bytes[$0.token].elementsEqual(bytes[token.range]) ? $0.message : nil }
-                    ?? "second due date '\(spelling(token))' on one item (the first is at column \(firstColumn))"
+                    ?? "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))"
                 previous = (token.range, message)
-                add(.error, .secondDueDate, at: token.range, message)
+                line.add(.error, .secondDueDate, at: token.range, message)
             }
         }
         if let done = item.doneToken {
             let spelling = String(decoding: bytes[done.range], as: UTF8.self)
             if done.date == nil {
-                add(.error, .impossibleDate, at: done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
+                line.add(.error, .impossibleDate, at: done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
             } else if kind != .done {
-                add(.warning, .doneDateOutsideDone, at: done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE")
+                line.add(.warning, .doneDateOutsideDone, at: done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE")
             }
         }
         if item.mayHaveNearMissDate {
@@ -441,16 +464,16 @@ extension Board {
             forEachNearMissDate(item) { span, written, meant in
                 // With a due date on the line already, the spelling that works would be a second one.
                 let advice = present.map { "the item's due date is '\($0)'" } ?? "write '\(meant)'"
-                add(.warning, .nearMissDate, at: span, "'\(written)' is not read as a due date; \(advice)")
+                line.add(.warning, .nearMissDate, at: span, "'\(written)' is not read as a due date; \(advice)")
             }
         }
         if parts.isEmpty {
-            add(.error, .emptyTitle, at: checkbox, "item has an empty title")
+            line.add(.error, .emptyTitle, at: checkbox, "item has an empty title")
         }
         if kind == .done, !item.checked {
-            add(.warning, .uncheckedInDone, at: checkbox, "unchecked item in DONE; run 'board tidy' to move it to TODO")
+            line.add(.warning, .uncheckedInDone, at: checkbox, "unchecked item in DONE; run 'board tidy' to move it to TODO")
         } else if kind != .done, item.checked {
-            add(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
+            line.add(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
         }
     }
 
