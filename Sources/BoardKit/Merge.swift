@@ -56,7 +56,8 @@ extension Board {
 ///
 /// A version is read as its skeleton, the non-blank lines outside items (headings, group headings, text), with
 /// the items and blank lines between two skeleton lines as one region. The skeletons merge line by line as
-/// `git merge-file` merges text; each region then goes after the merged line its skeleton line became. Items
+/// `git merge-file` merges text, each region counting as one line all versions share, so changes a blank line or
+/// an item stands between merge cleanly; each region then goes after the merged line its skeleton line became. Items
 /// are paired across the versions by `ItemPairing`, so each has one identity; an item's place is the region
 /// the side that moved it put it in, and its content is merged field by field. Within a region, the sequences
 /// of item identities and blank lines merge as diff3 does, so blank-line layout comes out as each side left it
@@ -178,51 +179,138 @@ private struct ThreeWayMerge {
 
     // MARK: - Skeleton
 
-    /// A diff3 over the skeleton lines: runs all three share stay; a stretch only one side changed takes that
-    /// side's lines; a stretch both changed the same way takes them once; anything else is a conflict. Fills
-    /// each version's `places`: a region goes after the merged line its skeleton line became, or when that line
-    /// did not come out, after the last line of the stretch it was in.
+    /// A diff3 over the skeleton lines, each non-empty region standing between them as one line (as the blank lines
+    /// and items there are to `git merge-file`): changes apart from each other merge cleanly, and a conflict takes in
+    /// only lines that touch. Runs all three share stay; a stretch only one side changed takes that side's lines; a
+    /// stretch both changed the same way takes them once; anything else is a conflict. Fills each version's `places`:
+    /// a region that stands after k of its version's lines in a stretch goes after the k-th merged line of the
+    /// stretch (or its last), so a side's regions go after its own lines, and the other's where those lines went.
     mutating func mergeSkeletons() {
-        var tokens = LineTokens()
-        let (b, o, t) = (tokens.tokens(base, base.skeleton), tokens.tokens(ours, ours.skeleton), tokens.tokens(theirs, theirs.skeleton))
-        for stretch in Diff3.stretches(base: b, ours: o, theirs: t) {
-            let same = (baseOurs: b[stretch.base] == o[stretch.ours], baseTheirs: b[stretch.base] == t[stretch.theirs],
-                        oursTheirs: o[stretch.ours] == t[stretch.theirs])
-            let taken: MergeSide?
-            if same.baseOurs && !same.oursTheirs {
-                taken = .theirs
-            } else if same.baseTheirs || same.oursTheirs {
-                taken = .ours
+        var lineTokens = LineTokens()
+        let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
+        let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count),
+                                        toOurs: b.matching(o), toTheirs: b.matching(t))
+        for stretch in stretches {
+            let bs = b.tokens[stretch.base], os = o.tokens[stretch.ours], ts = t.tokens[stretch.theirs]
+            guard os == bs || os == ts || ts == bs else {
+                markConflict(stretch, b, o, t)
+                continue
+            }
+            let before = output.count - 1
+            if os == bs || os == ts {
+                emit(theirs, t, stretch.theirs)
             } else {
-                taken = nil
-                conflicts.append(MergeConflict(title: nil, reason: .text))
-                output.append(ArraySlice(marker("<", label: "ours")))
-                for index in stretch.ours { output.append(ours.lineBytes(ours.skeleton[index])) }
-                output.append(ArraySlice(marker("=", label: nil)))
-                for index in stretch.theirs { output.append(theirs.lineBytes(theirs.skeleton[index])) }
-                output.append(ArraySlice(marker(">", label: "theirs")))
+                emit(ours, o, stretch.ours)
             }
-            if let taken {
-                let range = taken == .ours ? stretch.ours : stretch.theirs
-                let start = output.count
-                for index in range {
-                    output.append((taken == .ours ? ours : theirs).lineBytes((taken == .ours ? ours : theirs).skeleton[index]))
+            let count = output.count - 1 - before
+            Self.place(&base, b, stretch.base, after: before, count: count)
+            Self.place(&ours, o, stretch.ours, after: before, count: count)
+            Self.place(&theirs, t, stretch.theirs, after: before, count: count)
+        }
+    }
+
+    /// Both sides' lines of a stretch both changed differently, in conflict markers; the regions go after the block.
+    mutating func markConflict(_ stretch: Diff3.Stretch, _ b: SkeletonTokens, _ o: SkeletonTokens, _ t: SkeletonTokens) {
+        conflicts.append(MergeConflict(title: nil, reason: .text))
+        output.append(ArraySlice(marker("<", label: "ours")))
+        emit(ours, o, stretch.ours)
+        output.append(ArraySlice(marker("=", label: nil)))
+        emit(theirs, t, stretch.theirs)
+        output.append(ArraySlice(marker(">", label: "theirs")))
+        let last = output.count - 1
+        Self.place(&base, b, stretch.base, after: last, count: 0)
+        Self.place(&ours, o, stretch.ours, after: last, count: 0)
+        Self.place(&theirs, t, stretch.theirs, after: last, count: 0)
+    }
+
+    /// A version's skeleton as diff3 reads it: its lines' tokens, with `region` where a non-empty region stands.
+    struct SkeletonTokens {
+        /// The token of every non-empty region, alike in all versions.
+        static let region = -1
+        var tokens: [Int] = []
+        /// For each token, the index of its skeleton line, or for a region, -1 - the region's index.
+        var indices: [Int] = []
+
+        init(_ version: Version, _ lineTokens: inout LineTokens) {
+            for region in version.regions.indices {
+                if !version.regions[region].isEmpty {
+                    tokens.append(Self.region)
+                    indices.append(-1 - region)
                 }
-                // Both sides hold the taken lines when they agree: each side's region after its own copy.
-                if taken == .ours {
-                    for index in range { ours.places[index + 1] = start + index - range.lowerBound }
-                    if same.oursTheirs {
-                        for index in stretch.theirs { theirs.places[index + 1] = start + index - stretch.theirs.lowerBound }
-                    }
+                if region < version.skeleton.count {
+                    tokens.append(lineTokens.token(version.lineBytes(version.skeleton[region])))
+                    indices.append(region)
+                }
+            }
+        }
+
+        /// For each token, the one of `other` it is matched with. The lines match as a longest common subsequence
+        /// of the lines alone. Between two matched lines, a region matches the other's right after the same
+        /// matched line or right before the next, or when both hold as many lines there, after as many of them.
+        func matching(_ other: SkeletonTokens) -> [Int?] {
+            var result = [Int?](repeating: nil, count: tokens.count)
+            var start = (0, 0)
+            func matchRegions(upTo end: (Int, Int)) {
+                let (mine, others) = (slots(start.0..<end.0), other.slots(start.1..<end.1))
+                if mine.count == others.count {
+                    for (region, match) in zip(mine, others) { if let region, let match { result[region] = match } }
+                    return
+                }
+                var matchedFirst = false
+                if let region = mine[0], let match = others[0] {
+                    result[region] = match
+                    matchedFirst = true
+                }
+                if !(matchedFirst && (mine.count == 1 || others.count == 1)), let region = mine[mine.count - 1],
+                   let match = others[others.count - 1] {
+                    result[region] = match
+                }
+            }
+            let lines = indices.indices.filter { indices[$0] >= 0 }
+            let otherLines = other.indices.indices.filter { other.indices[$0] >= 0 }
+            let lineMatch = LineMatching.match(lines.map { tokens[$0] }, otherLines.map { other.tokens[$0] })
+            for case let (line, match?) in lineMatch.enumerated() {
+                let pair = (lines[line], otherLines[match])
+                matchRegions(upTo: pair)
+                result[pair.0] = pair.1
+                start = (pair.0 + 1, pair.1 + 1)
+            }
+            matchRegions(upTo: (tokens.count, other.tokens.count))
+            return result
+        }
+
+        /// For the tokens of `range`, the position of the region after k of its lines, for each k (nil: none).
+        func slots(_ range: Range<Int>) -> [Int?] {
+            var slots: [Int?] = [nil]
+            for position in range {
+                if indices[position] >= 0 {
+                    slots.append(nil)
                 } else {
-                    for index in range { theirs.places[index + 1] = start + index - range.lowerBound }
+                    slots[slots.count - 1] = position
                 }
             }
-            // Lines that did not come out themselves: their regions go after the stretch's last line.
-            let last = output.count - 1
-            for index in stretch.base { base.places[index + 1] = stretch.isStable ? last - (stretch.base.upperBound - 1 - index) : last }
-            if taken != .ours { for index in stretch.ours { ours.places[index + 1] = last } }
-            if taken != .theirs && !(taken == .ours && same.oursTheirs) { for index in stretch.theirs { theirs.places[index + 1] = last } }
+            return slots
+        }
+    }
+
+    /// Appends the skeleton lines of `range` to the output.
+    mutating func emit(_ version: Version, _ skeleton: SkeletonTokens, _ range: Range<Int>) {
+        for position in range where skeleton.indices[position] >= 0 {
+            output.append(version.lineBytes(version.skeleton[skeleton.indices[position]]))
+        }
+    }
+
+    /// Places the regions among the tokens of `range`: one after k lines there goes after merged line `line` + k,
+    /// at most `line` + `count`.
+    static func place(_ version: inout Version, _ skeleton: SkeletonTokens, _ range: Range<Int>, after line: Int, count: Int) {
+        var lines = 0
+        for position in range {
+            let index = skeleton.indices[position]
+            if index >= 0 {
+                lines += 1
+            } else {
+                version.places[-1 - index] = line + min(lines, count)
+            }
         }
     }
 

@@ -203,6 +203,29 @@ final class GitRepository {
         #expect(repository.board("check").status == 0)
     }
 
+    /// Text outside the items that git's own line merge merges cleanly (a blank line stands between the changes)
+    /// merges cleanly with the driver too, to the same board.
+    @Test func textChangesGitMergesCleanlyMergeCleanlyWithTheDriverToo() throws {
+        let repository = try #require(GitRepository())
+        let base = "# Board\n\n" + Self.base
+        repository.branches(base: base, alice: {
+            repository.sandbox.write("repo/board.md", base.replacingOccurrences(of: "# Board", with: "# Team board"))
+        }, main: {
+            repository.sandbox.write("repo/board.md", base.replacingOccurrences(of: "## TODO", with: "## To do")
+                .replacingOccurrences(of: "## DOING", with: "## In progress"))
+        })
+        let plain = repository.git("merge", "alice", "-m", "merge")
+        #expect(plain.status == 0, "\(plain.output)")
+        let byGit = repository.boardText
+        repository.git("reset", "-q", "--hard", "HEAD~1")
+
+        #expect(repository.board("git-setup").status == 0)
+        let merge = repository.git("merge", "alice", "-m", "merge")
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(repository.boardText == byGit)
+        #expect(repository.board("list").output.contains("DOING  [ ]              Plan"))
+    }
+
     @Test func theSameFieldChangedOnBothBranchesConflictsAroundThatItemOnly() throws {
         let repository = try #require(GitRepository())
         #expect(repository.board("git-setup").status == 0)

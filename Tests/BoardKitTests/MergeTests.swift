@@ -171,6 +171,63 @@ import Testing
         #expect(result.text == edited(theirs, [("## DOING", "## In progress")]))
     }
 
+    /// `git merge-file` merges these cleanly: an unchanged blank line stands between the two changed lines.
+    @Test func textChangesABlankLineApartMergeCleanly() {
+        let base = "# Board\n\n## TODO\n\n- [ ] A\n"
+        let result = merge(base, "# Board\n\n## To do\n\n- [ ] A\n", "# Team board\n\n## TODO\n\n- [ ] A\n")
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "# Team board\n\n## To do\n\n- [ ] A\n")
+    }
+
+    @Test func headingsRenamedBesideAChangedTitleStayWithTheirItems() {
+        let base = "# Board\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] E\n"
+        let ours = edited(base, [("## TODO", "## To do"), ("## DOING", "## In progress"), ("## DONE", "## Done")])
+        let theirs = edited(base, [("# Board", "# Team board")])
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(ours, [("# Board", "# Team board")]))
+        let board = Board(parsing: result.text)
+        #expect(board.items.map { "\(board.kind(of: $0).name) \(board.title(of: $0))" } == ["TODO A", "DOING D", "DONE E"])
+    }
+
+    /// An item between two changed headings keeps them apart, as its line does for `git merge-file`.
+    @Test func textChangesAnItemApartMergeCleanly() {
+        let base = "## TODO\n- [ ] A\n## DOING\n- [ ] D\n## DONE\n"
+        let ours = "## To do\n- [ ] A\n## DOING\n- [ ] D\n## DONE\n"
+        let theirs = "## TODO\n- [ ] A\n## In progress\n- [ ] D\n- [ ] New\n## DONE\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## To do\n- [ ] A\n## In progress\n- [ ] D\n- [ ] New\n## DONE\n")
+    }
+
+    /// Blank lines before the first heading keep a line added above them apart from a change below them.
+    @Test func aLineAddedAboveLeadingBlankLinesMergesWithAChangeBelowThem() {
+        let base = "\n# Board\n\n## TODO\n\n- [ ] A\n"
+        let result = merge(base, "\n# Team board\n\n## TODO\n\n- [ ] A\n", "<!-- the team's board -->\n\n# Board\n\n## TODO\n\n- [ ] A\n")
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "<!-- the team's board -->\n\n# Team board\n\n## TODO\n\n- [ ] A\n")
+    }
+
+    /// Ours renaming every heading leaves theirs' regions where they were: theirs' move still applies.
+    @Test func headingsRenamedOnOneSideKeepTheOtherSidesMove() {
+        let base = "# Board\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] E\n"
+        let ours = edited(base, [("## TODO", "## To do"), ("## DOING", "## In progress"), ("## DONE", "## Done")])
+        let theirs = edited(base, [("- [ ] A\n\n", ""), ("- [ ] D\n", "- [ ] D\n- [ ] A\n")])
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == edited(theirs, [("## TODO", "## To do"), ("## DOING", "## In progress"), ("## DONE", "## Done")]))
+    }
+
+    /// The region before a line ours changed is not the one after it: theirs' item there stays above the line.
+    @Test func aRegionBesideAChangedLineStaysOnItsSideOfIt() {
+        // Ours moves B under "## DONE", which gains a line ending; theirs moves A down under the note.
+        let base = "## TODO\n- [ ] A\nNotes\n- [ ] B\n## DONE"
+        let ours = "## TODO\n- [ ] A\nNotes\n## DONE\n- [x] B", theirs = "## TODO\nNotes\n- [ ] A\n- [ ] B\n## DONE"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\nNotes\n- [ ] A\n## DONE\n- [x] B")
+    }
+
     @Test func checkboxSpellingsOnBothSidesKeepOursAndTheTick() {
         let ours = edited([("- [ ] Tag the release", "* [ ] Tag the release")])
         let theirs = edited([("- [ ] Tag the release", "- [x] Tag the release due:2026-12-10")])
@@ -265,6 +322,26 @@ import Testing
             """)]))
     }
 
+    /// Ours moves W out of its group, theirs to DONE: a conflict on W alone, the group heading as it was.
+    @Test func anItemMovedPastAGroupHeadingAndToAnotherSectionConflicts() {
+        let base = "## TODO\nNotes\n### Later\n- [ ] W\n## DONE\nFooter\n"
+        let result = merge(base, "## TODO\nNotes\n- [ ] W\n### Later\n## DONE\nFooter\n", "## TODO\nNotes\n### Later\n## DONE\nFooter\n- [x] W\n")
+        #expect(result.conflicts == [MergeConflict(title: "W", reason: .section)])
+        #expect(result.text == """
+            ## TODO
+            Notes
+            <<<<<<< ours (TODO)
+            - [ ] W
+            =======
+            - [x] W
+            >>>>>>> theirs (DONE)
+            ### Later
+            ## DONE
+            Footer
+
+            """)
+    }
+
     @Test func removingAnItemTheOtherSideEditedConflicts() {
         let removed = edited([("- [ ] Tag the release\n", "")])
         let changed = edited([("Tag the release", "Tag the release due:2026-12-10")])
@@ -308,6 +385,45 @@ import Testing
         let result = merge(Self.base, ours, theirs)
         #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
         #expect(result.text == edited(theirs, [("# Release 3.0\n", "<<<<<<< ours\n# Release 2.4\n=======\n# Release 3.0\n>>>>>>> theirs\n")]))
+    }
+
+    /// As for `git merge-file`, changes to neighbouring lines conflict; the markers wrap just those lines.
+    @Test func changesToNeighbouringTextLinesStillConflictThere() {
+        let base = "# Board\nThe team's work.\n\n## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] E\n"
+        let ours = edited(base, [("# Board", "# Our board"), ("## DONE", "## Done")])
+        let theirs = edited(base, [("The team's work.", "Everyone's work.")])
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
+        #expect(result.text == """
+            <<<<<<< ours
+            # Our board
+            The team's work.
+            =======
+            # Board
+            Everyone's work.
+            >>>>>>> theirs
+
+            ## TODO
+
+            - [ ] A
+
+            ## Done
+
+            - [x] E
+
+            """)
+    }
+
+    /// Ours converted the file to CRLF, so every line of ours changed; theirs' change to the first line conflicts
+    /// there alone, and every heading keeps its items.
+    @Test func aConflictBesideALineEndingConversionStaysOnItsLine() {
+        let crlf = { (text: String) in Array(text.utf8).flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
+        let text = "# Board\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] E\n"
+        let base = Array(text.utf8), ours = crlf(text), theirs = [0xEF, 0xBB, 0xBF] + base
+        let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
+        #expect(result.bytes == crlf("<<<<<<< ours\n# Board\n=======\n") + [0xEF, 0xBB, 0xBF] + Array("# Board\n".utf8)
+            + crlf(">>>>>>> theirs\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] E\n"))
     }
 
     @Test func markersTakeTheGivenSizeAndTheFilesLineEnding() {
