@@ -77,7 +77,8 @@ private struct ThreeWayMerge {
         let regions: [[Unit]]
         /// For each item, the index of its region.
         let regionOfItem: [Int]
-        /// For each region, the merged skeleton line it goes after (-1: before all of them).
+        /// For each region, the merged skeleton line it goes after (-1: before all of them; `inConflictBlock`: its
+        /// blank lines stand in a conflict block).
         var places: [Int]
 
         init(_ board: Board) {
@@ -209,18 +210,42 @@ private struct ThreeWayMerge {
         }
     }
 
-    /// Both sides' lines of a stretch both changed differently, in conflict markers; the regions go after the block.
+    /// Both sides' lines of a stretch both changed differently, in conflict markers. A region of blank lines alone
+    /// stands between its side's lines there, as `git merge-file` shows them; the others go after the block.
     mutating func markConflict(_ stretch: Diff3.Stretch, _ b: SkeletonTokens, _ o: SkeletonTokens, _ t: SkeletonTokens) {
         conflicts.append(MergeConflict(title: nil, reason: .text))
+        let oursHalf = Self.conflictHalf(ours, o, stretch.ours), theirsHalf = Self.conflictHalf(theirs, t, stretch.theirs)
         output.append(ArraySlice(marker("<", label: "ours")))
-        emit(ours, o, stretch.ours)
+        output += oursHalf.lines
         output.append(ArraySlice(marker("=", label: nil)))
-        emit(theirs, t, stretch.theirs)
+        output += theirsHalf.lines
         output.append(ArraySlice(marker(">", label: "theirs")))
         let last = output.count - 1
         Self.place(&base, b, stretch.base, after: last, count: 0)
         Self.place(&ours, o, stretch.ours, after: last, count: 0)
         Self.place(&theirs, t, stretch.theirs, after: last, count: 0)
+        for region in oursHalf.blankRegions { ours.places[region] = Self.inConflictBlock }
+        for region in theirsHalf.blankRegions { theirs.places[region] = Self.inConflictBlock }
+    }
+
+    /// The place of a region whose lines stand in a conflict block: no merged line's.
+    static let inConflictBlock = -2
+
+    /// One side's half of a conflict block: its skeleton lines in `range` with the regions of blank lines alone.
+    static func conflictHalf(_ version: Version, _ skeleton: SkeletonTokens,
+                             _ range: Range<Int>) -> (lines: [ArraySlice<UInt8>], blankRegions: [Int]) {
+        var lines: [ArraySlice<UInt8>] = []
+        var blankRegions: [Int] = []
+        for position in range {
+            let index = skeleton.indices[position]
+            if index >= 0 {
+                lines.append(version.lineBytes(version.skeleton[index]))
+            } else if version.regions[-1 - index].allSatisfy({ $0 < 0 }) {
+                blankRegions.append(-1 - index)
+                lines += version.regions[-1 - index].map { version.lineBytes(-1 - $0) }
+            }
+        }
+        return (lines, blankRegions)
     }
 
     /// A version's skeleton as diff3 reads it: its lines' tokens, with `region` where a non-empty region stands.

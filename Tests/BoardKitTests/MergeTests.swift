@@ -414,6 +414,40 @@ import Testing
             """)
     }
 
+    /// A conflict keeps each side's blank lines between its lines, as `git merge-file` shows them, and the items
+    /// after it stay under their heading.
+    @Test func aConflictKeepsItsBlankLinesAndTheItemsAfterIt() {
+        let base = "# Board\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] E\n"
+        let ours = edited(base, [("## TODO", "## To do"), ("## DOING", "## In progress")])
+        let theirs = edited(base, [("# Board\n\n", "# Board\n\nThe team's board.\n\n")])
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
+        #expect(result.text == """
+            # Board
+
+            <<<<<<< ours
+            ## To do
+            =======
+            The team's board.
+
+            ## TODO
+            >>>>>>> theirs
+
+            - [ ] A
+
+            ## In progress
+
+            - [ ] D
+
+            ## DONE
+
+            - [x] E
+
+            """)
+        let board = Board(parsing: result.text)
+        #expect(board.items.map { board.kind(of: $0) } == [.todo, .doing, .done])
+    }
+
     /// Ours converted the file to CRLF, so every line of ours changed; theirs' change to the first line conflicts
     /// there alone, and every heading keeps its items.
     @Test func aConflictBesideALineEndingConversionStaysOnItsLine() {
