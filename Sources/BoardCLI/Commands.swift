@@ -563,13 +563,12 @@ enum Commands {
             throw UsageError(message: "Invalid sort key '\(escaped(sort ?? ""))' for '--sort' (use due or title)", command: spec("list"))
         }
         let before = try date("due-before", context)
-        var within: CivilDate?
-        if let text = parsed.value("due-within") {
+        let within = try parsed.value("due-within").flatMap { text in
             guard let days = Int(text), (0...3_650_000).contains(days) else {
                 throw UsageError(message: "Invalid number of days '\(escaped(text))' for '--due-within' (0 to 3650000)", command: spec("list"))
             }
             // Past the last date a board can hold, every date is within.
-            within = today.adding(exactly: days) ?? CivilDate(year: 9999, month: 12, day: 31)
+            return today.adding(exactly: days) ?? CivilDate(year: 9999, month: 12, day: 31)
         }
         let search = parsed.value("search").map(TextSearch.init)
         let (tags, people) = (parsed.values("tag"), parsed.values("who"))
@@ -583,7 +582,7 @@ enum Commands {
             (section.kind == .archive) == archived && (only.isEmpty || only.contains(section.kind))
         }
         /// Whether `item` passes every filter.
-        func isListed(_ item: Item) -> Bool {
+        @Sendable func isListed(_ item: Item) -> Bool {
             if !listedSections[item.section] { return false }
             if overdue, !board.isOverdue(item, today: today) { return false }
             if let before, !(item.due.map { $0 < before } ?? false) { return false }
@@ -598,9 +597,17 @@ enum Commands {
         // and over into fresh pages, which on a large board cost more than the filtering.
         var selected = board.items
         if filtered {
+            // Each item is looked at on its own (a search reads its whole title and body): a large board's items
+            // are filtered in shares, one per core, and the shares' items put together in order.
+            let shares = Shares.map(board.items.count, minimum: Shares.itemsPerShare, most: Shares.cores) { share in
+                var found: [Item] = []
+                Memory.reserve(&found, share.count)
+                for index in share where isListed(board.items[index]) { found.append(board.items[index]) }
+                return found
+            }
             selected = []
-            Memory.reserve(&selected, board.items.count)
-            for item in board.items where isListed(item) { selected.append(item) }
+            Memory.reserve(&selected, shares.reduce(0) { $0 + $1.count })
+            for share in shares { selected += share }
         }
         switch sort {
         case "due":

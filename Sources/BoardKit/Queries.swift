@@ -53,7 +53,9 @@ extension Board {
             let candidates = items.filter { item in
                 guard isArchived(item) == archived else { return false }
                 let line = lines[item.line]
-                return anchor.isEmpty || Bytes.containsFoldingASCII(bytes, item.textStart..<line.contentEnd, anchor)
+                return anchor.isEmpty || anchor.withUnsafeBufferPointer { anchor in
+                    bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<line.contentEnd, anchor) }
+                }
             }
             let titled = candidates.map { ($0, title(of: $0).lowercased()) }
             let exact = titled.filter { $0.1 == query }.map(\.0)
@@ -192,14 +194,25 @@ public struct TextSearch: Sendable {
 extension Board {
     /// True when the item's title or one of its body lines contains `search`, ignoring case.
     public func item(_ item: Item, contains search: TextSearch) -> Bool {
-        guard let needle = search.asciiFolded else {
-            return title(of: item).lowercased().contains(search.lowercased)
-                || bodyLines(of: item).contains { $0.lowercased().contains(search.lowercased) }
+        // The search's bytes are read in place, never copied: a copy would count a reference to them for each item,
+        // and a large board's items are searched on every core at once.
+        let found = search.asciiFolded?.withUnsafeBufferPointer { needle in
+            if needle.isEmpty { return true }
+            return bytes.withUnsafeBufferPointer { file in
+                // Text without a space lies within one part of the title or one body line, each a run of the item's
+                // own bytes (the title joins its parts with a space): where those bytes lack it, so does the item,
+                // and most items are settled by that one scan.
+                if !needle.contains(Bytes.space) {
+                    let end = lines[item.body.isEmpty ? item.line : item.body.upperBound - 1].contentEnd
+                    if !Bytes.containsFoldingASCII(file, item.textStart..<end, needle) { return false }
+                }
+                if withTitleBytes(of: item, in: file, { Bytes.containsFoldingASCII($0, $1, needle) }) { return true }
+                // Each body line as `bodyLines(of:)` gives it.
+                let indent = item.body.isEmpty ? [] : bodyIndent(of: item)
+                return item.body.contains { Bytes.containsFoldingASCII(file, bodyText(ofLine: $0, indent: indent), needle) }
+            }
         }
-        if needle.isEmpty { return true }
-        if withTitleBytes(of: item, { Bytes.containsFoldingASCII($0, $1, needle) }) { return true }
-        // Each body line as `bodyLines(of:)` gives it.
-        let indent = item.body.isEmpty ? [] : bodyIndent(of: item)
-        return item.body.contains { Bytes.containsFoldingASCII(bytes, bodyText(ofLine: $0, indent: indent), needle) }
+        return found ?? (title(of: item).lowercased().contains(search.lowercased)
+            || bodyLines(of: item).contains { $0.lowercased().contains(search.lowercased) })
     }
 }

@@ -8,7 +8,7 @@ import Dispatch
 /// Work on a large board cut into shares that the cores take in turn.
 public enum Shares {
     /// Items per share of work done item by item (finding due tokens, validation).
-    static let itemsPerShare = 8_192
+    public static let itemsPerShare = 8_192
 
     /// Bytes per share of work done over a file's bytes (reading, splitting into lines, printing, comparing).
     public static let bytesPerShare = 2 << 20

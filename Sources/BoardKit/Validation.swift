@@ -393,25 +393,26 @@ extension Board {
     /// tokens is read once, not once each. A struct rather than nested functions, whose captured variables Swift
     /// checks for exclusive access at run time on every access.
     private struct LineFindings {
-        let bytes: [UInt8]
         let line: Int
         let lineStart: Int
         var counted: (offset: Int, column: Int)
         var found: [Diagnostic] = []
 
         init(_ board: Board, line: Int) {
-            bytes = board.bytes
             self.line = line
             lineStart = board.lines[line].start
             counted = (lineStart, 1)
         }
 
-        mutating func add(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String) {
-            found.append(Diagnostic(line: line + 1, column: column(of: span.lowerBound), severity: severity, rule: rule,
-                                    span: span, message: message))
+        /// `bytes` are the file's: passed rather than held, as holding them would count a reference to them for each
+        /// item, from every core at once.
+        mutating func add(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String,
+                          in bytes: [UInt8]) {
+            found.append(Diagnostic(line: line + 1, column: column(of: span.lowerBound, in: bytes), severity: severity,
+                                    rule: rule, span: span, message: message))
         }
 
-        mutating func column(of offset: Int) -> Int {
+        mutating func column(of offset: Int, in bytes: [UInt8]) -> Int {
             if offset < counted.offset { counted = (lineStart, 1) }
             for position in counted.offset..<offset where bytes[position] & 0xC0 != 0x80 { counted.column += 1 }
             counted.offset = offset
@@ -439,24 +440,24 @@ extension Board {
         defer { swap(&line.found, &found) }
         let checkbox = item.checkboxOffset..<(item.checkboxOffset + 3)
         if let first = item.firstDueToken {
-            if let message = impossibleDateMessage(first) { line.add(.error, .impossibleDate, at: first.range, message) }
-            let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound) : 0
+            if let message = impossibleDateMessage(first) { line.add(.error, .impossibleDate, at: first.range, message, in: bytes) }
+            let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound, in: bytes) : 0
             // A line of one token repeated (pasted) shares one message.
             var previous: (token: Range<Int>, message: String)?
             forEachOtherDueToken(of: item) { token in
-                if let message = impossibleDateMessage(token) { line.add(.error, .impossibleDate, at: token.range, message) }
+                if let message = impossibleDateMessage(token) { line.add(.error, .impossibleDate, at: token.range, message, in: bytes) }
                 let message = previous.flatMap { bytes[$0.token].elementsEqual(bytes[token.range]) ? $0.message : nil }
                     ?? "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))"
                 previous = (token.range, message)
-                line.add(.error, .secondDueDate, at: token.range, message)
+                line.add(.error, .secondDueDate, at: token.range, message, in: bytes)
             }
         }
         if let done = item.doneToken {
             let spelling = String(decoding: bytes[done.range], as: UTF8.self)
             if done.date == nil {
-                line.add(.error, .impossibleDate, at: done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)")
+                line.add(.error, .impossibleDate, at: done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)", in: bytes)
             } else if kind != .done {
-                line.add(.warning, .doneDateOutsideDone, at: done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE")
+                line.add(.warning, .doneDateOutsideDone, at: done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE", in: bytes)
             }
         }
         if item.mayHaveNearMissDate {
@@ -464,16 +465,16 @@ extension Board {
             forEachNearMissDate(item) { span, written, meant in
                 // With a due date on the line already, the spelling that works would be a second one.
                 let advice = present.map { "the item's due date is '\($0)'" } ?? "write '\(meant)'"
-                line.add(.warning, .nearMissDate, at: span, "'\(written)' is not read as a due date; \(advice)")
+                line.add(.warning, .nearMissDate, at: span, "'\(written)' is not read as a due date; \(advice)", in: bytes)
             }
         }
         if parts.isEmpty {
-            line.add(.error, .emptyTitle, at: checkbox, "item has an empty title")
+            line.add(.error, .emptyTitle, at: checkbox, "item has an empty title", in: bytes)
         }
         if kind == .done, !item.checked {
-            line.add(.warning, .uncheckedInDone, at: checkbox, "unchecked item in DONE; run 'board tidy' to move it to TODO")
+            line.add(.warning, .uncheckedInDone, at: checkbox, "unchecked item in DONE; run 'board tidy' to move it to TODO", in: bytes)
         } else if kind != .done, item.checked {
-            line.add(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE")
+            line.add(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE", in: bytes)
         }
     }
 

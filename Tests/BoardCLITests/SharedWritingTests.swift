@@ -17,4 +17,22 @@ import Testing
             #expect(String(decoding: output.stdout, as: UTF8.self) == expected, "\(count) items on \(cores) cores")
         }
     }
+
+    /// A filter on a large board runs in shares, one per core: the items it keeps come out once each, in file order.
+    @Test func aLargeBoardFilteredInSharesKeepsItsOrder() {
+        let count = 3 * Shares.itemsPerShare + 17
+        // Every third item matches the search, in TODO and DONE alike; every fifth is dated.
+        let items = (0..<count).map { index in
+            "- [\(index % 2 == 0 ? " " : "x")] \(index % 3 == 0 ? "Fix" : "Write") item \(index)\(index % 5 == 0 ? " due:2026-01-01" : "")\n"
+        }
+        let half = count / 2
+        let board = "## TODO\n" + items[..<half].joined() + "## DONE\n" + items[half...].joined()
+        let sandbox = Sandbox()
+        sandbox.write("board.md", board)
+        let lineOf = { (index: Int) in index < half ? index + 2 : index + 3 }
+        let searched = sandbox.run(["list", "--search", "FIX", "--format", "{line}"])
+        #expect(searched.stdout == (0..<count).filter { $0 % 3 == 0 }.map { "\(lineOf($0))\n" }.joined())
+        let overdue = sandbox.run(["list", "--overdue", "--format", "{line}"])
+        #expect(overdue.stdout == (0..<half).filter { $0 % 5 == 0 }.map { "\(lineOf($0))\n" }.joined())
+    }
 }

@@ -36,6 +36,22 @@ import Testing
         }
         #expect(compared > 10_000)
     }
+
+    /// The needle's first byte is looked for eight bytes at a time: a match at every offset of a long title or body
+    /// line, in either case, after bytes that only look alike, is found; a near match is not.
+    @Test func findsTheTextAtEveryOffset() {
+        for offset in 0..<20 {
+            let lead = String(repeating: "dO", count: offset / 2) + (offset % 2 == 0 ? "" : "é")
+            let board = Board(parsing: Array("## TODO\n- [ ] \(lead)DoCs end\n- [ ] t\n  \(lead)dOcS\n- [ ] \(lead)doc s\n".utf8))
+            let found = board.items.map { board.item($0, contains: TextSearch("DOCS")) }
+            #expect(found == [true, true, false], "at \(offset)")
+            for item in board.items {
+                for needle in ["docs", "docs end", "s", "o", "doc s", "é", "dodo"] {
+                    #expect(board.item(item, contains: TextSearch(needle)) == Self.slow(board, item, needle), "\(needle) at \(offset)")
+                }
+            }
+        }
+    }
 }
 
 /// A title ref with Hangul, CJK or emoji looks only at the items whose line holds that run as it is: it must find
