@@ -577,10 +577,12 @@ enum Commands {
         let (archived, overdue) = (parsed.flag("archived"), parsed.flag("overdue"))
         let filtered = archived || !only.isEmpty || overdue || before != nil || within != nil || search != nil
             || !tags.isEmpty || !people.isEmpty || board.sections.contains { $0.kind == .archive }
-        // Whether each of the board's sections is listed, by its index: no set lookup per item.
-        let listedSections = board.sections.map { section in
-            (section.kind == .archive) == archived && (only.isEmpty || only.contains(section.kind))
+        // Whether each of the board's sections is listed, by its index: no set lookup per item, nor per section (a
+        // file can hold a hundred thousand headings).
+        let listedKinds = [SectionKind.todo, .doing, .done, .archive].map { kind in
+            (kind == .archive) == archived && (only.isEmpty || only.contains(kind))
         }
+        let listedSections = board.sections.map { listedKinds[$0.kind.rawValue] }
         /// Whether `item` passes every filter.
         @Sendable func isListed(_ item: Item) -> Bool {
             if !listedSections[item.section] { return false }

@@ -43,13 +43,17 @@ struct FindingCounts {
     /// The last four messages counted, most recent first. A repeated finding nearly always has one of them, and a
     /// message many findings share is one string: found by the address of its bytes, with nothing hashed or compared.
     private var recent: [(message: String, bytes: UnsafeRawPointer?, place: Int)] = []
+    /// The address and place of `recent`'s first message, held apart: reading them there would copy the message,
+    /// counting a reference to it up and down for each finding.
+    private var lastBytes: UnsafeRawPointer?
+    private var lastPlace = 0
 
     /// Counts one more finding with `message`: its message's place, and how many findings had it before.
     mutating func count(_ message: String) -> (place: Int, before: Int) {
         let bytes = storageAddress(of: message)
-        if bytes != nil, let last = recent.first?.bytes, last == bytes, let place = recent.first?.place {
-            times[place] += 1
-            return (place, times[place] - 1)
+        if bytes != nil, bytes == lastBytes {
+            times[lastPlace] += 1
+            return (lastPlace, times[lastPlace] - 1)
         }
         var place = recent.firstIndex { bytes != nil && $0.bytes == bytes }.map { recent[$0].place }
         if place == nil {
@@ -62,6 +66,7 @@ struct FindingCounts {
             }
             recent.insert((message, bytes, place ?? 0), at: 0)
             if recent.count > 4 { recent.removeLast() }
+            (lastBytes, lastPlace) = (bytes, place ?? 0)
         }
         let found = place ?? 0
         times[found] += 1

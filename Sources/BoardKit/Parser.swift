@@ -321,10 +321,11 @@ struct Parser {
         return name.isEmpty ? (range, nil) : (name, limit)
     }
 
-    /// The section a heading text names, compared case-insensitively with inner whitespace collapsed.
+    /// The section a heading text names, compared case-insensitively with inner whitespace collapsed. The name is
+    /// gathered into two words, not an array: a file of many headings would make and free one for each.
     private func sectionKind(_ range: Range<Int>) -> SectionKind? {
         guard range.count <= 24 else { return nil }
-        var normalized: [UInt8] = []
+        var normalized = ShortName()
         var pendingSpace = false
         for position in range {
             let byte = b[position]
@@ -332,16 +333,38 @@ struct Parser {
                 pendingSpace = true
                 continue
             }
-            if pendingSpace { normalized.append(Bytes.space) }
+            if pendingSpace { guard normalized.append(Bytes.space) else { return nil } }
             pendingSpace = false
-            normalized.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            guard normalized.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) else { return nil }
         }
-        switch normalized {
-        case Array("todo".utf8), Array("to do".utf8), Array("to-do".utf8): return .todo
-        case Array("doing".utf8), Array("in progress".utf8): return .doing
-        case Array("done".utf8): return .done
-        case Array("archive".utf8): return .archive
-        default: return nil
+        return Self.sectionNames.first { $0.name == normalized }?.kind
+    }
+
+    /// The heading names of the sections, lower case (FORMAT.md §3).
+    private static let sectionNames: [(name: ShortName, kind: SectionKind)] = [
+        (ShortName("todo"), .todo), (ShortName("to do"), .todo), (ShortName("to-do"), .todo),
+        (ShortName("doing"), .doing), (ShortName("in progress"), .doing),
+        (ShortName("done"), .done), (ShortName("archive"), .archive),
+    ]
+
+    /// Up to 16 bytes held in two words, the first byte lowest.
+    private struct ShortName: Equatable {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+        private var count = 0
+
+        init() {}
+
+        init(_ text: StaticString) {
+            text.withUTF8Buffer { for byte in $0 { _ = append(byte) } }
+        }
+
+        /// False, and nothing added, when the name is full.
+        mutating func append(_ byte: UInt8) -> Bool {
+            guard count < 16 else { return false }
+            if count < 8 { low |= UInt64(byte) << UInt64(8 * count) } else { high |= UInt64(byte) << UInt64(8 * (count - 8)) }
+            count += 1
+            return true
         }
     }
 

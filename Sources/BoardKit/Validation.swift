@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A problem `board check` reports, at a 1-based line and column (in Unicode scalars).
 public struct Diagnostic: Equatable, Sendable {
     public enum Severity: String, Sendable {
@@ -136,33 +142,41 @@ extension Board {
         }
     }
 
-    /// The error at each heading of a section kind after its first, in line order, made one at a time.
+    /// The error at each heading of a section kind after its first, in line order, made one at a time. The board's
+    /// tables are held apart, once: read through the board on each call, each would have its references counted.
     private struct RepeatedHeadings: IteratorProtocol {
         let board: Board
+        private let bytes: [UInt8]
+        private let lines: [Line]
+        private let sections: [Section]
         private var index = 0
         private var firstHeading = [Int?](repeating: nil, count: SectionKind.archive.rawValue + 1)
         private var messages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)  // shared by every repeat
 
-        init(board: Board) { self.board = board }
+        init(board: Board) {
+            self.board = board
+            (bytes, lines, sections) = (board.bytes, board.lines, board.sections)
+        }
 
         mutating func next() -> Diagnostic? {
-            while index < board.sections.count {
-                let section = board.sections[index]
+            while index < sections.count {
+                let section = sections[index]
                 index += 1
+                let kind = section.kind.rawValue
                 guard section.kind != .archive else { continue }
                 let line = section.headingLine
-                guard let first = firstHeading[section.kind.rawValue] else {
-                    firstHeading[section.kind.rawValue] = line
+                guard let first = firstHeading[kind] else {
+                    firstHeading[kind] = line
                     continue
                 }
-                let (bytes, lines) = (board.bytes, board.lines)
-                let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-                let message = messages[section.kind.rawValue]
-                    ?? "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
-                messages[section.kind.rawValue] = message
+                if messages[kind] == nil {
+                    messages[kind] = "second \(section.kind.name) section (the first is at line \(first + 1)); merge them into one"
+                }
+                let content = lines[line].start..<lines[line].contentEnd
+                let hash = Bytes.skipWhitespace(bytes, content)
                 return Diagnostic(line: line + 1, column: board.column(ofOffset: hash, onLine: line), severity: .error,
                                   rule: .secondSection, span: Bytes.trimmed(bytes, board.content(ofLine: line)),
-                                  message: message)
+                                  message: messages[kind] ?? "")
             }
             return nil
         }
@@ -429,6 +443,16 @@ extension Board {
         return "'\(String(decoding: bytes[token.range], as: UTF8.self))' is not a real calendar date\(hint)"
     }
 
+    /// True when two runs of the file's bytes are equal: compared in place, where slices would count references to
+    /// the file's bytes for each.
+    private static func sameBytes(_ bytes: [UInt8], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+        }
+    }
+
     /// `parts` are the item's `titleParts`.
     func appendItemDiagnostics(of item: Item, titleParts parts: TitleParts, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
@@ -442,13 +466,15 @@ extension Board {
         if let first = item.firstDueToken {
             if let message = impossibleDateMessage(first) { line.add(.error, .impossibleDate, at: first.range, message, in: bytes) }
             let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound, in: bytes) : 0
-            // A line of one token repeated (pasted) shares one message.
-            var previous: (token: Range<Int>, message: String)?
+            // A line of one token repeated (pasted) shares one message, made again only when the token differs.
+            var previous = 0..<0
+            var message = ""
             forEachOtherDueToken(of: item) { token in
                 if let message = impossibleDateMessage(token) { line.add(.error, .impossibleDate, at: token.range, message, in: bytes) }
-                let message = previous.flatMap { bytes[$0.token].elementsEqual(bytes[token.range]) ? $0.message : nil }
-                    ?? "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))"
-                previous = (token.range, message)
+                if previous.isEmpty || !Self.sameBytes(bytes, previous, token.range) {
+                    message = "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))"
+                }
+                previous = token.range
                 line.add(.error, .secondDueDate, at: token.range, message, in: bytes)
             }
         }

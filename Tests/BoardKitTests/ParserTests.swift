@@ -233,3 +233,32 @@ import Testing
         #expect(Board(parsing: "no ending").lineEnding == Array("\n".utf8))
     }
 }
+
+/// Section headings are named by their text, compared without case and with inner whitespace collapsed (FORMAT.md
+/// §3); the parser gathers a name in two words, so names around 16 bytes long are the edge.
+@Suite struct SectionNameTests {
+    static func kind(_ heading: String) -> SectionKind? {
+        Board(parsing: Array("\(heading)\n- [ ] x\n".utf8)).sections.first?.kind
+    }
+
+    @Test func everyAliasInAnyCaseAndSpacingNamesItsSection() {
+        let named: [(String, SectionKind)] = [
+            ("## TODO", .todo), ("## to do", .todo), ("## To-Do", .todo), ("# todo", .todo), ("## To\t \tDo", .todo),
+            ("## DOING", .doing), ("## In Progress", .doing), ("## in      progress", .doing), ("## IN PROGRESS (3)", .doing),
+            ("## Done", .done), ("### DONE ##", .done), ("## Archive", .archive), ("## ARCHIVE", .archive),
+            // The text is at most 24 bytes before its whitespace is collapsed.
+            ("## to" + String(repeating: " ", count: 20) + "do", .todo),
+        ]
+        for (heading, kind) in named { #expect(Self.kind(heading) == kind, "\(heading)") }
+    }
+
+    @Test func otherNamesNameNoSection() {
+        let others = [
+            "## TOD", "## todos", "## to  do it", "## in progressss", "## in progres", "## doing it", "## done.", "## archived",
+            // 16 bytes and more, in both words: no name of a section is that long.
+            "## in progress in pr", "## todo todo todo todo", "## archive archive", "## in progressxxxxx",
+            "## to" + String(repeating: " ", count: 21) + "do", "## ", "##",
+        ]
+        for heading in others { #expect(Self.kind(heading) == nil, "\(heading)") }
+    }
+}

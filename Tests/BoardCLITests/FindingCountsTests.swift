@@ -1,0 +1,30 @@
+@testable import BoardCLI
+import Testing
+
+/// `check` counts findings by message, finding a repeated one by the address of its bytes: the counts must be those
+/// of comparing the texts, whichever string objects hold them and however often they alternate.
+@Suite struct FindingCountsTests {
+    @Test func countsAgreeWithCountingTheTexts() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            // Seven texts, more than the four kept at hand, each long enough to have storage of its own.
+            let texts = (0..<7).map { "a finding message long enough to be stored apart, number \($0)" }
+            var counts = FindingCounts()
+            var expected: [String: Int] = [:]
+            var places: [String: Int] = [:]
+            var shared = texts  // one string object per text, as most findings share one
+            for _ in 0..<300 {
+                let index = Int.random(in: 0..<texts.count, using: &rng)
+                // Now and then a new string object with the same text, as a message made again; and old ones freed.
+                if Int.random(in: 0..<5, using: &rng) == 0 { shared[index] = String(texts[index].utf8.map { Character(Unicode.Scalar($0)) }) }
+                let text = Int.random(in: 0..<3, using: &rng) == 0 ? texts[index] + "" : shared[index]
+                let (place, before) = counts.count(text)
+                #expect(before == expected[texts[index], default: 0])
+                #expect(place == places[texts[index], default: places.count])
+                places[texts[index]] = place
+                expected[texts[index], default: 0] += 1
+            }
+            for (text, place) in places { #expect(counts.times[place] == expected[text]) }
+        }
+    }
+}
