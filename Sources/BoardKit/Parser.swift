@@ -1,10 +1,14 @@
+import Dispatch
+
 /// One pass over the lines of a file, building the structure of FORMAT.md §2–§5.
 struct Parser {
     private let b: UnsafeBufferPointer<UInt8>
     private let lines: [Line]
     private var regions: [Region] = []
     private var sections: [Section] = []
-    private var items: [Item] = []
+    /// The item table, filled in place: it never moves while the due tokens are found behind the line loop.
+    private var items = UnsafeMutableBufferPointer<Item>(start: nil, count: 0)
+    private var itemCount = 0
     private var plainListItems: [UInt32] = []
     private var nearMissItemLines: [Int] = []
     private var strayChecklists: [StrayChecklist] = []
@@ -18,12 +22,18 @@ struct Parser {
     static func parse(_ bytes: [UInt8]) -> Board {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, lines: Bytes.splitLines(buffer))
-            // Untouched capacity costs no memory (the pages are never faulted in); growing would copy every item.
-            Memory.reserve(&parser.items, parser.lines.count)
-            parser.run()
-            parser.findDueTokens()
+            // Room for an item per line, laid out for huge pages: untouched capacity costs no memory (its pages are
+            // never faulted in), and growing would copy every item.
+            let capacity = Memory.hugeCapacity(parser.lines.count, of: Item.self)
+            let items = [Item](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                Memory.adviseHugePages(UnsafeRawPointer(storage.baseAddress), count: storage.count * MemoryLayout<Item>.stride)
+                parser.items = storage
+                parser.run()
+                initialized = parser.itemCount
+                parser.items = UnsafeMutableBufferPointer(start: nil, count: 0)
+            }
             return Board(bytes: bytes, lines: parser.lines, regions: parser.regions, sections: parser.sections,
-                         items: parser.items, plainListItems: parser.plainListItems,
+                         items: items, plainListItems: parser.plainListItems,
                          nearMissItemLines: parser.nearMissItemLines,
                          strayChecklists: parser.strayChecklists, conflictMarkers: parser.conflictMarkers)
         }
@@ -68,11 +78,13 @@ struct Parser {
         var item: OpenItem?
         var block = Block.none
         var lastHeading: Int?
-        // The items are written one after another into the capacity reserved for them.
+        // The items are written one after another into the room made for them, their pages faulted in and their
+        // due tokens found on another core, behind the line loop.
         let itemStride = MemoryLayout<Item>.stride
-        var itemPages = PagesAhead(items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-                                   count: items.capacity * itemStride)
+        var itemPages = PagesAhead(UnsafeRawPointer(items.baseAddress), count: items.count * itemStride)
         itemPages.reached(0)
+        let dueTokens = DueTokenWork(finder: Parser(bytes: b, lines: lines), items: items)
+        defer { dueTokens.finish(itemCount: itemCount) }
 
         for index in first..<lines.count {
             let (start, end) = content(index)
@@ -86,7 +98,8 @@ struct Parser {
                     continue
                 }
                 finish(open)
-                itemPages.reached(items.count &* itemStride)
+                itemPages.reached(itemCount &* itemStride)
+                if itemCount % DueTokenWork.chunk == 0 { dueTokens.hand(itemCount: itemCount) }
                 item = nil
             }
 
@@ -180,27 +193,84 @@ struct Parser {
     }
 
     private mutating func finish(_ open: OpenItem) {
-        items.append(Item(line: open.line, bodyEnd: open.bodyEnd, section: open.section, indent: open.indent, bullet: open.bullet,
-                          checkboxOffset: open.checkboxOffset, checked: open.checked, textStart: open.textStart))
+        guard let base = items.baseAddress, itemCount < items.count else { return }  // never: an item per line at most
+        (base + itemCount).initialize(to: Item(
+            line: open.line, bodyEnd: open.bodyEnd, section: open.section, indent: open.indent, bullet: open.bullet,
+            checkboxOffset: open.checkboxOffset, checked: open.checked, textStart: open.textStart))
+        itemCount += 1
     }
 
     // MARK: - The due-token pass
 
-    /// Sets every item's due tokens. Each item's tokens depend on its own line only, so a large board's items
-    /// are cut into shares that the cores take in turn.
-    private mutating func findDueTokens() {
-        // The items move out of `self` first: writing `self.items` while `self` is read would copy it each time.
-        var table = items
-        items = []
-        table.withUnsafeMutableBufferPointer { buffer in
-            // Each share writes its own disjoint slice of the buffer, and `self` is only read meanwhile.
-            nonisolated(unsafe) let buffer = buffer
-            nonisolated(unsafe) let parser = self
-            Shares.run(buffer.count, minimum: Shares.itemsPerShare) { share in
-                for index in share { parser.setDueTokens(of: &buffer[index]) }
+    /// Finds the items' due tokens while the line loop goes on: each item's tokens depend on its own line only. The
+    /// loop hands over each run of `chunk` finished items, which another core takes from the front; at the loop's
+    /// end the rest are shared, the loop's core taking them from the back. A board of fewer than `chunk` items has
+    /// them all found at the end, on the loop's core: starting a thread would cost more.
+    private final class DueTokenWork: @unchecked Sendable {
+        static let chunk = 4096
+        /// A parser holding only the file's bytes and lines, which nothing writes meanwhile.
+        private let finder: Parser
+        /// The item table. Each run of items is written by one core at a time: the loop before it hands the run
+        /// over, the core that takes it after.
+        private let items: UnsafeMutableBufferPointer<Item>
+        /// Guards `handed`, `front` and `back`.
+        private let claims = DispatchQueue(label: "board.due-tokens")
+        /// Items handed over so far; runs `front..<back` are handed over and not yet taken.
+        private var handed = 0
+        private var front = 0
+        private var back = 0
+        private let taking = DispatchGroup()
+
+        init(finder: Parser, items: UnsafeMutableBufferPointer<Item>) {
+            self.finder = finder
+            self.items = items
+        }
+
+        /// Hands over the items before `itemCount`, a multiple of `chunk`, to another core.
+        func hand(itemCount: Int) {
+            guard Shares.cores > 1 else { return }
+            claims.sync {
+                handed = itemCount
+                back = itemCount / Self.chunk
+            }
+            DispatchQueue.global().async(group: taking) { self.takeFromFront() }
+        }
+
+        /// After the line loop: hands over the last items, takes runs from the back until none are left, and waits
+        /// for the other core's run.
+        func finish(itemCount: Int) {
+            claims.sync {
+                handed = itemCount
+                back = (itemCount + Self.chunk - 1) / Self.chunk
+            }
+            while let run = claims.sync(execute: { () -> Range<Int>? in
+                guard front < back else { return nil }
+                back -= 1
+                return run(back)
+            }) {
+                find(run)
+            }
+            taking.wait()
+        }
+
+        private func takeFromFront() {
+            while let run = claims.sync(execute: { () -> Range<Int>? in
+                guard front < back else { return nil }
+                front += 1
+                return run(front - 1)
+            }) {
+                find(run)
             }
         }
-        items = table
+
+        /// The items of run `index` handed over so far. Called on `claims`.
+        private func run(_ index: Int) -> Range<Int> {
+            (index * Self.chunk)..<min(handed, (index + 1) * Self.chunk)
+        }
+
+        private func find(_ run: Range<Int>) {
+            for index in run { finder.setDueTokens(of: &items[index]) }
+        }
     }
 
     private func setDueTokens(of item: inout Item) {

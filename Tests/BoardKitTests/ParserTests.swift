@@ -213,6 +213,22 @@ import Testing
         #expect(wrongDue.isEmpty, "\(wrongDue.count) due dates differ, the first: \(wrongDue.first.map { titles[$0] } ?? "")")
     }
 
+    /// The due tokens are found behind the line loop, a run of 4,096 items at a time, the last runs by the loop's
+    /// own core: at every count around a run's end, every item gets its own.
+    @Test(arguments: [1, 4_095, 4_096, 4_097, 8_191, 12_288, 12_289, 40_961])
+    func everyItemGetsItsDueDateAtEveryCount(count: Int) {
+        let dates = (0..<count).map { CivilDate(year: 2000 + $0 % 50, month: 1 + $0 % 12, day: 1 + $0 % 28) }
+        var text = "## TODO\n"
+        for (index, date) in dates.enumerated() {
+            // A body line now and then, so items and lines do not line up.
+            text += "- [ ] item \(index) due:\(date.map(\.description) ?? "")\n" + (index % 3 == 0 ? "  body\n" : "")
+        }
+        let board = Board(parsing: Array(text.utf8))
+        #expect(board.items.count == count)
+        let wrong = board.items.indices.filter { board.items[$0].due != dates[$0] }
+        #expect(wrong.isEmpty, "\(wrong.count) items have another due date, the first: \(wrong.first.map(String.init) ?? "")")
+    }
+
     @Test func bodyLinesAreTextWithoutTheirCommonIndent() {
         let board = Board(parsing: Fixtures.bytes("30-messy.md"))
         let item = board.items[0]
