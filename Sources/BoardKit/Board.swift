@@ -459,13 +459,9 @@ public struct Board: Sendable {
     public func column(ofOffset offset: Int, onLine index: Int) -> Int {
         var start = lines[index].start
         if index == 0, Bytes.hasBOM(bytes) { start = min(3, offset) }
-        var column = 1
-        var position = start
-        while position < offset {
-            if bytes[position] & 0xC0 != 0x80 { column += 1 }
-            position += 1
-        }
-        return column
+        // Most findings are at the line's start (a bullet, a heading's `#`).
+        guard offset > start else { return 1 }
+        return 1 + bytes.withUnsafeBufferPointer { Bytes.scalarStarts($0, start..<offset) }
     }
 
     /// The first section of a kind, if the board has one.

@@ -151,6 +151,33 @@ enum Bytes {
         return false
     }
 
+    /// True when `bytes[range]` holds `byte`.
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ byte: UInt8) -> Bool {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return false }
+        return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
+    }
+
+    /// How many bytes of `bytes[range]` start a character (are not UTF-8 continuation bytes, `10xxxxxx`): a column
+    /// counted in scalars. Eight bytes at a time.
+    static func scalarStarts(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var count = 0
+        var position = range.lowerBound
+        while position + 8 <= range.upperBound {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            // A continuation byte has its top bit set and the next one clear.
+            let continuations = word & ~(word << 1) & highs
+            count &+= 8 &- continuations.nonzeroBitCount
+            position += 8
+        }
+        while position < range.upperBound {
+            if bytes[position] & 0xC0 != 0x80 { count &+= 1 }
+            position += 1
+        }
+        return count
+    }
+
     /// True when two byte runs are equal (`memcmp`; the generic comparison goes byte by byte).
     static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         guard a.count == b.count else { return false }

@@ -43,24 +43,25 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses exactly `YYYY-MM-DD` at `range` of `bytes`; nil for any other text or an impossible date.
-    /// The parser calls this directly, on the file's buffer.
+    /// The parser calls this directly, on the file's buffer, for every due token: digit by digit, in arithmetic that
+    /// cannot overflow (eight digits at most), and with the day's bound found without a range or a switch.
+    @inline(__always)
     init?(iso bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        guard range.count == 10, bytes[range.lowerBound + 4] == UInt8(ascii: "-"),
-              bytes[range.lowerBound + 7] == UInt8(ascii: "-") else { return nil }
+        guard range.count == 10, let base = bytes.baseAddress else { return nil }
+        let text = base + range.lowerBound
+        guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-") else { return nil }
         // A byte below "0" wraps around to a large value, so one comparison tells a digit.
-        var isNumber = true
-        func number(_ offsets: Range<Int>) -> Int {
-            var value = 0
-            for offset in offsets {
-                let digit = bytes[range.lowerBound + offset] &- UInt8(ascii: "0")
-                isNumber = isNumber && digit < 10
-                value = value * 10 + Int(digit)
-            }
-            return value
+        @inline(__always) func digit(_ offset: Int) -> Int? {
+            let value = text[offset] &- UInt8(ascii: "0")
+            return value < 10 ? Int(value) : nil
         }
-        let year = number(0..<4), month = number(5..<7), day = number(8..<10)
-        guard isNumber else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3), let m0 = digit(5),
+              let m1 = digit(6), let d0 = digit(8), let d1 = digit(9) else { return nil }
+        let year = y0 &* 1000 &+ y1 &* 100 &+ y2 &* 10 &+ y3, month = m0 &* 10 &+ m1, day = d0 &* 10 &+ d1
+        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        storedYear = Int16(truncatingIfNeeded: year)
+        storedMonth = UInt8(truncatingIfNeeded: month)
+        storedDay = UInt8(truncatingIfNeeded: day)
     }
 
     /// Parses exactly `YYYY-MM-DD`.

@@ -483,7 +483,9 @@ struct Parser {
                         checkboxOffset: position, checked: mark != Bytes.space, textStart: textStart)
     }
 
-    /// A bullet followed by whitespace or the line's end, and not a thematic break (`* * *`).
+    /// A bullet followed by whitespace or the line's end, and not a thematic break (`* * *`). Inlined: a call would
+    /// copy the parser.
+    @inline(__always)
     private func isListItem(_ at: Int, _ end: Int) -> Bool {
         guard at < end, isBullet(b[at]), at + 1 == end || Bytes.isWhitespace(b[at + 1]) else { return false }
         var marks = 0

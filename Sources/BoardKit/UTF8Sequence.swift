@@ -7,18 +7,23 @@ public enum UTF8Sequence {
     public static func length(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let lead = bytes[index]
         if lead < 0x80 { return 1 }
-        func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-            index + offset < bytes.count && (low...high).contains(bytes[index + offset])
-        }
+        let count = bytes.count
+        // A byte past the end reads as 0, which is no continuation byte.
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { index + offset < count ? bytes[index + offset] : 0 }
+        let second = byte(1)
         switch lead {
-        case 0xC2...0xDF: return continuation(1) ? 2 : nil
-        case 0xE0: return continuation(1, 0xA0) && continuation(2) ? 3 : nil
-        case 0xED: return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : nil
-        case 0xE1...0xEF: return continuation(1) && continuation(2) ? 3 : nil
-        case 0xF0: return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : nil
-        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
-        case 0xF4: return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : nil
-        default: return nil
+        case 0xC2...0xDF:
+            return second & 0xC0 == 0x80 ? 2 : nil
+        case 0xE0...0xEF:
+            // E0 would be overlong below A0; ED a surrogate from A0 on.
+            let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+            return second >= low && second <= high && byte(2) & 0xC0 == 0x80 ? 3 : nil
+        case 0xF0...0xF4:
+            // F0 would be overlong below 90; F4 past U+10FFFF from 90 on.
+            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+            return second >= low && second <= high && byte(2) & 0xC0 == 0x80 && byte(3) & 0xC0 == 0x80 ? 4 : nil
+        default:
+            return nil
         }
     }
 

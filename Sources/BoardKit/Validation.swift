@@ -85,27 +85,33 @@ extension Board {
         var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
         var finding = Diagnostic(line: 0, column: 0, severity: .warning, rule: .plainListItem, span: 0..<0, message: "")
         var findingKind: SectionKind?
-        for line in plainListItems {
-            // What comes before the line goes first; a line that is almost an item has that finding instead. Nothing
-            // else is ever found on a plain list item's line.
-            others.emit(before: line, to: body)
-            if let nearMiss = nearMissItem(line) {
-                body(nearMiss)
-                continue
+        // The file's bytes are read in place, once: a million lines would count a reference to them for each.
+        bytes.withUnsafeBufferPointer { b in
+            for line in plainListItems {
+                // What comes before the line goes first; a line that is almost an item has that finding instead. Nothing
+                // else is ever found on a plain list item's line.
+                others.emit(before: line, to: body)
+                let (start, end) = (lines[line].start, lines[line].contentEnd)
+                let bullet = Bytes.skipWhitespace(b, start..<end)
+                // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
+                if Bytes.contains(b, bullet..<end, UInt8(ascii: "[")), let nearMiss = nearMissItem(line) {
+                    body(nearMiss)
+                    continue
+                }
+                // The section holding the line is found walking forward: both are in line order.
+                while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
+                let kind = sections.isEmpty ? .todo : sections[sectionIndex].kind
+                if kind != findingKind {
+                    let message = plainListMessages[kind.rawValue]
+                        ?? "list item in \(kind.name) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
+                    plainListMessages[kind.rawValue] = message
+                    finding = Diagnostic(line: 0, column: 0, severity: .warning, rule: .plainListItem, span: 0..<0, message: message)
+                    findingKind = kind
+                }
+                finding.move(line: line + 1, column: bullet == start ? 1 : column(ofOffset: bullet, onLine: line),
+                             span: bullet..<(bullet + 1))
+                body(finding)
             }
-            // The section holding the line is found walking forward: both are in line order.
-            while sectionIndex + 1 < sections.count, sections[sectionIndex + 1].headingLine <= line { sectionIndex += 1 }
-            let kind = sections.isEmpty ? .todo : sections[sectionIndex].kind
-            if kind != findingKind {
-                let message = plainListMessages[kind.rawValue]
-                    ?? "list item in \(kind.name) has no checkbox, so it is not a board item; write '- [ ] …' to make it one"
-                plainListMessages[kind.rawValue] = message
-                finding = Diagnostic(line: 0, column: 0, severity: .warning, rule: .plainListItem, span: 0..<0, message: message)
-                findingKind = kind
-            }
-            let bullet = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
-            finding.move(line: line + 1, column: column(ofOffset: bullet, onLine: line), span: bullet..<(bullet + 1))
-            body(finding)
         }
         others.emit(before: Int.max, to: body)
     }
@@ -237,8 +243,9 @@ extension Board {
     private func nearMissItem(_ line: Int) -> Diagnostic? {
         let start = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
         let end = lines[line].contentEnd
-        // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
-        guard bytes[start..<end].contains(UInt8(ascii: "[")) else { return nil }
+        // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none. Looked for in
+        // place: a slice of the file's bytes would count a reference to them.
+        guard bytes.withUnsafeBufferPointer({ Bytes.contains($0, start..<end, UInt8(ascii: "[")) }) else { return nil }
         let text = Array(bytes[start..<end])
         guard let fixed = Self.itemSpelling(ofNearMiss: text) else { return nil }
         return Diagnostic(
@@ -339,6 +346,11 @@ extension Board {
             let count = min(8, range.upperBound - position)
             if count == 8 {
                 word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
+            } else if position + 8 <= b.count {
+                // The last few bytes, read as one word where the buffer goes on (a title nearly always ends
+                // before the file does), the bytes past them cleared.
+                word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
+                    & ((1 << UInt64(8 * count)) - 1)
             } else {
                 word = 0
                 for index in 0..<count { word |= UInt64(b[position + index]) << UInt64(8 * index) }
@@ -428,7 +440,7 @@ extension Board {
 
         mutating func column(of offset: Int, in bytes: [UInt8]) -> Int {
             if offset < counted.offset { counted = (lineStart, 1) }
-            for position in counted.offset..<offset where bytes[position] & 0xC0 != 0x80 { counted.column += 1 }
+            counted.column += bytes.withUnsafeBufferPointer { Bytes.scalarStarts($0, counted.offset..<offset) }
             counted.offset = offset
             return counted.column
         }

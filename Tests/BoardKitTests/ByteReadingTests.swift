@@ -1,0 +1,94 @@
+@testable import BoardKit
+import Testing
+
+/// `UTF8Sequence.length` reads UTF-8 as the standard library's decoder does: the same sequences are well formed,
+/// with the same lengths, whatever follows them and wherever the bytes end.
+@Suite struct UTF8SequenceTests {
+    /// The length of the scalar the standard library decodes at the start of `bytes`, nil where it finds an error.
+    static func reference(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar): return Unicode.UTF8.width(scalar)
+        case .emptyInput, .error: return nil
+        }
+    }
+
+    @Test func everyLeadByteWithEveryBoundaryOfTheBytesAfterIt() {
+        // The edges of the ranges the rules of well-formed UTF-8 name, and bytes that are no continuation.
+        let followers: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var differences: [[UInt8]] = []
+        for lead in UInt8.min...UInt8.max {
+            for second in followers {
+                for third in followers {
+                    for fourth in followers {
+                        let sequence = [lead, second, third, fourth]
+                        for count in 1...4 {
+                            let bytes = Array(sequence.prefix(count))
+                            let found = bytes.withUnsafeBufferPointer { UTF8Sequence.length(in: $0, at: 0) }
+                            if found != Self.reference(bytes) { differences.append(bytes) }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differ, the first: \(differences.first ?? [])")
+    }
+}
+
+/// The parser reads a due token's date digit by digit: it must take exactly the real dates `YYYY-MM-DD` spells, as
+/// building the date from its three numbers does.
+@Suite struct ISODateReadingTests {
+    static func read(_ text: String) -> CivilDate? {
+        Array(text.utf8).withUnsafeBufferPointer { CivilDate(iso: $0, 0..<$0.count) }
+    }
+
+    @Test func everyMonthAndDayOfYearsAroundTheLeapRules() {
+        func padded(_ value: Int, _ width: Int) -> String {
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        for year in [0, 1, 4, 99, 100, 400, 1900, 2000, 2023, 2024, 2100, 9996, 9999] {
+            for month in 0...13 {
+                for day in 0...32 {
+                    let text = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+                    #expect(Self.read(text) == CivilDate(year: year, month: month, day: day), "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test func anythingButDigitsAndDashesInTheirPlacesIsNoDate() {
+        let valid = Array("2024-02-29".utf8)
+        #expect(Self.read("2024-02-29") == CivilDate(year: 2024, month: 2, day: 29))
+        for position in valid.indices {
+            for byte: UInt8 in [0x00, 0x2D, 0x2F, 0x3A, 0x41, 0x80, 0xFF] where byte != valid[position] {
+                var text = valid
+                text[position] = byte
+                let date = text.withUnsafeBufferPointer { CivilDate(iso: $0, 0..<$0.count) }
+                #expect(date == nil, "\(text)")
+            }
+        }
+        for text in ["2024-02-2", "2024-02-290", "", "2024/02/29"] { #expect(Self.read(text) == nil, "\(text)") }
+    }
+}
+
+/// Columns are counted in scalars eight bytes at a time: the count must be that of looking at each byte, for every
+/// range of bytes of every kind.
+@Suite struct ScalarCountTests {
+    @Test func countsEveryRangeAsTheBytesOneByOne() {
+        var rng = SeededGenerator(seed: 0xC01)
+        let pieces: [[UInt8]] = [[0x41], [0x20], [0xC3, 0xA9], [0xE2, 0x9C, 0x85], [0xF0, 0x9F, 0x93, 0x85], [0x80], [0xBF], [0xFF], [0xC0]]
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            while bytes.count < 40 { bytes += pieces.randomElement(using: &rng) ?? [] }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0..<buffer.count {
+                    for end in start...buffer.count {
+                        let expected = buffer[start..<end].filter { $0 & 0xC0 != 0x80 }.count
+                        #expect(Bytes.scalarStarts(buffer, start..<end) == expected)
+                    }
+                }
+            }
+        }
+    }
+}
