@@ -26,7 +26,9 @@ public enum DisplayWidth {
             index = printable
             guard index < bytes.count else { break }
             let byte = bytes[index]
-            guard byte >= 0x80, let length = UTF8Sequence.length(in: bytes, at: index) else { return nil }
+            guard byte >= 0x80,
+                  let length = UTF8Sequence.commonLength(in: bytes, at: index) ?? UTF8Sequence.length(in: bytes, at: index)
+            else { return nil }
             var value = UInt32(byte) & (0xFF >> (length + 1))
             for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
             switch value {

@@ -43,6 +43,11 @@ public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             index += 1
             continue
         }
+        // Kana, CJK, Hangul and emoji are never escaped.
+        if let length = UTF8Sequence.commonLength(in: bytes, at: index) {
+            index += length
+            continue
+        }
         guard let length = UTF8Sequence.length(in: bytes, at: index) else { return true }
         let next = bytes[index + 1], third = length > 2 ? bytes[index + 2] : 0
         switch byte {

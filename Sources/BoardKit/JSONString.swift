@@ -39,6 +39,11 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
         guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte >= 0x80 {
+            // Kana, CJK, Hangul and emoji are written as they are.
+            if let length = UTF8Sequence.commonLength(in: bytes, at: index) {
+                index += length
+                continue
+            }
             guard let length = UTF8Sequence.length(in: bytes, at: index) else {
                 out.truncate(to: rollback)
                 var text = String(decoding: bytes, as: UTF8.self)

@@ -27,6 +27,24 @@ public enum UTF8Sequence {
         }
     }
 
+    /// The length of the sequence at `index` when it is one of the common kinds that nothing reads specially: three
+    /// bytes led by E3 to ED (kana, CJK, Hangul) or four led by F0 then 90 to BF (emoji), well formed. Nil for
+    /// anything else, which the caller reads with `length`. Inlined, for the scans over titles of those scripts.
+    @inlinable @inline(__always)
+    public static func commonLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        // ED goes on to the surrogates from A0: below them it leads the last Hangul syllables.
+        if lead >= 0xE3, lead <= 0xED, index + 2 < bytes.count, bytes[index + 1] & 0xC0 == 0x80,
+           lead != 0xED || bytes[index + 1] <= 0x9F, bytes[index + 2] & 0xC0 == 0x80 {
+            return 3
+        }
+        if lead == 0xF0, index + 3 < bytes.count, bytes[index + 1] >= 0x90, bytes[index + 1] <= 0xBF,
+           bytes[index + 2] & 0xC0 == 0x80, bytes[index + 3] & 0xC0 == 0x80 {
+            return 4
+        }
+        return nil
+    }
+
     /// The index of the first byte at or after `index` that is not printable ASCII (0x20 to 0x7E), or the end:
     /// eight bytes at a time, as nearly all of a board's text is. With `json`, a quote or a backslash ends the run
     /// too: the bytes a JSON string holds as they are.

@@ -92,3 +92,32 @@ import Testing
         }
     }
 }
+
+/// The scans' shortcut for kana, CJK, Hangul and emoji takes only sequences `length` takes, with the same length.
+@Suite struct CommonSequenceTests {
+    @Test func everyCommonSequenceIsWellFormedWithTheSameLength() {
+        let followers: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var differences: [[UInt8]] = []
+        for lead in UInt8(0x80)...UInt8.max {
+            for second in followers {
+                for third in followers {
+                    for fourth in followers {
+                        for count in 1...4 {
+                            let bytes = Array([lead, second, third, fourth].prefix(count))
+                            bytes.withUnsafeBufferPointer { buffer in
+                                guard let common = UTF8Sequence.commonLength(in: buffer, at: 0) else { return }
+                                if common != UTF8Sequence.length(in: buffer, at: 0) { differences.append(bytes) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differ, the first: \(differences.first ?? [])")
+        // And it does take Hangul and emoji.
+        for text in ["한", "🚀", "漢"] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { UTF8Sequence.commonLength(in: $0, at: 0) } == bytes.count)
+        }
+    }
+}
