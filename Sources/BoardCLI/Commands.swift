@@ -601,15 +601,19 @@ enum Commands {
         if filtered {
             // Each item is looked at on its own (a search reads its whole title and body): a large board's items
             // are filtered in shares, one per core, and the shares' items put together in order.
+            // Each share gathers the numbers of its items (4 bytes each, not the items): a filter that keeps most of a
+            // large board would otherwise hold every kept item twice.
             let shares = Shares.map(board.items.count, minimum: Shares.itemsPerShare, most: Shares.cores) { share in
-                var found: [Item] = []
+                var found: [UInt32] = []
                 Memory.reserve(&found, share.count)
-                for index in share where isListed(board.items[index]) { found.append(board.items[index]) }
+                for index in share where isListed(board.items[index]) { found.append(UInt32(truncatingIfNeeded: index)) }
                 return found
             }
             selected = []
             Memory.reserve(&selected, shares.reduce(0) { $0 + $1.count })
-            for share in shares { selected += share }
+            for share in shares {
+                for index in share { selected.append(board.items[Int(index)]) }
+            }
         }
         switch sort {
         case "due":
