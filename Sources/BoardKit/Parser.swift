@@ -219,6 +219,7 @@ struct Parser {
         private var handed = 0
         private var front = 0
         private var back = 0
+        /// The runs other cores are finding.
         private let taking = DispatchGroup()
 
         init(finder: Parser, items: UnsafeMutableBufferPointer<Item>) {
@@ -233,11 +234,12 @@ struct Parser {
                 handed = itemCount
                 back = itemCount / Self.chunk
             }
-            DispatchQueue.global().async(group: taking) { self.takeFromFront() }
+            DispatchQueue.global().async { self.takeFromFront() }
         }
 
         /// After the line loop: hands over the last items, takes runs from the back until none are left, and waits
-        /// for the other core's run.
+        /// for the runs other cores took. A task that has not started by then never will take one, so it is not
+        /// waited for: the parse never waits for a thread to be free.
         func finish(itemCount: Int) {
             claims.sync {
                 handed = itemCount
@@ -257,9 +259,11 @@ struct Parser {
             while let run = claims.sync(execute: { () -> Range<Int>? in
                 guard front < back else { return nil }
                 front += 1
+                taking.enter()
                 return run(front - 1)
             }) {
                 find(run)
+                taking.leave()
             }
         }
 
