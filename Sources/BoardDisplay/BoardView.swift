@@ -436,8 +436,8 @@ public struct BoardView: Sendable {
             end = blankOrEnd(text, from: end)
             guard start < end else { break }
             let word = UnsafeBufferPointer(rebasing: text[start..<end])
-            // Text as wide as it is long is printable ASCII, a cell a byte.
-            let wordWidth = whole == text.count ? word.count : DisplayWidth.of(utf8: word)
+            // A word of ASCII is printable (the text is safe to print, and words hold no tabs): a cell a byte.
+            let wordWidth = whole == text.count || isASCII(word) ? word.count : DisplayWidth.of(utf8: word)
             guard wordWidth > width else {
                 add(word, wordWidth, width: width, to: &current, &filled, line)
                 continue
@@ -467,6 +467,22 @@ public struct BoardView: Sendable {
             current.append(piece)
             filled.width += 1 + pieceWidth
         }
+    }
+
+    /// True when every byte is ASCII: eight bytes at a time.
+    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= text.count {
+            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < text.count {
+            high |= UInt64(text[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The high bit of each of a word's eight bytes that equals `byte`, and no other bit.

@@ -46,21 +46,36 @@ public enum UTF8Sequence {
     }
 
     /// The index of the first byte at or after `index` that is not printable ASCII (0x20 to 0x7E), or the end:
-    /// eight bytes at a time, as nearly all of a board's text is. With `json`, a quote or a backslash ends the run
-    /// too: the bytes a JSON string holds as they are.
+    /// eight bytes at a time, as nearly all of a board's text is, the first stop in a word found from its mask. With
+    /// `json`, a quote or a backslash ends the run too: the bytes a JSON string holds as they are.
     @inlinable
     public static func printableASCIIEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, json: Bool = false) -> Int {
+        let from = index
         var index = index
-        if let base = bytes.baseAddress {
+        if let base = bytes.baseAddress, bytes.count >= 8 {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-            while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // The high bit of each byte that ends the run. A borrow only carries upward, from a byte that ends the
+            // run itself, so the lowest bit set is always a byte that does.
+            @inline(__always) func stops(at offset: Int) -> UInt64 {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self).littleEndian
                 let belowSpace = (word &- 0x20 &* ones) & ~word & highs
                 var stops = (word & highs) | belowSpace | zeroBytes(word ^ (0x7F &* ones))
                 if json { stops |= zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones)) }
-                guard stops == 0 else { break }
+                return stops
+            }
+            while index + 8 <= bytes.count {
+                let found = stops(at: index)
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
                 index += 8
+            }
+            guard index < bytes.count else { return index }
+            // The last eight bytes, when those before `index` were read already: none of them is a stop, so none
+            // carries a borrow into the rest.
+            if bytes.count - 8 >= from {
+                let seen = 8 - (bytes.count - index)
+                let found = stops(at: bytes.count - 8) & (~0 << UInt64(8 * seen))
+                return found != 0 ? bytes.count - 8 + found.trailingZeroBitCount / 8 : bytes.count
             }
         }
         while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F,
