@@ -159,8 +159,9 @@ extension Board {
     /// its target (with `atTop`, before the first), each next to the one placed before it. Nil when that cannot be
     /// one splice (a target section is missing, or would keep no item of its own): the caller moves them otherwise.
     func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
-        var moving = Set<Int>()
-        for move in moves { moving.formUnion(move.item.lines) }
+        // Which lines move, and which are removed, by line: a set of a hundred thousand lines costs far more.
+        var moving = [Bool](repeating: false, count: lines.count)
+        for move in moves { for line in move.item.lines { moving[line] = true } }
         // Each line skipped over is looked at once: where it leads is remembered, so that many items in a row do
         // not make every scan cross all the ones before them.
         var landing: [Int: [Int: Int]] = [:]  // step → line → the line a scan from it stops at (-1 for none)
@@ -180,14 +181,14 @@ extension Board {
             return stop < 0 ? nil : stop
         }
         func survivingLine(from index: Int, step: Int) -> Int? {
-            scan(from: index, step: step) { moving.contains($0) || self.isBlankLine($0) }
+            scan(from: index, step: step) { moving[$0] || self.isBlankLine($0) }
         }
         // The last line before `index` that is not moving; remembered in the same way.
         var keptBefore: [Int: Int] = [:]
         func lineKept(before index: Int) -> Int? {
             var line = index - 1
             var crossed: [Int] = []
-            while line >= 0, moving.contains(line) {
+            while line >= 0, moving[line] {
                 if let known = keptBefore[line] {
                     line = known
                     break
@@ -199,17 +200,17 @@ extension Board {
             return line >= 0 ? line : nil
         }
         var replacements: [Replacement] = []
-        var removed = Set<Int>()
+        var removed = [Bool](repeating: false, count: lines.count)
         for (item, _) in moves {
             var range = item.lines
             // The last line before it that stays: not moving, and not a blank line a removal before took along.
             var before = lineKept(before: range.lowerBound)
-            while let line = before, removed.contains(line) { before = lineKept(before: line) }
+            while let line = before, removed[line] { before = lineKept(before: line) }
             if let before, isBlankLine(before), range.upperBound < lines.count, isBlankLine(range.upperBound),
-               !moving.contains(range.upperBound) {
+               !moving[range.upperBound] {
                 range = range.lowerBound..<(range.upperBound + 1)
             }
-            removed.formUnion(range)
+            for line in range { removed[line] = true }
             // The item the next surviving line would follow, once every moving item is gone.
             if let aboveLine = survivingLine(from: range.lowerBound - 1, step: -1),
                let index = itemIndex(atOrBefore: aboveLine), items[index].lines.upperBound == aboveLine + 1,
@@ -223,7 +224,7 @@ extension Board {
         for kind in Set(moves.map(\.to)).sorted() {
             let incoming = moves.filter { $0.to == kind }.map(\.item)
             guard let section = firstSection(kind) else { return nil }
-            let staying = items.lazy.filter { $0.section == section && !moving.contains($0.line) }
+            let staying = items.lazy.filter { $0.section == section && !moving[$0.line] }
             guard let neighbour = atTop ? staying.first : staying.last else { return nil }
             let at = atTop ? neighbour.line : neighbour.lines.upperBound
             let below = atTop ? at : survivingLine(from: at, step: 1)

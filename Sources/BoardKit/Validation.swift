@@ -315,14 +315,25 @@ extension Board {
                 table[probe] = UInt32(truncatingIfNeeded: index + 1)
             }
         }
+        // A title pasted a million times has one earlier item: its title is lowered once, and the findings whose
+        // titles are spelt alike share one message.
+        var earlierTitle: (index: Int, lowered: String)?
+        var lastMessage: (earlier: Int, title: String, message: String)?
         return duplicates.compactMap { index, earlier in
             let item = items[index]
             let title = title(of: item)
-            guard self.title(of: items[earlier]).lowercased() == title.lowercased() else { return nil }
+            if earlierTitle?.index != earlier { earlierTitle = (earlier, self.title(of: items[earlier]).lowercased()) }
+            guard earlierTitle?.lowered == title.lowercased() else { return nil }
+            let message: String
+            if let last = lastMessage, last.earlier == earlier, last.title == title {
+                message = last.message
+            } else {
+                message = "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
+                lastMessage = (earlier, title, message)
+            }
             let span = titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
-            return Diagnostic(
-                line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line), severity: .warning,
-                rule: .duplicateTitle, span: span, message: "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ")
+            return Diagnostic(line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line),
+                              severity: .warning, rule: .duplicateTitle, span: span, message: message)
         }
     }
 

@@ -132,17 +132,21 @@ struct EveryCommand {
         // Ticks under repeated headings, the first TODO section empty: `tidy` once moved these one by one, each
         // move parsing the whole file again (4 s for 5,736 ticks).
         var ticks = Array("## TODO\n## In Progress\n".utf8)
-        for index in 0..<20_000 {
+        for index in 0..<200_000 {
             ticks += Array(["## DONE\n", "## To Do\n", "## Notes\n", "## In Progress\n", ""][index % 5].utf8)
             ticks += Array("- [\(index % 3 == 0 ? " " : "x")] tick \(index)\n".utf8)
         }
+        // Every item a duplicate of the first: check once made a message for each finding and lowered both titles.
+        var dense = Array("## TODO\n".utf8)
+        for _ in 0..<1_000_000 { dense += Array("- [ ] x\n".utf8) }
         return [
             ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
             ("160,000 one-line sections", sections, ["check", "check --json", "list --json", "show --width 120"]),
             ("1,000,000 plain list items", plain, ["check", "check --json", "list --json", "show --width 120"]),
             ("a 1,000,000-line body", body, ["check", "list --json", "show --width 120", "done :2"]),
             ("a 50 MB title", title, ["check", "list --json", "show --width 120", "done :2"]),
-            ("20,000 ticks under 16,000 headings", ticks, ["tidy --check", "tidy"]),
+            ("200,000 ticks under 160,000 headings", ticks, ["tidy --check", "tidy"]),
+            ("1,000,000 items of one title", dense, ["check", "check --json", "list --json", "show --width 120"]),
         ]
     }
 }
