@@ -103,3 +103,27 @@ import Testing
         #expect(grown.bytes == Array((String(repeating: "0123456789", count: 100) + "!!!").utf8))
     }
 }
+
+/// Numbers are written two digits at a time from a table: every number must read as `String(_:)` writes it.
+@Suite struct NumberDigitsTests {
+    @Test func everyNumberIsWrittenAsItsDecimalSpelling() {
+        var values = Array(-1_000...120_000)
+        var power = 1
+        for _ in 0..<19 {
+            values += [power - 1, power, power + 1, -power, power / 10 * 9]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        values += [Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var wrong: [Int] = []
+        for value in values {
+            var out = ByteWriter(capacity: 1)
+            out.appendNumber(value)
+            if out.bytes != Array(String(value).utf8) { wrong.append(value) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) numbers written wrong, the first: \(wrong.first ?? 0)")
+        var padded = ByteWriter(capacity: 1)
+        padded.appendNumber(7, width: 5)
+        padded.appendNumber(123_456, width: 3)
+        #expect(padded.bytes == Array("00007123456".utf8))
+    }
+}
