@@ -51,9 +51,14 @@ enum Report {
     static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
         writeInShares(items.count, to: &output) { index, out in
             let item = items[index]
-            let name = board.kind(of: item).name
-            out.append(string: name)
-            out.append(UInt8(ascii: " "), count: 6 - name.utf8.count)
+            // The section's name padded to six: a literal, not a string made for each item.
+            let padded: StaticString = switch board.kind(of: item) {
+            case .todo: "TODO  "
+            case .doing: "DOING "
+            case .done: "DONE  "
+            case .archive: "Archive"
+            }
+            out.append(padded)
             out.append(item.checked ? " [x] " : " [ ] ")
             if let due = item.due {
                 out.append(board.isOverdue(item, today: today) ? UInt8(ascii: "!") : UInt8(ascii: " "))

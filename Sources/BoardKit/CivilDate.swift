@@ -117,17 +117,24 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         digits.withBytes { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends `YYYY-MM-DD`, digit by digit: this is printed for every dated item of a large board.
+    /// Appends `YYYY-MM-DD`, its ten bytes written at once: this is printed for every dated item of a large board.
+    /// A date's year is 1 to 9999, which `init?(year:month:day:)` and `init(daysSinceEpoch:)` hold it to.
     public func append(to out: inout ByteWriter) {
-        if (0...9999).contains(year) {
-            out.appendDigits(year, count: 4)
-        } else {
+        let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
+        let year = Int(storedYear), month = Int(storedMonth), day = Int(storedDay)
+        // A year of four digits or fewer (every date here) is written in place; any other the long way.
+        guard (0...9999).contains(year) else {
             out.appendNumber(year, width: 4)
+            out.append(dash)
+            out.appendDigits(month, count: 2)
+            out.append(dash)
+            return out.appendDigits(day, count: 2)
         }
-        out.append(UInt8(ascii: "-"))
-        out.appendDigits(month, count: 2)
-        out.append(UInt8(ascii: "-"))
-        out.appendDigits(day, count: 2)
+        @inline(__always) func digit(_ value: Int) -> UInt8 { zero &+ UInt8(truncatingIfNeeded: value) }
+        let text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10), dash,
+            digit(month / 10), digit(month % 10), dash, digit(day / 10), digit(day % 10))
+        withUnsafeBytes(of: text) { out.append($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
