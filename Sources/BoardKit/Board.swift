@@ -418,7 +418,7 @@ public struct Board: Sendable {
 
     /// Calls `body` with the bytes of each of the item's body lines, as `bodyLines(of:)` gives them.
     public func forEachBodyLine(of item: Item, _ body: (Range<Int>) throws -> Void) rethrows {
-        let indent = bodyIndent(of: item)
+        let indent = sharedIndent(of: item)
         for line in item.body { try body(bodyText(ofLine: line, indent: indent)) }
     }
 
@@ -426,7 +426,7 @@ public struct Board: Sendable {
     /// the indentation the body shares); nil when none does.
     public func firstBodyLine(of item: Item) -> Range<Int>? {
         guard !item.body.isEmpty else { return nil }
-        let indent = bodyIndent(of: item)
+        let indent = sharedIndent(of: item)
         for index in item.body {
             let text = bodyText(ofLine: index, indent: indent)
             if Bytes.holdsMoreThanWhitespace(bytes, text) { return text }
@@ -434,24 +434,35 @@ public struct Board: Sendable {
         return nil
     }
 
-    /// A body line's bytes without `indent`, the indentation the body shares (`bodyIndent(of:)`); empty for a
+    /// A body line's bytes without `indent`, the indentation the body shares (`sharedIndent(of:)`); empty for a
     /// blank line.
-    func bodyText(ofLine index: Int, indent: [UInt8]) -> Range<Int> {
+    func bodyText(ofLine index: Int, indent: Range<Int>?) -> Range<Int> {
         let line = lines[index]
-        let drop = Bytes.isBlank(bytes, line.start..<line.contentEnd) ? line.contentEnd - line.start
-            : Bytes.commonPrefixLength(bytes, line.start..<line.contentEnd, indent)
-        return (line.start + drop)..<line.contentEnd
+        if Bytes.isBlank(bytes, line.start..<line.contentEnd) { return line.contentEnd..<line.contentEnd }
+        var count = 0
+        if let indent {
+            while count < indent.count, line.start + count < line.contentEnd,
+                  bytes[line.start + count] == bytes[indent.lowerBound + count] { count += 1 }
+        } else {
+            while count < 2, line.start + count < line.contentEnd, bytes[line.start + count] == Bytes.space { count += 1 }
+        }
+        return (line.start + count)..<line.contentEnd
     }
 
     /// The leading whitespace of the item's first non-blank body line (two spaces when it has none).
     public func bodyIndent(of item: Item) -> [UInt8] {
+        sharedIndent(of: item).map { Array(bytes[$0]) } ?? Array("  ".utf8)
+    }
+
+    /// `bodyIndent(of:)` as the file's bytes it is: nil for two spaces. No array is made for it, as `list --json`
+    /// and `show` ask it of every item with a body.
+    func sharedIndent(of item: Item) -> Range<Int>? {
         for index in item.body {
             let line = lines[index]
             if Bytes.isBlank(bytes, line.start..<line.contentEnd) { continue }
-            let end = Bytes.skipWhitespace(bytes, line.start..<line.contentEnd)
-            return Array(bytes[line.start..<end])
+            return line.start..<Bytes.skipWhitespace(bytes, line.start..<line.contentEnd)
         }
-        return Array("  ".utf8)
+        return nil
     }
 
     /// The 1-based column of a byte offset on a line, counted in Unicode scalars

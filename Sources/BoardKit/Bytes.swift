@@ -54,15 +54,6 @@ enum Bytes {
         return !ascii && String(decoding: bytes[range], as: UTF8.self).contains { !$0.isWhitespace }
     }
 
-    static func commonPrefixLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>, _ prefix: [UInt8]) -> Int where C.Index == Int {
-        var count = 0
-        while count < prefix.count, range.lowerBound + count < range.upperBound,
-              bytes[range.lowerBound + count] == prefix[count] {
-            count += 1
-        }
-        return count
-    }
-
     static func hasPrefix<C: RandomAccessCollection<UInt8>>(_ bytes: C, at offset: Int, end: Int, _ prefix: StaticString) -> Bool where C.Index == Int {
         let count = prefix.utf8CodeUnitCount
         guard end - offset >= count else { return false }

@@ -242,7 +242,7 @@ extension Board {
                 }
                 if withTitleBytes(of: item, in: file, { Bytes.containsFoldingASCII($0, $1, needle) }) { return true }
                 // Each body line as `bodyLines(of:)` gives it.
-                let indent = item.body.isEmpty ? [] : bodyIndent(of: item)
+                let indent = item.body.isEmpty ? nil : sharedIndent(of: item)
                 return item.body.contains { Bytes.containsFoldingASCII(file, bodyText(ofLine: $0, indent: indent), needle) }
             }
         }
