@@ -170,7 +170,11 @@ enum Report {
                 if position > 0 { out.append(",") }
                 let item = items[ofKind[position]]
                 out.append("{\"title\":")
-                board.withTitleBytes(of: item) { appendJSONString(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
+                // The title's bytes are found once, for the title and for its labels.
+                let labels = board.withTitleBytes(of: item) { bytes, range in
+                    appendJSONString(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                    return Labels.names(in: bytes, range)
+                }
                 func appendDate(_ date: CivilDate?) {
                     guard let date else { return out.append("null") }
                     out.append("\"")
@@ -189,7 +193,6 @@ enum Report {
                     }
                     out.append("]")
                 }
-                let labels = board.labels(of: item)
                 out.append(",\"tags\":")
                 appendNames(labels.tags)
                 out.append(",\"people\":")

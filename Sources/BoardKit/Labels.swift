@@ -38,8 +38,9 @@ public enum Labels {
         return first
     }
 
-    /// The tags' and the people's names among the whitespace-delimited words of `bytes[range]`, in order.
-    static func names(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (tags: [String], people: [String]) {
+    /// The tags' and the people's names among the whitespace-delimited words of `bytes[range]`, in order: for a
+    /// caller that has a title's bytes at hand already (`Board.withTitleBytes(of:_:)`).
+    public static func names(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (tags: [String], people: [String]) {
         var found: (tags: [String], people: [String]) = ([], [])
         var position = range.lowerBound
         while position < range.upperBound {
