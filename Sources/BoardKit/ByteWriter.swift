@@ -101,21 +101,6 @@ public struct ByteWriter: ~Copyable {
         written += digits
     }
 
-    /// Appends the last `count` decimal digits of `value`, which is not negative: a date's fields, whose widths
-    /// are known, without counting digits first.
-    @inlinable
-    public mutating func appendDigits(_ value: Int, count: Int) {
-        reserve(count)
-        var rest = value
-        var position = written + count
-        while position > written {
-            position -= 1
-            base[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        written += count
-    }
-
     /// The last byte written, if any.
     public var last: UInt8? { count > 0 ? base[count - 1] : nil }
 

@@ -169,6 +169,14 @@ enum Bytes {
         return count
     }
 
+    /// True when two runs of one buffer's bytes are equal (`memcmp`): for callers holding the file's bytes as a
+    /// buffer, where slices of the array would count references to it for each comparison.
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+    }
+
     /// True when two byte runs are equal (`memcmp`; the generic comparison goes byte by byte).
     static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         guard a.count == b.count else { return false }

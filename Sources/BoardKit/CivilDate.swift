@@ -122,14 +122,6 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public func append(to out: inout ByteWriter) {
         let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
         let year = Int(storedYear), month = Int(storedMonth), day = Int(storedDay)
-        // A year of four digits or fewer (every date here) is written in place; any other the long way.
-        guard (0...9999).contains(year) else {
-            out.appendNumber(year, width: 4)
-            out.append(dash)
-            out.appendDigits(month, count: 2)
-            out.append(dash)
-            return out.appendDigits(day, count: 2)
-        }
         @inline(__always) func digit(_ value: Int) -> UInt8 { zero &+ UInt8(truncatingIfNeeded: value) }
         let text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
             digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10), dash,

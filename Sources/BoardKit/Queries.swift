@@ -196,7 +196,7 @@ extension Board {
     private func spliceableCount(_ moving: [Item]) -> Int {
         let targets = [SectionKind.todo, .done].map { firstSection($0) }
         // Items of each target section that the run so far leaves in place.
-        var staying = targets.map { target in target.map { section in items.lazy.filter { $0.section == section }.count } ?? 0 }
+        var staying = targets.map { target in target.map(itemCount(inSection:)) ?? 0 }
         var entered = [false, false]
         for (count, item) in moving.enumerated() {
             let target = item.checked ? 1 : 0

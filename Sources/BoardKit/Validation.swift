@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A problem `board check` reports, at a 1-based line and column (in Unicode scalars).
 public struct Diagnostic: Equatable, Sendable {
     public enum Severity: String, Sendable {
@@ -93,8 +87,7 @@ extension Board {
                 others.emit(before: line, to: body)
                 let (start, end) = (lines[line].start, lines[line].contentEnd)
                 let bullet = Bytes.skipWhitespace(b, start..<end)
-                // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
-                if Bytes.contains(b, bullet..<end, UInt8(ascii: "[")), let nearMiss = nearMissItem(line) {
+                if let nearMiss = nearMissItem(line, textStart: bullet, in: b) {
                     body(nearMiss)
                     continue
                 }
@@ -208,7 +201,12 @@ extension Board {
             }
         }
         for (diagnostics, _) in shares { found += diagnostics }
-        for line in nearMissItemLines { if let nearMiss = nearMissItem(line) { found.append(nearMiss) } }
+        bytes.withUnsafeBufferPointer { b in
+            for line in nearMissItemLines {
+                let start = Bytes.skipWhitespace(b, lines[line].start..<lines[line].contentEnd)
+                if let nearMiss = nearMissItem(line, textStart: start, in: b) { found.append(nearMiss) }
+            }
+        }
         for stray in strayChecklists {
             let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
             let under = stray.headingLine.map { heading in
@@ -240,12 +238,19 @@ extension Board {
 
     /// A warning for a line in a section that is almost an item (`-[ ] x`, `[ ] x`, `- [] x`, `- [ ]x`), with the
     /// spelling that would work; nil when the line has none of these shapes.
-    private func nearMissItem(_ line: Int) -> Diagnostic? {
-        let start = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
+    /// `start` is where the line's text starts, past its indentation; `b` the file's bytes, read in place (a slice
+    /// of them would count a reference to them for each of a million lines). Inlined: it is asked of every plain
+    /// list item, and nearly every one is settled by the look for a box.
+    @inline(__always)
+    private func nearMissItem(_ line: Int, textStart start: Int, in b: UnsafeBufferPointer<UInt8>) -> Diagnostic? {
+        // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
+        guard Bytes.contains(b, start..<lines[line].contentEnd, UInt8(ascii: "[")) else { return nil }
+        return nearMissFinding(line, textStart: start)
+    }
+
+    /// `nearMissItem` for a line that has a box.
+    private func nearMissFinding(_ line: Int, textStart start: Int) -> Diagnostic? {
         let end = lines[line].contentEnd
-        // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none. Looked for in
-        // place: a slice of the file's bytes would count a reference to them.
-        guard bytes.withUnsafeBufferPointer({ Bytes.contains($0, start..<end, UInt8(ascii: "[")) }) else { return nil }
         let text = Array(bytes[start..<end])
         guard let fixed = Self.itemSpelling(ofNearMiss: text) else { return nil }
         return Diagnostic(
@@ -466,16 +471,6 @@ extension Board {
         return "'\(String(decoding: bytes[token.range], as: UTF8.self))' is not a real calendar date\(hint)"
     }
 
-    /// True when two runs of the file's bytes are equal: compared in place, where slices would count references to
-    /// the file's bytes for each.
-    private static func sameBytes(_ bytes: [UInt8], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        guard a.count == b.count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
-        }
-    }
-
     /// `parts` are the item's `titleParts`.
     func appendItemDiagnostics(of item: Item, titleParts parts: TitleParts, to found: inout [Diagnostic]) {
         let kind = sections[item.section].kind
@@ -494,7 +489,7 @@ extension Board {
             var message = ""
             forEachOtherDueToken(of: item) { token in
                 if let message = impossibleDateMessage(token) { line.add(.error, .impossibleDate, at: token.range, message, in: bytes) }
-                if previous.isEmpty || !Self.sameBytes(bytes, previous, token.range) {
+                if previous.isEmpty || !bytes.withUnsafeBufferPointer({ Bytes.equal($0, previous, token.range) }) {
                     message = "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))"
                 }
                 previous = token.range
