@@ -167,9 +167,8 @@ enum Report {
             for index in items.indices where board.kind(of: items[index]) == kind { indices.append(index) }
             let ofKind = indices
             writeInShares(ofKind.count, to: &output) { position, out in
-                if position > 0 { out.append(",") }
                 let item = items[ofKind[position]]
-                out.append("{\"title\":")
+                out.append(position > 0 ? ",{\"title\":" : "{\"title\":")
                 // The title's bytes are found once, for the title and for its labels.
                 let labels = board.withTitleBytes(of: item) { bytes, range in
                     appendJSONString(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
@@ -193,25 +192,33 @@ enum Report {
                     }
                     out.append("]")
                 }
-                out.append(",\"tags\":")
-                appendNames(labels.tags)
-                out.append(",\"people\":")
-                appendNames(labels.people)
-                out.append(board.isOverdue(item, today: today) ? ",\"overdue\":true" : ",\"overdue\":false")
-                out.append(item.checked ? ",\"checked\":true" : ",\"checked\":false")
-                out.append(",\"body\":")
+                if labels.tags.isEmpty, labels.people.isEmpty {
+                    out.append(",\"tags\":[],\"people\":[]")
+                } else {
+                    out.append(",\"tags\":")
+                    appendNames(labels.tags)
+                    out.append(",\"people\":")
+                    appendNames(labels.people)
+                }
+                // The flags and the body's opening quote in one piece.
+                switch (board.isOverdue(item, today: today), item.checked) {
+                case (true, true): out.append(",\"overdue\":true,\"checked\":true,\"body\":\"")
+                case (true, false): out.append(",\"overdue\":true,\"checked\":false,\"body\":\"")
+                case (false, true): out.append(",\"overdue\":false,\"checked\":true,\"body\":\"")
+                case (false, false): out.append(",\"overdue\":false,\"checked\":false,\"body\":\"")
+                }
                 // The body's lines joined by newlines, written line by line from the file.
-                out.append(UInt8(ascii: "\""))
-                board.bytes.withUnsafeBufferPointer { bytes in
-                    var first = true
-                    board.forEachBodyLine(of: item) { line in
-                        if !first { out.append("\\n") }
-                        first = false
-                        appendJSONStringContent(utf8: UnsafeBufferPointer(rebasing: bytes[line]), to: &out)
+                if !item.body.isEmpty {
+                    board.bytes.withUnsafeBufferPointer { bytes in
+                        var first = true
+                        board.forEachBodyLine(of: item) { line in
+                            if !first { out.append("\\n") }
+                            first = false
+                            appendJSONStringContent(utf8: UnsafeBufferPointer(rebasing: bytes[line]), to: &out)
+                        }
                     }
                 }
-                out.append(UInt8(ascii: "\""))
-                out.append(",\"line\":")
+                out.append("\",\"line\":")
                 out.appendNumber(item.line + 1)
                 out.append("}")
             }

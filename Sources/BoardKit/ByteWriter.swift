@@ -82,24 +82,35 @@ public struct ByteWriter: ~Copyable {
     public mutating func appendNumber(_ value: Int, width: Int = 1) {
         let magnitude = value.magnitude
         var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
+        var bound: UInt = 10
+        while digits < 19, magnitude >= bound {
             digits += 1
-            rest /= 10
+            bound &*= 10
         }
+        if magnitude >= bound { digits += 1 }  // 10^19 and past: the twentieth digit, which `bound` cannot reach
         if value < 0 { append(UInt8(ascii: "-")) }
         append(UInt8(ascii: "0"), count: max(width, digits) - digits)
-        // Written from the last digit back: each is a division by ten, which the compiler makes a multiplication.
+        // Written from the last digits back, two at a time from a table of the pairs "00" to "99".
         reserve(digits)
-        rest = magnitude
+        let pairs = Self.digitPairs.utf8Start
+        var rest = magnitude
         var position = written + digits
-        while position > written {
-            position -= 1
-            base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        while rest >= 10 {
+            let pair = Int(rest % 100) &* 2
+            rest /= 100
+            position -= 2
+            base[position] = pairs[pair]
+            base[position + 1] = pairs[pair + 1]
         }
+        if position > written { base[position - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest) }
         written += digits
     }
+
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// The last byte written, if any.
     public var last: UInt8? { count > 0 ? base[count - 1] : nil }

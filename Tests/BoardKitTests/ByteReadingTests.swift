@@ -148,3 +148,50 @@ import Testing
         }
     }
 }
+
+/// `Bytes.splitLines` must find the lines a byte-by-byte reading finds: short and long lines, CRs in every place
+/// (alone, before an LF, at the start), bytes one bit away from an LF, with or without a last line feed.
+@Suite struct LineSplitTests {
+    /// The lines read byte by byte: each ends at an LF, a CR just before the LF belongs to the ending.
+    static func reference(_ bytes: [UInt8]) -> [Line] {
+        var lines: [Line] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            let contentEnd = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+            lines.append(Line(start: start, contentEnd: contentEnd, end: index + 1))
+            start = index + 1
+        }
+        if start < bytes.count { lines.append(Line(start: start, contentEnd: bytes.count, end: bytes.count)) }
+        return lines
+    }
+
+    @Test func findsTheLinesOfAByteByByteReading() {
+        var rng = SeededGenerator(seed: 0x5EED_11E5)
+        // LF and CR are likely; 0x0B and 0x8A differ from LF by one bit, where a borrow would show.
+        let alphabet: [UInt8] = [0x0A, 0x0A, 0x0D, 0x0B, 0x8A, 0x09, 0x41, 0x20, 0x00, 0xFF]
+        var mismatches: [[UInt8]] = []
+        for round in 0..<4_000 {
+            var bytes: [UInt8] = []
+            let lineCount = Int.random(in: 0...12, using: &rng)
+            for _ in 0..<lineCount {
+                // Short lines, lines around 32 bytes, and some long ones.
+                let length = [Int.random(in: 0...9, using: &rng), Int.random(in: 28...42, using: &rng),
+                              Int.random(in: 0...200, using: &rng)][round % 3]
+                for _ in 0..<length { bytes.append(alphabet[Int.random(in: 2..<alphabet.count, using: &rng)]) }
+                bytes.append(alphabet[Int.random(in: 0...2, using: &rng)])
+            }
+            if Bool.random(using: &rng), !bytes.isEmpty { bytes.removeLast() }
+            let found = bytes.withUnsafeBufferPointer { Bytes.splitLines($0) }
+            if found != Self.reference(bytes) { mismatches.append(bytes) }
+        }
+        #expect(mismatches.count == 0, "the first that differs: \(mismatches.first ?? [])")
+    }
+
+    /// Runs of empty lines of every length up to 200, then a last line without a line feed.
+    @Test func keepsEveryLineOfALongRunOfEmptyOnes() {
+        for count in 0..<200 {
+            let bytes = [UInt8](repeating: 0x0A, count: count) + [0x41]
+            #expect(bytes.withUnsafeBufferPointer { Bytes.splitLines($0) } == Self.reference(bytes))
+        }
+    }
+}
