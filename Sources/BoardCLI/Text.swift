@@ -38,39 +38,56 @@ struct ExactText: Hashable {
 /// The findings of one file counted by message, for `check` to print the first few of each and count the rest.
 struct FindingCounts {
     private var places: [ExactText: Int] = [:]
-    /// How many findings each message has had, by its place (the order messages came in).
-    private(set) var times: [Int] = []
+    /// How many findings each message had before the last message's run began, by its place (the order messages
+    /// came in); `times` adds the run.
+    private var earlier: [Int] = []
     /// The last four messages counted, most recent first. A repeated finding nearly always has one of them, and a
     /// message many findings share is one string: found by the address of its bytes, with nothing hashed or compared.
     private var recent: [(message: String, bytes: UnsafeRawPointer?, place: Int)] = []
-    /// The address and place of `recent`'s first message, held apart: reading them there would copy the message,
-    /// counting a reference to it up and down for each finding.
+    /// The address and place of the last message, and how many findings in a row have had it, held apart: reading
+    /// them from `recent` would copy the message, counting a reference to it up and down for each finding, and
+    /// counting into `earlier` would check that the list's storage is its own.
     private var lastBytes: UnsafeRawPointer?
     private var lastPlace = 0
+    private var lastRun = 0
 
-    /// Counts one more finding with `message`: its message's place, and how many findings had it before.
+    /// How many findings each message has had, by its place.
+    var times: [Int] {
+        var times = earlier
+        if !times.isEmpty { times[lastPlace] += lastRun }
+        return times
+    }
+
+    /// Counts one more finding with `message`: its message's place, and how many findings had it before. Inlined:
+    /// `check` asks it of every finding, and nearly every one has the last message.
+    @inline(__always)
     mutating func count(_ message: String) -> (place: Int, before: Int) {
         let bytes = storageAddress(of: message)
         if bytes != nil, bytes == lastBytes {
-            times[lastPlace] += 1
-            return (lastPlace, times[lastPlace] - 1)
+            lastRun += 1
+            return (lastPlace, earlier[lastPlace] + lastRun - 1)
         }
+        return countAnother(message, at: bytes)
+    }
+
+    /// `count` for a message that is not the last one.
+    private mutating func countAnother(_ message: String, at bytes: UnsafeRawPointer?) -> (place: Int, before: Int) {
+        if !earlier.isEmpty { earlier[lastPlace] += lastRun }
+        lastRun = 0
         var place = recent.firstIndex { bytes != nil && $0.bytes == bytes }.map { recent[$0].place }
         if place == nil {
             let key = ExactText(message)
             place = recent.first { ExactText($0.message) == key }?.place ?? places[key]
             if place == nil {
-                place = times.count
-                places[key] = times.count
-                times.append(0)
+                place = earlier.count
+                places[key] = earlier.count
+                earlier.append(0)
             }
             recent.insert((message, bytes, place ?? 0), at: 0)
             if recent.count > 4 { recent.removeLast() }
-            (lastBytes, lastPlace) = (bytes, place ?? 0)
         }
-        let found = place ?? 0
-        times[found] += 1
-        return (found, times[found] - 1)
+        (lastBytes, lastPlace, lastRun) = (bytes, place ?? 0, 1)
+        return (lastPlace, earlier[lastPlace])
     }
 }
 
