@@ -185,7 +185,9 @@ extension Board {
     private func diagnosticsButPlainListItems() -> [Diagnostic] {
         var found = sectionDiagnostics()
         // An item's diagnostics and its title's key depend on its own line only, so a large board's items are
-        // checked in shares, each item once while its line is at hand.
+        // checked in shares, each item once while its line is at hand. One item has no title to share: its key
+        // (a pass over a title that may be a megabyte long) is not made.
+        let comparesTitles = items.count > 1
         let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
             bytes.withUnsafeBufferPointer { buffer in
                 var diagnostics: [Diagnostic] = []
@@ -195,12 +197,16 @@ extension Board {
                     let item = items[index]
                     let parts = titleParts(of: item)
                     appendItemDiagnostics(of: item, titleParts: parts, to: &diagnostics)
-                    keys.append(titleKey(of: item, parts: parts, in: buffer))
+                    if comparesTitles { keys.append(titleKey(of: item, parts: parts, in: buffer)) }
                 }
                 return (diagnostics, keys)
             }
         }
-        for (diagnostics, _) in shares { found += diagnostics }
+        // Taken whole when nothing came before them (a share's list is nearly always all there is): appending would
+        // copy each finding, counting a reference to its message.
+        for (diagnostics, _) in shares {
+            if found.isEmpty { found = diagnostics } else { found += diagnostics }
+        }
         bytes.withUnsafeBufferPointer { b in
             for line in nearMissItemLines {
                 let start = Bytes.skipWhitespace(b, lines[line].start..<lines[line].contentEnd)
@@ -230,7 +236,10 @@ extension Board {
         keys.reserveCapacity(items.count)
         for (_, shareKeys) in shares { keys += shareKeys }
         found += duplicateTitleDiagnostics(keys: keys)
-        found.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        // Nearly always in order already (sections, then items, in line order): checked before sorting, which
+        // would move every finding.
+        let inOrder = found.indices.dropFirst().allSatisfy { (found[$0 - 1].line, found[$0 - 1].column) <= (found[$0].line, found[$0].column) }
+        if !inOrder { found.sort { ($0.line, $0.column) < ($1.line, $1.column) } }
         return found
     }
 
