@@ -188,3 +188,22 @@ enum Bytes {
         }
     }
 }
+
+/// Sixteen bytes of a buffer compared at once, in the processor's vector registers: a comparison for equality (and
+/// masks) costs one operation for the sixteen, where an eight-byte word takes several per byte sought. (Order
+/// comparisons are left out: the compiler makes them a loop over the bytes.)
+enum SixteenBytes {
+    @inline(__always)
+    static func load(_ base: UnsafePointer<UInt8>, at offset: Int) -> SIMD16<UInt8> {
+        UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+    }
+
+    /// The lanes a comparison holds true, as two words of eight lanes, the first lane lowest: the high bit of each
+    /// byte set where its lane is true, and no other bit (the masks the eight-byte scans make).
+    @inline(__always)
+    static func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64) {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        return (words[0].littleEndian & highs, words[1].littleEndian & highs)
+    }
+}

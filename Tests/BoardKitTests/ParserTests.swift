@@ -278,3 +278,25 @@ import Testing
         for heading in others { #expect(Self.kind(heading) == nil, "\(heading)") }
     }
 }
+
+/// Due and done tokens are found sixteen bytes at a time, then eight, then in the line's last word: each kind of
+/// token, and text with the bytes the scan stops at (Hangul with an 0x85 byte, colons, braces), at every offset
+/// around those runs must be read as at the start of the line.
+@Suite struct TokenOffsetTests {
+    @Test(arguments: ["x", "테", ":", "{"])
+    func everyTokenIsFoundAtEveryOffset(filler: String) throws {
+        for padding in 0..<40 {
+            let lead = "- [ ] " + String(repeating: filler, count: padding) + " "
+            let line = lead + "due:2026-12-01 ✅ 2026-11-20 📅 2026-10-10 @{2026-09-09} Due:2026-01-01 tail"
+            let board = Board(parsing: "## TODO\n" + line + "\n")
+            let item = try #require(board.items.first)
+            let at = 8 + lead.utf8.count
+            #expect(item.dueToken?.range == at..<(at + 14), "padding \(padding)")
+            #expect(item.due == CivilDate(year: 2026, month: 12, day: 1), "padding \(padding)")
+            #expect(item.doneToken?.range == (at + 15)..<(at + 15 + 14), "padding \(padding)")
+            #expect(item.hasOtherDueTokens, "padding \(padding)")
+            #expect(board.otherDueTokens(of: item).map(\.range.lowerBound) == [at + 30, at + 46], "padding \(padding)")
+            #expect(item.mayHaveNearMissDate, "padding \(padding)")
+        }
+    }
+}
