@@ -18,12 +18,16 @@ public struct Invocation: Sendable {
     /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
     /// nil collects all of it in `Outcome`. The bytes are lent for the call.
     public var stdoutWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
+    /// Where a long run of lines for stderr (`tidy --check` on a board of a hundred thousand ticks) goes piece by
+    /// piece; nil collects all of it in `Outcome`. The bytes are lent for the call.
+    public var stderrWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
     /// The absolute path of the running `board` binary, when known (`git-setup` registers it).
     public var executable: String?
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
                 stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, duringWrite: (@Sendable (WriteStage) -> Void)? = nil,
-                stdoutWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, executable: String? = nil,
+                stdoutWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil,
+                stderrWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, executable: String? = nil,
                 standardInput: (@Sendable () -> [UInt8])? = nil) {
         self.standardInput = standardInput
         self.executable = executable
@@ -34,6 +38,7 @@ public struct Invocation: Sendable {
         self.terminalColumns = terminalColumns
         self.duringWrite = duringWrite
         self.stdoutWriter = stdoutWriter
+        self.stderrWriter = stderrWriter
     }
 }
 
@@ -76,7 +81,7 @@ public enum BoardCommandLine {
 
     /// Runs one command line. Never crashes on bad input: usage errors exit 64, failures exit 1.
     public static func run(_ invocation: Invocation) -> Outcome {
-        var output = Output(writer: invocation.stdoutWriter)
+        var output = Output(writer: invocation.stdoutWriter, errorWriter: invocation.stderrWriter)
         var spec: CommandSpec?
         do {
             let parsed = try Arguments.parse(invocation.arguments, commands: Commands.all)
@@ -101,7 +106,7 @@ public enum BoardCommandLine {
             let code = try Commands.run(command.name, &context)
             return context.output.outcome(code)
         } catch let error as UsageError {
-            output = Output(writer: invocation.stdoutWriter)
+            output = Output(writer: invocation.stdoutWriter, errorWriter: invocation.stderrWriter)
             let command = error.command ?? spec
             output.error("Error: \(error.message)")
             if let command {
@@ -133,6 +138,8 @@ struct Output {
     var pageable = false
     /// Takes streamed output as it comes, when the run has a writer.
     let writer: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
+    /// Takes streamed lines for stderr as they come, when the run has a writer for them.
+    var errorWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil
 
     /// Hands a piece of long output to the writer (after what was printed before it), or collects it;
     /// `piece` is left empty with its capacity kept, ready for the next piece.
@@ -166,6 +173,21 @@ struct Output {
     /// A line for stderr; whatever it quotes (paths, arguments, text from the file) cannot drive the terminal.
     mutating func error(_ line: String) {
         stderr += escaped(line) + "\n"
+    }
+
+    /// Lines for stderr written as bytes, escaped already: handed to the writer for stderr (after the lines before
+    /// them), or collected. `piece` is left empty, its room kept.
+    mutating func streamErrors(_ piece: inout ByteWriter) {
+        if let errorWriter {
+            if !stderr.isEmpty {
+                stderr.withUTF8(errorWriter)
+                stderr = ""
+            }
+            piece.withBytes(errorWriter)
+        } else {
+            piece.withBytes { stderr += String(decoding: $0, as: UTF8.self) }
+        }
+        piece.truncate(to: 0)
     }
 
     func outcome(_ code: Int32) -> Outcome {

@@ -534,18 +534,31 @@ enum Commands {
         for target in targets {
             if context.parsed.flag("check") {
                 let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown, pipes: true))
-                let moves = board.tidyMoves()
-                for move in moves {
-                    context.output.error("\(target.shown): would move \"\(escaped(move.title))\" from \(move.from.name) to \(move.to.name); run 'board tidy'")
+                // One line per move, written as bytes and streamed: a pasted board can have a hundred thousand.
+                let moving = board.itemsToTidy
+                var lines = Report.newPiece()
+                let prefix = escaped(target.shown) + ": would move \""
+                for item in moving {
+                    lines.append(string: prefix)
+                    Report.appendMove(item, of: board, to: &lines)
+                    lines.append("; run 'board tidy'\n")
+                    if lines.count >= Report.pieceSize { context.output.streamErrors(&lines) }
                 }
-                wouldChange = wouldChange || !moves.isEmpty
+                context.output.streamErrors(&lines)
+                wouldChange = wouldChange || !moving.isEmpty
                 continue
             }
             try context.updateBoard(at: target) { board, _ in
                 let (file, moves) = try board.tidied(doneOn: today)
                 if moves.isEmpty { return (nil, "No change") }
-                let lines = moves.map { "Moved \"\(escaped($0.title))\" from \($0.from.name) to \($0.to.name)" }
-                return (file, lines.joined(separator: "\n"))
+                // The moves `tidied` made are the board's items to tidy, in order.
+                var lines = ByteWriter()
+                for item in board.itemsToTidy {
+                    if lines.count > 0 { lines.append(UInt8(ascii: "\n")) }
+                    lines.append("Moved \"")
+                    Report.appendMove(item, of: board, to: &lines)
+                }
+                return (file, lines.withBytes { String(decoding: $0, as: UTF8.self) })
             }
         }
         if context.parsed.flag("check") && !wouldChange { context.output.print("No change") }

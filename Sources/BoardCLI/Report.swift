@@ -46,6 +46,16 @@ enum Report {
         }
     }
 
+    /// A tidy move's title and sections, as `tidy` and `tidy --check` print it after the opening quote:
+    /// `TITLE" from TODO to DONE`. The title is escaped as `escaped` would.
+    static func appendMove(_ item: Item, of board: Board, to out: inout ByteWriter) {
+        board.withTitleBytes(of: item) { appendEscaped(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
+        out.append("\" from ")
+        out.append(string: board.kind(of: item).name)
+        out.append(" to ")
+        out.append(item.checked ? "DONE" : "TODO")
+    }
+
     /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date; a DONE item with a done
     /// date has `done YYYY-MM-DD` before `:LINE`), written as bytes and printed in pieces of about 1 MiB.
     static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {

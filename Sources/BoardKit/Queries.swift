@@ -146,14 +146,15 @@ extension Board {
         return kind(of: item) != .done && kind(of: item) != .archive && due < today
     }
 
-    /// The items `tidied()` moves: ticked outside DONE, or unticked in it (never archived ones).
-    private var untidyItems: [Item] {
+    /// The items `tidied()` moves, in file order: ticked outside DONE, or unticked in it (never archived ones). Each
+    /// goes to DONE when ticked, else to TODO.
+    public var itemsToTidy: [Item] {
         items.filter { $0.checked != (kind(of: $0) == .done) && !isArchived($0) }
     }
 
     /// The moves `tidied()` makes, in file order, without making them.
     public func tidyMoves() -> [TidyMove] {
-        untidyItems.map { item in
+        itemsToTidy.map { item in
             TidyMove(title: title(of: item), from: kind(of: item), to: item.checked ? .done : .todo)
         }
     }
@@ -170,7 +171,7 @@ extension Board {
         let moves = tidyMoves()
         var board = self
         while true {
-            let moving = board.untidyItems
+            let moving = board.itemsToTidy
             if moving.isEmpty { return (PrintedFile(board.bytes), moves) }
             // A splice that would have to refuse is tried again with half its moves, down to one.
             var count = board.spliceableCount(moving)

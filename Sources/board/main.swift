@@ -46,7 +46,8 @@ func terminalWidth(_ fd: Int32) -> Int? {
 let outcome = BoardCommandLine.run(Invocation(
     arguments: arguments, environment: environment,
     currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: terminalWidth(1) ?? terminalWidth(2),
-    stdoutWriter: { emit($0, to: 1) }, executable: executable, standardInput: readStandardInput))
+    stdoutWriter: { emit($0, to: 1) }, stderrWriter: { emit($0, to: 2) }, executable: executable,
+    standardInput: readStandardInput))
 
 /// The next bytes of standard input as they come; empty at its end (or on an error).
 @Sendable func readStandardInput() -> [UInt8] {

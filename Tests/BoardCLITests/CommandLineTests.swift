@@ -317,4 +317,25 @@ import Testing
         #expect(Array(collector.all.joined()) == collected.stdoutBytes)
         #expect(collected.stdout.hasPrefix("{\"schemaVersion\":1,") && collected.stdout.hasSuffix("]}\n"))
     }
+
+    /// `tidy --check`'s lines go to a writer for stderr in pieces: the same text as collected whole, each line
+    /// escaped.
+    @Test func tidyCheckStreamsItsLinesToStderrInPieces() {
+        let sandbox = Sandbox()
+        let ticks = (1...30_000).map { "- [x] Ticked item number \($0) with a \u{1B}[31m longer title\n" }.joined()
+        sandbox.write("board.md", "## TODO\n\n" + ticks + "\n## DOING\n\n## DONE\n- [x] done\n")
+        sandbox.write("other.md", "## TODO\n- [x] one\n## DONE\n- [x] two\n")
+        let arguments = ["tidy", "--check", "board.md", "other.md"]
+        let collected = sandbox.run(arguments)
+        let collector = Collector()
+        let streamed = BoardCommandLine.run(Invocation(arguments: arguments, currentDirectory: sandbox.directory,
+                                                       stderrWriter: collector.add))
+        #expect(collected.exitCode == 1 && streamed.exitCode == 1)
+        #expect(collector.all.count >= 3)
+        #expect(String(decoding: collector.all.joined(), as: UTF8.self) + streamed.stderr == collected.stderr)
+        let lines = collected.stderr.split(separator: "\n")
+        #expect(lines.count == 30_000 + 1)
+        #expect(lines.first == "board.md: would move \"Ticked item number 1 with a \\u{1B}[31m longer title\" from TODO to DONE; run 'board tidy'")
+        #expect(lines.last == "other.md: would move \"one\" from TODO to DONE; run 'board tidy'")
+    }
 }

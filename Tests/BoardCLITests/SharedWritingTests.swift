@@ -36,3 +36,25 @@ import Testing
         #expect(overdue.stdout == (0..<half).filter { $0 % 5 == 0 }.map { "\(lineOf($0))\n" }.joined())
     }
 }
+
+/// `Output` hands lines for stderr to a writer in order.
+@Suite struct StreamedErrorTests {
+    /// Lines streamed to stderr go after the lines for stderr collected before them.
+    @Test func streamedErrorsFollowTheLinesBeforeThem() {
+        let collector = StreamedOutputTests.Collector()
+        var output = Output(writer: nil, errorWriter: collector.add)
+        output.error("first \u{7}")
+        var piece = ByteWriter()
+        piece.append("second\n")
+        output.streamErrors(&piece)
+        output.error("third")
+        #expect(piece.count == 0)
+        #expect(String(decoding: collector.all.joined(), as: UTF8.self) == "first \\u{7}\nsecond\n")
+        #expect(output.stderr == "third\n")
+        var collecting = Output(writer: nil)
+        collecting.error("first")
+        piece.append("second\n")
+        collecting.streamErrors(&piece)
+        #expect(collecting.stderr == "first\nsecond\n")
+    }
+}
