@@ -395,51 +395,41 @@ struct Parser {
         return name.isEmpty ? (range, nil) : (name, limit)
     }
 
-    /// The section a heading text names, compared case-insensitively with inner whitespace collapsed. The name is
-    /// gathered into two words, not an array: a file of many headings would make and free one for each.
+    /// The section a heading text names, compared case-insensitively with inner whitespace collapsed (FORMAT.md
+    /// §3), the text at most 24 bytes. Its first letter leaves one or two names to compare, each in place: a file of
+    /// many headings would otherwise gather each text into a name and look it up.
     private func sectionKind(_ range: Range<Int>) -> SectionKind? {
-        guard range.count <= 24 else { return nil }
-        var normalized = ShortName()
-        var pendingSpace = false
-        for position in range {
-            let byte = b[position]
-            if Bytes.isWhitespace(byte) {
-                pendingSpace = true
-                continue
-            }
-            if pendingSpace { guard normalized.append(Bytes.space) else { return nil } }
-            pendingSpace = false
-            guard normalized.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) else { return nil }
+        guard let first = range.first, range.count <= 24 else { return nil }
+        // `| 0x20` lowers an ASCII letter; only the letter itself and its capital give these four.
+        switch b[first] | 0x20 {
+        case UInt8(ascii: "t"): return names(range, "todo") || names(range, "to do") || names(range, "to-do") ? .todo : nil
+        case UInt8(ascii: "d"): return names(range, "doing") ? .doing : names(range, "done") ? .done : nil
+        case UInt8(ascii: "i"): return names(range, "in progress") ? .doing : nil
+        case UInt8(ascii: "a"): return names(range, "archive") ? .archive : nil
+        default: return nil
         }
-        return Self.sectionNames.first { $0.name == normalized }?.kind
     }
 
-    /// The heading names of the sections, lower case (FORMAT.md §3).
-    private static let sectionNames: [(name: ShortName, kind: SectionKind)] = [
-        (ShortName("todo"), .todo), (ShortName("to do"), .todo), (ShortName("to-do"), .todo),
-        (ShortName("doing"), .doing), (ShortName("in progress"), .doing),
-        (ShortName("done"), .done), (ShortName("archive"), .archive),
-    ]
-
-    /// Up to 16 bytes held in two words, the first byte lowest.
-    private struct ShortName: Equatable {
-        private var low: UInt64 = 0
-        private var high: UInt64 = 0
-        private var count = 0
-
-        init() {}
-
-        init(_ text: StaticString) {
-            text.withUTF8Buffer { for byte in $0 { _ = append(byte) } }
+    /// True when the heading text is `name` (lower case, words one space apart): its letters in either case, each
+    /// space a run of spaces and tabs. Inlined, so that each name's bytes are constants.
+    @inline(__always)
+    private func names(_ range: Range<Int>, _ name: StaticString) -> Bool {
+        var position = range.lowerBound
+        let (bytes, count) = (name.utf8Start, name.utf8CodeUnitCount)
+        for index in 0..<count {
+            let expected = bytes[index]
+            guard position < range.upperBound else { return false }
+            let byte = b[position]
+            if expected == Bytes.space {
+                guard Bytes.isWhitespace(byte) else { return false }
+                position = Bytes.skipWhitespace(b, position..<range.upperBound)
+                continue
+            }
+            // A lower-case letter matches itself and its capital (which differs in bit 0x20 alone); `-` only itself.
+            guard expected >= UInt8(ascii: "a") ? byte | 0x20 == expected : byte == expected else { return false }
+            position += 1
         }
-
-        /// False, and nothing added, when the name is full.
-        mutating func append(_ byte: UInt8) -> Bool {
-            guard count < 16 else { return false }
-            if count < 8 { low |= UInt64(byte) << UInt64(8 * count) } else { high |= UInt64(byte) << UInt64(8 * (count - 8)) }
-            count += 1
-            return true
-        }
+        return position == range.upperBound
     }
 
     /// A merge conflict marker (FORMAT.md §7): seven or more `<`, `|`, `=` or `>` at the line's start; `=` alone on

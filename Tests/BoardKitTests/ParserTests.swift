@@ -277,6 +277,55 @@ import Testing
         ]
         for heading in others { #expect(Self.kind(heading) == nil, "\(heading)") }
     }
+
+    /// The name FORMAT.md §3 reads from a heading's text: ASCII letters lowered, runs of spaces and tabs made one
+    /// space, the text (at most 24 bytes) compared whole with each alias.
+    static func reference(_ text: [UInt8]) -> SectionKind? {
+        guard text.count <= 24 else { return nil }
+        var name: [UInt8] = []
+        for byte in text {
+            if byte == 0x20 || byte == 0x09 {
+                if name.last != 0x20 { name.append(0x20) }
+            } else {
+                name.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+        }
+        let aliases: [String: SectionKind] = [
+            "todo": .todo, "to do": .todo, "to-do": .todo, "doing": .doing, "in progress": .doing, "done": .done,
+            "archive": .archive,
+        ]
+        return aliases[String(decoding: name, as: UTF8.self)]
+    }
+
+    /// Random texts made of the aliases' letters in both cases, bytes one bit away from them, spaces and tabs: the
+    /// parser names the same section as the reference reading.
+    @Test func randomTextsNameWhatTheReferenceNames() {
+        var rng = SeededGenerator(seed: 0x5EC7_10A5)
+        let aliases = ["todo", "to do", "to-do", "doing", "in progress", "done", "archive"]
+        var differences: [String] = []
+        for _ in 0..<20_000 {
+            var text = Array(aliases[Int.random(in: 0..<aliases.count, using: &rng)].utf8)
+            for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                let at = Int.random(in: 0...text.count, using: &rng)
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: text.insert([0x20, 0x09][Int.random(in: 0...1, using: &rng)], at: at)
+                case 1 where at < text.count: text[at] ^= 0x20  // case, or a byte one bit away
+                case 2 where at < text.count: text[at] ^= [0x01, 0x40, 0x80][Int.random(in: 0...2, using: &rng)]
+                case 3 where at < text.count: text.remove(at: at)
+                case 4: text.insert(Array("todaginprsecvh-".utf8)[Int.random(in: 0..<15, using: &rng)], at: at)
+                default: break
+                }
+            }
+            // Headings are trimmed before they are named.
+            while text.first == 0x20 || text.first == 0x09 { text.removeFirst() }
+            while text.last == 0x20 || text.last == 0x09 { text.removeLast() }
+            guard !text.isEmpty, !text.contains(0x23), !text.contains(0x0A), !text.contains(0x0D),
+                  text.last != 0x29 else { continue }
+            let board = Board(parsing: Array("## ".utf8) + text + Array("\n- [ ] x\n".utf8))
+            if board.sections.first?.kind != Self.reference(text) { differences.append(String(decoding: text, as: UTF8.self)) }
+        }
+        #expect(differences.count == 0, "the first that differs: \(differences.first ?? "")")
+    }
 }
 
 /// Due and done tokens are found sixteen bytes at a time, then eight, then in the line's last word: each kind of
