@@ -275,16 +275,20 @@ public struct BoardView: Sendable {
             ahead = following
         }
 
-        /// Makes share `index` of `run` into `target[index]`. Each share writes only its own maker; the view and the
-        /// items are only read.
+        /// Makes share `index` of `run` into `target[index]`. Each share writes only its own maker, moved out into a
+        /// variable of its own while it writes: the makers lie side by side, and writing one in place would take
+        /// the cache line it shares with the next from the core working on that one. The view and the items are
+        /// only read.
         private func maker(of run: Run, into target: UnsafeMutablePointer<RowMaker>) -> @Sendable (Int) -> Void {
             let (view, items, width) = (view, items, width)
             nonisolated(unsafe) let target = target
             return { index in
-                target[index].rows.removeAll()
+                var maker = (target + index).move()
+                maker.rows.removeAll()
                 for position in (run.start + run.count * index / run.shares)..<(run.start + run.count * (index + 1) / run.shares) {
-                    target[index].write(view.board.items[items[position]], of: view, width: width)
+                    maker.write(view.board.items[items[position]], of: view, width: width)
                 }
+                (target + index).initialize(to: maker)
             }
         }
 
