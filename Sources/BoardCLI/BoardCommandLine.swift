@@ -176,17 +176,22 @@ struct Output {
     }
 
     /// Lines for stderr written as bytes, escaped already: handed to the writer for stderr (after the lines before
-    /// them), or collected. `piece` is left empty, its room kept.
+    /// them), or collected when there is none. For a piece of a long run of lines, whose whole would be too much to
+    /// hold: what is handed on stays written if the command then fails. `piece` is left empty, its room kept.
     mutating func streamErrors(_ piece: inout ByteWriter) {
-        if let errorWriter {
-            if !stderr.isEmpty {
-                stderr.withUTF8(errorWriter)
-                stderr = ""
-            }
-            piece.withBytes(errorWriter)
-        } else {
-            piece.withBytes { stderr += String(decoding: $0, as: UTF8.self) }
+        guard let errorWriter else { return collectErrors(&piece) }
+        if !stderr.isEmpty {
+            stderr.withUTF8(errorWriter)
+            stderr = ""
         }
+        piece.withBytes(errorWriter)
+        piece.truncate(to: 0)
+    }
+
+    /// Lines for stderr written as bytes, escaped already, collected as `error`'s are (printed when the command
+    /// ends, left out if it fails). `piece` is left empty, its room kept.
+    mutating func collectErrors(_ piece: inout ByteWriter) {
+        piece.withBytes { stderr += String(decoding: $0, as: UTF8.self) }
         piece.truncate(to: 0)
     }
 

@@ -534,7 +534,8 @@ enum Commands {
         for target in targets {
             if context.parsed.flag("check") {
                 let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown, pipes: true))
-                // One line per move, written as bytes and streamed: a pasted board can have a hundred thousand.
+                // One line per move, written as bytes; a run of them too long to hold whole (a pasted board can have a
+                // hundred thousand) is streamed a piece at a time, the rest collected as any other command's lines.
                 let moving = board.itemsToTidy
                 var lines = Report.newPiece()
                 let prefix = escaped(target.shown) + ": would move \""
@@ -544,7 +545,7 @@ enum Commands {
                     lines.append("; run 'board tidy'\n")
                     if lines.count >= Report.pieceSize { context.output.streamErrors(&lines) }
                 }
-                context.output.streamErrors(&lines)
+                context.output.collectErrors(&lines)
                 wouldChange = wouldChange || !moving.isEmpty
                 continue
             }
