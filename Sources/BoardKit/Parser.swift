@@ -396,7 +396,7 @@ struct Parser {
     }
 
     /// The section a heading text names, compared case-insensitively with inner whitespace collapsed (FORMAT.md
-    /// §3), the text at most 24 bytes. Its first letter leaves one or two names to compare, each in place: a file of
+    /// §3), the text at most 24 bytes. Its first letter leaves one to three names to compare, each in place: a file of
     /// many headings would otherwise gather each text into a name and look it up.
     private func sectionKind(_ range: Range<Int>) -> SectionKind? {
         guard let first = range.first, range.count <= 24 else { return nil }
