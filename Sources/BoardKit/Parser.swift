@@ -537,6 +537,14 @@ struct Parser {
                 nearMiss()
             }
         }
+        // Looks at each byte a mask marks (its high bit set), the mask's lowest byte at `offset`.
+        @inline(__always) func look(atEach hits: UInt64, from offset: Int) {
+            var hits = hits
+            while hits != 0 {
+                look(at: offset + hits.trailingZeroBitCount / 8)
+                hits &= hits - 1
+            }
+        }
         var position = start
         // Sixteen bytes at a time first, compared as a vector.
         let colons = SIMD16<UInt8>(repeating: UInt8(ascii: ":")), braces = SIMD16<UInt8>(repeating: UInt8(ascii: "{"))
@@ -544,35 +552,19 @@ struct Parser {
         while end - position >= 16 {
             let run = SixteenBytes.load(base, at: position)
             let lanes = SixteenBytes.lanes((run .== colons) .| (run .== braces) .| (run .== lastBytes))
-            var hits = lanes.low
-            while hits != 0 {
-                look(at: position + hits.trailingZeroBitCount / 8)
-                hits &= hits - 1
-            }
-            hits = lanes.high
-            while hits != 0 {
-                look(at: position + 8 + hits.trailingZeroBitCount / 8)
-                hits &= hits - 1
-            }
+            look(atEach: lanes.low, from: position)
+            look(atEach: lanes.high, from: position + 8)
             position += 16
         }
         while end - position >= 8 {
-            var hits = Self.triggerMask(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian)
-            while hits != 0 {
-                look(at: position + hits.trailingZeroBitCount / 8)
-                hits &= hits - 1
-            }
+            look(atEach: Self.triggerMask(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian), from: position)
             position += 8
         }
         if position < end, end - start >= 8 {
             // The last word of eight ends at the line's end; its bytes before `position` were seen already.
             let seen = 8 - (end - position)
-            var hits = Self.triggerMask(raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self).littleEndian)
-                & (~0 << UInt64(8 * seen))
-            while hits != 0 {
-                look(at: end - 8 + hits.trailingZeroBitCount / 8)
-                hits &= hits - 1
-            }
+            look(atEach: Self.triggerMask(raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self).littleEndian)
+                & (~0 << UInt64(8 * seen)), from: end - 8)
             return
         }
         while position < end {
