@@ -550,11 +550,12 @@ enum Commands {
                 continue
             }
             try context.updateBoard(at: target) { board, _ in
-                let (file, moves) = try board.tidied(doneOn: today)
-                if moves.isEmpty { return (nil, "No change") }
-                // The moves `tidied` made are the board's items to tidy, in order.
+                // The moves `tidiedFile` makes are the board's items to tidy, in order.
+                let moving = board.itemsToTidy
+                if moving.isEmpty { return (nil, "No change") }
+                let file = try board.tidiedFile(doneOn: today)
                 var lines = ByteWriter()
-                for item in board.itemsToTidy {
+                for item in moving {
                     if lines.count > 0 { lines.append(UInt8(ascii: "\n")) }
                     lines.append("Moved \"")
                     Report.appendMove(item, of: board, to: &lines)

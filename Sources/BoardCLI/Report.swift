@@ -57,7 +57,7 @@ enum Report {
         out.append("\" from ")
         out.append(string: board.kind(of: item).name)
         out.append(" to ")
-        out.append(item.checked ? "DONE" : "TODO")
+        out.append(string: board.tidyTarget(of: item).name)
     }
 
     /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date; a DONE item with a done

@@ -146,17 +146,20 @@ extension Board {
         return kind(of: item) != .done && kind(of: item) != .archive && due < today
     }
 
-    /// The items `tidied()` moves, in file order: ticked outside DONE, or unticked in it (never archived ones). Each
-    /// goes to DONE when ticked, else to TODO.
+    /// The items `tidied()` moves, in file order: ticked outside DONE, or unticked in it (never archived ones), each
+    /// to `tidyTarget(of:)`.
     public var itemsToTidy: [Item] {
         items.filter { $0.checked != (kind(of: $0) == .done) && !isArchived($0) }
     }
 
+    /// Where `tidied()` moves one of `itemsToTidy`: to DONE when ticked, else to TODO.
+    public func tidyTarget(of item: Item) -> SectionKind {
+        item.checked ? .done : .todo
+    }
+
     /// The moves `tidied()` makes, in file order, without making them.
     public func tidyMoves() -> [TidyMove] {
-        itemsToTidy.map { item in
-            TidyMove(title: title(of: item), from: kind(of: item), to: item.checked ? .done : .todo)
-        }
+        itemsToTidy.map { item in TidyMove(title: title(of: item), from: kind(of: item), to: tidyTarget(of: item)) }
     }
 
     /// Ticks made in an editor applied: checked items outside DONE move to DONE, unchecked items in DONE move to
@@ -168,24 +171,27 @@ extension Board {
     /// thousands of headings takes a few splices, not a parse per tick. With `doneOn`, each move into DONE records
     /// that date.
     public func tidied(doneOn: CivilDate? = nil) throws(EditError) -> (file: PrintedFile, moves: [TidyMove]) {
-        let moves = tidyMoves()
+        (try tidiedFile(doneOn: doneOn), tidyMoves())
+    }
+
+    /// The file `tidied()` makes, without the moves' titles: for a caller that reads the moves from `itemsToTidy`.
+    public func tidiedFile(doneOn: CivilDate? = nil) throws(EditError) -> PrintedFile {
         var board = self
         while true {
             let moving = board.itemsToTidy
-            if moving.isEmpty { return (PrintedFile(board.bytes), moves) }
+            if moving.isEmpty { return PrintedFile(board.bytes) }
             // A splice that would have to refuse is tried again with half its moves, down to one.
             var count = board.spliceableCount(moving)
             var file: PrintedFile?
             while count > 0, file == nil {
-                file = try? board.movedFile(moving.prefix(count).map { ($0, $0.checked ? SectionKind.done : .todo) }, doneOn: doneOn)
+                file = try? board.movedFile(moving.prefix(count).map { ($0, board.tidyTarget(of: $0)) }, doneOn: doneOn)
                 if file == nil { count /= 2 }
             }
             if let file {
-                if count == moving.count { return (file, moves) }
+                if count == moving.count { return file }
                 board = Board(parsing: file.bytes)
             } else {
-                let item = moving[0]
-                board = try board.moving(item, to: item.checked ? .done : .todo, doneOn: doneOn)
+                board = try board.moving(moving[0], to: board.tidyTarget(of: moving[0]), doneOn: doneOn)
             }
         }
     }
