@@ -12,41 +12,116 @@ enum Report {
         ByteWriter(capacity: pieceSize + (1 << 16))
     }
 
-    /// Items each core writes in a round of `writeInShares`: enough that handing out the work costs little beside
-    /// it, few enough that a round's output stays near a piece.
+    /// Indices in a run of `writeInShares`: enough that handing out the runs costs little beside writing them, few
+    /// enough that a run's output stays near a piece.
     static let itemsPerShare = 4096
 
-    /// Calls `write(index, &out)` for each of `0..<count` in order and streams what it writes. A long run is written
-    /// in rounds: each round gives each of `cores` a run of `itemsPerShare` indices to write into its own buffer at
-    /// the same time, then streams the buffers in order: the same bytes as one call after the other.
+    /// Calls `write(index, &out)` for each of `0..<count` in order and streams what it writes: the same bytes as one
+    /// call after the other. A long run is cut into runs of `itemsPerShare` indices that this thread and a helper per
+    /// other core take in turn, each writing a run into a buffer of a small ring, while this thread streams the
+    /// finished runs in order between its own. No core waits for another between runs, only when the run to stream
+    /// next is still being written or the ring is full.
     static func writeInShares(_ count: Int, cores: Int = Shares.cores, to output: inout Output,
                               _ write: @Sendable (Int, inout ByteWriter) -> Void) {
-        let shares = count >= 2 * itemsPerShare ? max(1, cores) : 1
-        let buffers = UnsafeMutablePointer<ByteWriter>.allocate(capacity: shares)
-        for share in 0..<shares { (buffers + share).initialize(to: newPiece()) }
-        defer {
-            buffers.deinitialize(count: shares)
+        let runCount = (count + itemsPerShare - 1) / itemsPerShare
+        guard cores > 1, runCount > 1 else {
+            var out = newPiece()
+            for index in 0..<count {
+                write(index, &out)
+                if out.count >= pieceSize { output.stream(&out) }
+            }
+            return output.stream(&out)
+        }
+        withoutActuallyEscaping(write) { write in
+            let ring = RunRing(count: count, runCount: runCount, slots: 2 * cores, write: write)
+            let helpers = DispatchGroup()
+            for _ in 1..<min(cores, runCount) {
+                DispatchQueue.global().async(group: helpers) { ring.writeRuns() }
+            }
+            ring.writeAndStream(to: &output)
+            // A helper that starts late finds every run taken and ends at once; none may still hold `write`.
+            helpers.wait()
+            ring.end()
+        }
+    }
+
+    /// The runs of one `writeInShares`, the ring of buffers they are written into, and who has taken which.
+    private final class RunRing: @unchecked Sendable {
+        private let count: Int
+        private let runCount: Int
+        private let slots: Int
+        /// Run `run` is written into buffer `run % slots`. A writer moves the buffer into a variable of its own
+        /// while it writes: the buffers lie side by side, and the count written on every append would otherwise
+        /// take the cache line from the other cores.
+        private let buffers: UnsafeMutablePointer<ByteWriter>
+        /// Signalled when a buffer's run is written, and when it is streamed and free for the run `slots` later.
+        private let written: [DispatchSemaphore]
+        private let free: [DispatchSemaphore]
+        /// Guards `claimed`, the runs taken so far.
+        private let claims = DispatchQueue(label: "board.runs")
+        private var claimed = 0
+        private var write: (@Sendable (Int, inout ByteWriter) -> Void)?
+
+        init(count: Int, runCount: Int, slots: Int, write: @escaping @Sendable (Int, inout ByteWriter) -> Void) {
+            self.count = count
+            self.runCount = runCount
+            self.slots = slots
+            self.write = write
+            buffers = .allocate(capacity: slots)
+            for slot in 0..<slots { (buffers + slot).initialize(to: newPiece()) }
+            written = (0..<slots).map { _ in DispatchSemaphore(value: 0) }
+            free = (0..<slots).map { _ in DispatchSemaphore(value: 1) }
+        }
+
+        deinit {
+            buffers.deinitialize(count: slots)
             buffers.deallocate()
         }
-        if shares == 1 {
-            for index in 0..<count {
-                write(index, &buffers[0])
-                if buffers[0].count >= pieceSize { output.stream(&buffers[0]) }
+
+        /// Lets go of `write`, once every run is streamed and every helper has ended.
+        func end() { write = nil }
+
+        /// The next run nobody has taken, below `limit`.
+        private func claim(below limit: Int) -> Int? {
+            claims.sync {
+                guard claimed < min(runCount, limit) else { return nil }
+                claimed += 1
+                return claimed - 1
             }
-            return output.stream(&buffers[0])
         }
-        // Each share writes only its own buffer, moved out into a variable of its own while it writes: the buffers
-        // lie side by side, and a count written for every append to one would take the other's cache line from the
-        // other core (each share ran half as fast beside the other as alone).
-        nonisolated(unsafe) let shared = buffers
-        for round in stride(from: 0, to: count, by: shares * itemsPerShare) {
-            DispatchQueue.concurrentPerform(iterations: shares) { share in
-                let first = min(count, round + share * itemsPerShare)
-                var buffer = (shared + share).move()
-                for index in first..<min(count, first + itemsPerShare) { write(index, &buffer) }
-                (shared + share).initialize(to: buffer)
+
+        private func writeRun(_ run: Int) {
+            let slot = run % slots
+            free[slot].wait()
+            var buffer = (buffers + slot).move()
+            if let write {
+                for index in (run * itemsPerShare)..<min(count, (run + 1) * itemsPerShare) { write(index, &buffer) }
             }
-            for share in 0..<shares { output.stream(&buffers[share]) }
+            (buffers + slot).initialize(to: buffer)
+            written[slot].signal()
+        }
+
+        /// A helper's part: runs taken until none is left.
+        func writeRuns() {
+            while let run = claim(below: runCount) { writeRun(run) }
+        }
+
+        /// Streams the runs in order, taking runs to write while the next to stream is not written yet. A run is
+        /// taken only while its buffer is free, so this thread never waits for itself.
+        func writeAndStream(to output: inout Output) {
+            for next in 0..<runCount {
+                let slot = next % slots
+                while written[slot].wait(timeout: .now()) == .timedOut {
+                    if let run = claim(below: next + slots) {
+                        writeRun(run)
+                    } else {
+                        written[slot].wait()
+                        break
+                    }
+                }
+                output.stream(&buffers[slot])
+                free[slot].signal()
+            }
         }
     }
 
@@ -165,81 +240,122 @@ enum Report {
     /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.
     static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, kinds: [SectionKind] = SectionKind.allCases,
                          to output: inout Output) {
-        var out = newPiece()
-        out.append("{\"schemaVersion\":1,\"today\":")
-        appendJSONString(today.description, to: &out)
-        out.append(",\"sections\":[")
-        for (index, kind) in kinds.enumerated() {
-            if index > 0 { out.append(",") }
-            out.append("{\"name\":")
-            appendJSONString(kind.name, to: &out)
-            out.append(",\"items\":[")
-            output.stream(&out)
-            // Room for every item from the start, laid out for huge pages, rather than grown into fresh pages.
-            var indices: [Int] = []
-            Memory.reserve(&indices, items.count)
-            for index in items.indices where board.kind(of: items[index]) == kind { indices.append(index) }
-            let ofKind = indices
-            writeInShares(ofKind.count, to: &output) { position, out in
-                let item = items[ofKind[position]]
-                out.append(position > 0 ? ",{\"title\":" : "{\"title\":")
-                // The title's bytes are found once, for the title and for its labels.
-                let labels = board.withTitleBytes(of: item) { bytes, range in
-                    appendJSONString(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
-                    return Labels.names(in: bytes, range)
-                }
-                func appendDate(_ date: CivilDate?) {
-                    guard let date else { return out.append("null") }
-                    out.append("\"")
-                    date.append(to: &out)
-                    out.append("\"")
-                }
-                out.append(",\"due\":")
-                appendDate(item.due)
-                out.append(",\"done\":")
-                appendDate(board.doneDate(of: item))
-                func appendNames(_ names: [String]) {
-                    out.append("[")
-                    for (index, name) in names.enumerated() {
-                        if index > 0 { out.append(",") }
-                        appendJSONString(name, to: &out)
-                    }
-                    out.append("]")
-                }
-                if labels.tags.isEmpty, labels.people.isEmpty {
-                    out.append(",\"tags\":[],\"people\":[]")
-                } else {
-                    out.append(",\"tags\":")
-                    appendNames(labels.tags)
-                    out.append(",\"people\":")
-                    appendNames(labels.people)
-                }
-                // The flags and the body's opening quote in one piece.
-                switch (board.isOverdue(item, today: today), item.checked) {
-                case (true, true): out.append(",\"overdue\":true,\"checked\":true,\"body\":\"")
-                case (true, false): out.append(",\"overdue\":true,\"checked\":false,\"body\":\"")
-                case (false, true): out.append(",\"overdue\":false,\"checked\":true,\"body\":\"")
-                case (false, false): out.append(",\"overdue\":false,\"checked\":false,\"body\":\"")
-                }
-                // The body's lines joined by newlines, written line by line from the file.
-                if !item.body.isEmpty {
-                    board.bytes.withUnsafeBufferPointer { bytes in
-                        var first = true
-                        board.forEachBodyLine(of: item) { line in
-                            if !first { out.append("\\n") }
-                            first = false
-                            appendJSONStringContent(utf8: UnsafeBufferPointer(rebasing: bytes[line]), to: &out)
-                        }
-                    }
-                }
-                out.append("\",\"line\":")
-                out.appendNumber(item.line + 1)
-                out.append("}")
+        // The listed items, grouped by kind in the order of `kinds`, each kind's in the order given: the positions
+        // of `items` in that order, or none when it is theirs already (a board's TODO, DOING and DONE sections, in
+        // that order).
+        var rankOfKind = [Int](repeating: -1, count: 4)
+        for (rank, kind) in kinds.enumerated() { rankOfKind[kind.rawValue] = rank }
+        var counts = [Int](repeating: 0, count: kinds.count)
+        var inOrder = true
+        var lastRank = 0
+        for item in items {
+            let rank = rankOfKind[board.kind(of: item).rawValue]
+            guard rank >= 0 else {
+                inOrder = false
+                continue
             }
-            out.append("]}")
+            counts[rank] += 1
+            if rank < lastRank { inOrder = false }
+            lastRank = rank
         }
-        out.append("]}\n")
-        output.stream(&out)
+        var order: [UInt32] = []
+        if !inOrder {
+            var next = counts.indices.map { rank in counts[..<rank].reduce(0, +) }
+            order = [UInt32](unsafeUninitializedCapacity: counts.reduce(0, +)) { positions, initialized in
+                for (index, item) in items.enumerated() {
+                    let rank = rankOfKind[board.kind(of: item).rawValue]
+                    guard rank >= 0 else { continue }
+                    positions[next[rank]] = UInt32(truncatingIfNeeded: index)
+                    next[rank] += 1
+                }
+                initialized = positions.count
+            }
+        }
+        // What comes before each kind's first item: the end of the kind before, the kinds with no items between,
+        // and the kind's name. The document's start leads the first kind with items; its end follows the last.
+        var head = ByteWriter()
+        head.append("{\"schemaVersion\":1,\"today\":")
+        appendJSONString(today.description, to: &head)
+        head.append(",\"sections\":[")
+        var leads: [(position: Int, bytes: [UInt8])] = []
+        var lead = head
+        var position = 0
+        for (rank, kind) in kinds.enumerated() {
+            if rank > 0 { lead.append("]},") }
+            lead.append("{\"name\":")
+            appendJSONString(kind.name, to: &lead)
+            lead.append(",\"items\":[")
+            guard counts[rank] > 0 else { continue }
+            leads.append((position, lead.withBytes { Array($0) }))
+            lead = ByteWriter()
+            position += counts[rank]
+        }
+        lead.append("]}]}\n")
+        if leads.isEmpty { return output.stream(&lead) }
+        let tail = lead.withBytes { Array($0) }
+        let (total, positions, kindStarts) = (position, order, leads)
+        writeInShares(total, to: &output) { position, out in
+            let item = items[positions.isEmpty ? position : Int(positions[position])]
+            if let lead = kindStarts.first(where: { $0.position == position }) {
+                lead.bytes.withUnsafeBufferPointer { out.append($0) }
+                out.append("{\"title\":")
+            } else {
+                out.append(",{\"title\":")
+            }
+            // The title's bytes are found once, for the title and for its labels.
+            let labels = board.withTitleBytes(of: item) { bytes, range in
+                appendJSONString(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                return Labels.names(in: bytes, range)
+            }
+            func appendDate(_ date: CivilDate?) {
+                guard let date else { return out.append("null") }
+                out.append("\"")
+                date.append(to: &out)
+                out.append("\"")
+            }
+            out.append(",\"due\":")
+            appendDate(item.due)
+            out.append(",\"done\":")
+            appendDate(board.doneDate(of: item))
+            func appendNames(_ names: [String]) {
+                out.append("[")
+                for (index, name) in names.enumerated() {
+                    if index > 0 { out.append(",") }
+                    appendJSONString(name, to: &out)
+                }
+                out.append("]")
+            }
+            if labels.tags.isEmpty, labels.people.isEmpty {
+                out.append(",\"tags\":[],\"people\":[]")
+            } else {
+                out.append(",\"tags\":")
+                appendNames(labels.tags)
+                out.append(",\"people\":")
+                appendNames(labels.people)
+            }
+            // The flags and the body's opening quote in one piece.
+            switch (board.isOverdue(item, today: today), item.checked) {
+            case (true, true): out.append(",\"overdue\":true,\"checked\":true,\"body\":\"")
+            case (true, false): out.append(",\"overdue\":true,\"checked\":false,\"body\":\"")
+            case (false, true): out.append(",\"overdue\":false,\"checked\":true,\"body\":\"")
+            case (false, false): out.append(",\"overdue\":false,\"checked\":false,\"body\":\"")
+            }
+            // The body's lines joined by newlines, written line by line from the file.
+            if !item.body.isEmpty {
+                board.bytes.withUnsafeBufferPointer { bytes in
+                    var first = true
+                    board.forEachBodyLine(of: item) { line in
+                        if !first { out.append("\\n") }
+                        first = false
+                        appendJSONStringContent(utf8: UnsafeBufferPointer(rebasing: bytes[line]), to: &out)
+                    }
+                }
+            }
+            out.append("\",\"line\":")
+            out.appendNumber(item.line + 1)
+            out.append("}")
+        }
+        tail.withUnsafeBufferPointer { output.stream($0) }
     }
 
     /// `check --json`, written as the findings come: `{"schemaVersion": 1, "files": [{"path", "diagnostics":

@@ -1,8 +1,10 @@
 @testable import BoardCLI
+import Foundation
 import BoardKit
 import Testing
 
-/// Output written in shares (a run of items per core, round after round) is the bytes one core writes alone.
+/// Output written in shares (runs of items the cores take in turn, into a ring of buffers) is the bytes one core
+/// writes alone.
 @Suite struct SharedWritingTests {
     @Test(arguments: [1, 2, 3])
     func everyIndexIsWrittenOnceInOrder(cores: Int) {
@@ -16,6 +18,29 @@ import Testing
             let expected = (0..<count).map { "\($0)\n" }.joined()
             #expect(String(decoding: output.stdout, as: UTF8.self) == expected, "\(count) items on \(cores) cores")
         }
+    }
+
+    /// Many more runs than the ring has buffers, some far slower than the rest: while one core writes a slow run,
+    /// the others could write every later run, but a buffer is written again only after its run went out, and the
+    /// runs go out in order whichever core finishes first.
+    @Test(arguments: [2, 3, 4])
+    func runsGoOutInOrderThroughTheRing(cores: Int) {
+        let share = Report.itemsPerShare
+        let count = 30 * share + 101
+        var output = Output(writer: nil)
+        Report.writeInShares(count, cores: cores, to: &output) { index, out in
+            var mixed = UInt64(index)
+            if (index / share) % 7 == 3 {
+                for _ in 0..<2_000 { mixed = mixed &* 6_364_136_223_846_793_005 &+ 1 }
+            }
+            // Never true (the work is not left out as unused).
+            if mixed == 0xDEAD_BEEF_DEAD_BEEF { out.append(UInt8(ascii: "!")) }
+            out.appendNumber(index)
+            out.append(UInt8(ascii: "\n"))
+        }
+        let written = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let inOrder = written.dropLast().enumerated().allSatisfy { $0.element == "\($0.offset)" }
+        #expect(written.count == count + 1 && written.last == "" && inOrder, "\(written.count - 1) lines, in order: \(inOrder)")
     }
 
     /// A filter on a large board runs in shares, one per core: the items it keeps come out once each, in file order.
@@ -34,6 +59,44 @@ import Testing
         #expect(searched.stdout == (0..<count).filter { $0 % 3 == 0 }.map { "\(lineOf($0))\n" }.joined())
         let overdue = sandbox.run(["list", "--overdue", "--format", "{line}"])
         #expect(overdue.stdout == (0..<half).filter { $0 % 5 == 0 }.map { "\(lineOf($0))\n" }.joined())
+    }
+}
+
+/// `list --json` writes the items of a large board in shares, grouped by section as one document.
+@Suite struct SharedJSONTests {
+    /// Sections out of order and a section twice: each kind's items in file order, under their kind in the order
+    /// TODO, DOING, DONE, as a small board gives them; a kind with no items still listed.
+    @Test func aLargeBoardsItemsAreGroupedByKindInFileOrder() throws {
+        let perSection = Report.itemsPerShare + 300
+        func items(_ name: String) -> String {
+            (0..<perSection).map { "- [ ] \(name) \($0)\n" }.joined()
+        }
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## DONE\n" + items("done") + "## TODO\n" + items("first") + "## Archive\n" + items("old")
+                      + "## TODO\n" + items("second"))
+        let json = try JSONSerialization.jsonObject(with: Data(sandbox.run(["list", "--json"]).stdout.utf8)) as? [String: Any]
+        let sections = try #require(json?["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["name"] as? String } == ["TODO", "DOING", "DONE"])
+        let titles = sections.map { section in ((section["items"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String } }
+        let expected = [(0..<perSection).map { "first \($0)" } + (0..<perSection).map { "second \($0)" }, [],
+                        (0..<perSection).map { "done \($0)" }]
+        for (kind, (listed, wanted)) in zip(titles, expected).enumerated() {
+            let same = listed == wanted
+            #expect(same, "kind \(kind): \(listed.count) items listed, \(wanted.count) expected, first \(listed.first ?? "none")")
+        }
+        let archived = try JSONSerialization.jsonObject(with: Data(sandbox.run(["list", "--json", "--archived"]).stdout.utf8)) as? [String: Any]
+        let archive = try #require(archived?["sections"] as? [[String: Any]])
+        #expect(archive.map { $0["name"] as? String } == ["Archive"])
+        let old = (archive[0]["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        let sameOld = old == (0..<perSection).map { "old \($0)" }
+        #expect(sameOld, "\(old?.count ?? 0) archived items listed")
+    }
+
+    /// With no items at all, every kind is still listed, empty.
+    @Test func aBoardWithoutItemsListsEveryKindEmpty() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n## DONE\n")
+        #expect(sandbox.run(["list", "--json"]).stdout == #"{"schemaVersion":1,"today":"2026-11-21","sections":[{"name":"TODO","items":[]},{"name":"DOING","items":[]},{"name":"DONE","items":[]}]}"# + "\n")
     }
 }
 
