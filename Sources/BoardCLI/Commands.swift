@@ -642,7 +642,7 @@ enum Commands {
         default: break
         }
         if parsed.flag("json") {
-            Report.listJSON(board, selected, today: today, kinds: archived ? [.archive] : SectionKind.allCases, to: &context.output)
+            Report.listJSON(board, selected, inFileOrder: sort == nil, today: today, kinds: archived ? [.archive] : SectionKind.allCases, to: &context.output)
             return 0
         }
         if let template {
@@ -666,7 +666,7 @@ enum Commands {
         let color = try showColor(context)
         let board = try context.readBoard().board
         if context.parsed.flag("json") {
-            Report.listJSON(board, board.items, today: today, to: &context.output)
+            Report.listJSON(board, board.items, inFileOrder: true, today: today, to: &context.output)
         } else {
             var view = BoardView(board: board, today: today, color: color)
             if let text = context.parsed.value("done") {

@@ -238,37 +238,37 @@ enum Report {
     /// `{"schemaVersion": 1, "today": …, "sections": [{"name", "items": [{"title", "due", "done", "tags", "people",
     /// "overdue", "checked", "body", "line"}]}]}`
     /// Printed in pieces of about 1 MiB, so a large board's document is never whole in memory.
-    static func listJSON(_ board: Board, _ items: [Item], today: CivilDate, kinds: [SectionKind] = SectionKind.allCases,
-                         to output: inout Output) {
+    /// `inFileOrder`: the items are in the file's order (a filter's, not a sort's), so those of a section lie
+    /// together.
+    static func listJSON(_ board: Board, _ items: [Item], inFileOrder: Bool, today: CivilDate,
+                         kinds: [SectionKind] = SectionKind.allCases, to output: inout Output) {
         // The listed items, grouped by kind in the order of `kinds`, each kind's in the order given: the positions
         // of `items` in that order, or none when it is theirs already (a board's TODO, DOING and DONE sections, in
-        // that order).
+        // that order). Found from the runs of items of one kind, without a look at every item when they are in
+        // the file's order.
         var rankOfKind = [Int](repeating: -1, count: 4)
         for (rank, kind) in kinds.enumerated() { rankOfKind[kind.rawValue] = rank }
+        let runs = inFileOrder ? sectionRuns(of: items) : kindRuns(of: items, in: board)
         var counts = [Int](repeating: 0, count: kinds.count)
         var inOrder = true
         var lastRank = 0
-        for item in items {
-            let rank = rankOfKind[board.kind(of: item).rawValue]
+        for run in runs {
+            let rank = rankOfKind[board.sections[run.section].kind.rawValue]
             guard rank >= 0 else {
                 inOrder = false
                 continue
             }
-            counts[rank] += 1
+            counts[rank] += run.items.count
             if rank < lastRank { inOrder = false }
             lastRank = rank
         }
         var order: [UInt32] = []
         if !inOrder {
-            var next = counts.indices.map { rank in counts[..<rank].reduce(0, +) }
-            order = [UInt32](unsafeUninitializedCapacity: counts.reduce(0, +)) { positions, initialized in
-                for (index, item) in items.enumerated() {
-                    let rank = rankOfKind[board.kind(of: item).rawValue]
-                    guard rank >= 0 else { continue }
-                    positions[next[rank]] = UInt32(truncatingIfNeeded: index)
-                    next[rank] += 1
+            Memory.reserve(&order, counts.reduce(0, +))
+            for rank in kinds.indices {
+                for run in runs where rankOfKind[board.sections[run.section].kind.rawValue] == rank {
+                    for index in run.items { order.append(UInt32(truncatingIfNeeded: index)) }
                 }
-                initialized = positions.count
             }
         }
         // What comes before each kind's first item: the end of the kind before, the kinds with no items between,
@@ -356,6 +356,45 @@ enum Report {
             out.append("}")
         }
         tail.withUnsafeBufferPointer { output.stream($0) }
+    }
+
+    /// Runs of consecutive items, each from one section.
+    private typealias Run = (section: Int, items: Range<Int>)
+
+    /// The runs of items of one section, for items in the file's order: each run's end found by doubling a step
+    /// and then halving it, so a section's items are not each looked at.
+    private static func sectionRuns(of items: [Item]) -> [Run] {
+        var runs: [Run] = []
+        var start = 0
+        while start < items.count {
+            let section = items[start].section
+            // The run ends after `low` and at or before `high`.
+            var (low, step) = (start, 1)
+            while low + step < items.count, items[low + step].section == section {
+                low += step
+                step *= 2
+            }
+            var high = min(items.count, low + step)
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if items[middle].section == section { low = middle } else { high = middle }
+            }
+            runs.append((section, start..<high))
+            start = high
+        }
+        return runs
+    }
+
+    /// The runs of items of one kind, for items in any order; each run is named by the section of its first item.
+    private static func kindRuns(of items: [Item], in board: Board) -> [Run] {
+        var runs: [Run] = []
+        var start = 0
+        for index in items.indices.dropFirst() where board.kind(of: items[index]) != board.kind(of: items[start]) {
+            runs.append((items[start].section, start..<index))
+            start = index
+        }
+        if !items.isEmpty { runs.append((items[start].section, start..<items.count)) }
+        return runs
     }
 
     /// `check --json`, written as the findings come: `{"schemaVersion": 1, "files": [{"path", "diagnostics":

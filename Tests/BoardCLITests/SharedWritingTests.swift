@@ -74,15 +74,18 @@ import Testing
         let sandbox = Sandbox()
         sandbox.write("board.md", "## DONE\n" + items("done") + "## TODO\n" + items("first") + "## Archive\n" + items("old")
                       + "## TODO\n" + items("second"))
-        let json = try JSONSerialization.jsonObject(with: Data(sandbox.run(["list", "--json"]).stdout.utf8)) as? [String: Any]
-        let sections = try #require(json?["sections"] as? [[String: Any]])
-        #expect(sections.map { $0["name"] as? String } == ["TODO", "DOING", "DONE"])
-        let titles = sections.map { section in ((section["items"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String } }
-        let expected = [(0..<perSection).map { "first \($0)" } + (0..<perSection).map { "second \($0)" }, [],
-                        (0..<perSection).map { "done \($0)" }]
-        for (kind, (listed, wanted)) in zip(titles, expected).enumerated() {
-            let same = listed == wanted
-            #expect(same, "kind \(kind): \(listed.count) items listed, \(wanted.count) expected, first \(listed.first ?? "none")")
+        // Sorted (by a key no item has, so in file order still), the items are grouped without the file's order.
+        for arguments in [["list", "--json"], ["list", "--json", "--sort", "due"]] {
+            let json = try JSONSerialization.jsonObject(with: Data(sandbox.run(arguments).stdout.utf8)) as? [String: Any]
+            let sections = try #require(json?["sections"] as? [[String: Any]])
+            #expect(sections.map { $0["name"] as? String } == ["TODO", "DOING", "DONE"])
+            let titles = sections.map { section in ((section["items"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String } }
+            let expected = [(0..<perSection).map { "first \($0)" } + (0..<perSection).map { "second \($0)" }, [],
+                            (0..<perSection).map { "done \($0)" }]
+            for (kind, (listed, wanted)) in zip(titles, expected).enumerated() {
+                let same = listed == wanted
+                #expect(same, "kind \(kind): \(listed.count) items listed, \(wanted.count) expected, first \(listed.first ?? "none")")
+            }
         }
         let archived = try JSONSerialization.jsonObject(with: Data(sandbox.run(["list", "--json", "--archived"]).stdout.utf8)) as? [String: Any]
         let archive = try #require(archived?["sections"] as? [[String: Any]])
