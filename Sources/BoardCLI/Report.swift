@@ -294,66 +294,68 @@ enum Report {
         if leads.isEmpty { return output.stream(&lead) }
         let tail = lead.withBytes { Array($0) }
         let (total, positions, kindStarts) = (position, order, leads)
-        writeInShares(total, to: &output) { position, out in
-            let item = items[positions.isEmpty ? position : Int(positions[position])]
-            if let lead = kindStarts.first(where: { $0.position == position }) {
-                lead.bytes.withUnsafeBufferPointer { out.append($0) }
-                out.append("{\"title\":")
-            } else {
-                out.append(",{\"title\":")
-            }
-            // The title's bytes are found once, for the title and for its labels.
-            let labels = board.withTitleBytes(of: item) { bytes, range in
-                appendJSONString(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
-                return Labels.names(in: bytes, range)
-            }
-            func appendDate(_ date: CivilDate?) {
-                guard let date else { return out.append("null") }
-                out.append("\"")
-                date.append(to: &out)
-                out.append("\"")
-            }
-            out.append(",\"due\":")
-            appendDate(item.due)
-            out.append(",\"done\":")
-            appendDate(board.doneDate(of: item))
-            func appendNames(_ names: [String]) {
-                out.append("[")
-                for (index, name) in names.enumerated() {
-                    if index > 0 { out.append(",") }
-                    appendJSONString(name, to: &out)
+        // The file's bytes, lent once for every title and body line; the shares only read them.
+        board.bytes.withUnsafeBufferPointer { file in
+            nonisolated(unsafe) let file = file
+            writeInShares(total, to: &output) { position, out in
+                let item = items[positions.isEmpty ? position : Int(positions[position])]
+                if let lead = kindStarts.first(where: { $0.position == position }) {
+                    lead.bytes.withUnsafeBufferPointer { out.append($0) }
+                    out.append("{\"title\":")
+                } else {
+                    out.append(",{\"title\":")
                 }
-                out.append("]")
-            }
-            if labels.tags.isEmpty, labels.people.isEmpty {
-                out.append(",\"tags\":[],\"people\":[]")
-            } else {
-                out.append(",\"tags\":")
-                appendNames(labels.tags)
-                out.append(",\"people\":")
-                appendNames(labels.people)
-            }
-            // The flags and the body's opening quote in one piece.
-            switch (board.isOverdue(item, today: today), item.checked) {
-            case (true, true): out.append(",\"overdue\":true,\"checked\":true,\"body\":\"")
-            case (true, false): out.append(",\"overdue\":true,\"checked\":false,\"body\":\"")
-            case (false, true): out.append(",\"overdue\":false,\"checked\":true,\"body\":\"")
-            case (false, false): out.append(",\"overdue\":false,\"checked\":false,\"body\":\"")
-            }
-            // The body's lines joined by newlines, written line by line from the file.
-            if !item.body.isEmpty {
-                board.bytes.withUnsafeBufferPointer { bytes in
+                // The title's bytes are found once, for the title and for its labels.
+                let labels = board.withTitleBytes(of: item, in: file) { bytes, range in
+                    appendJSONString(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                    return Labels.names(in: bytes, range)
+                }
+                func appendDate(_ date: CivilDate?) {
+                    guard let date else { return out.append("null") }
+                    out.append("\"")
+                    date.append(to: &out)
+                    out.append("\"")
+                }
+                out.append(",\"due\":")
+                appendDate(item.due)
+                out.append(",\"done\":")
+                appendDate(board.doneDate(of: item))
+                func appendNames(_ names: [String]) {
+                    out.append("[")
+                    for (index, name) in names.enumerated() {
+                        if index > 0 { out.append(",") }
+                        appendJSONString(name, to: &out)
+                    }
+                    out.append("]")
+                }
+                if labels.tags.isEmpty, labels.people.isEmpty {
+                    out.append(",\"tags\":[],\"people\":[]")
+                } else {
+                    out.append(",\"tags\":")
+                    appendNames(labels.tags)
+                    out.append(",\"people\":")
+                    appendNames(labels.people)
+                }
+                // The flags and the body's opening quote in one piece.
+                switch (board.isOverdue(item, today: today), item.checked) {
+                case (true, true): out.append(",\"overdue\":true,\"checked\":true,\"body\":\"")
+                case (true, false): out.append(",\"overdue\":true,\"checked\":false,\"body\":\"")
+                case (false, true): out.append(",\"overdue\":false,\"checked\":true,\"body\":\"")
+                case (false, false): out.append(",\"overdue\":false,\"checked\":false,\"body\":\"")
+                }
+                // The body's lines joined by newlines, written line by line from the file.
+                if !item.body.isEmpty {
                     var first = true
                     board.forEachBodyLine(of: item) { line in
                         if !first { out.append("\\n") }
                         first = false
-                        appendJSONStringContent(utf8: UnsafeBufferPointer(rebasing: bytes[line]), to: &out)
+                        appendJSONStringContent(utf8: UnsafeBufferPointer(rebasing: file[line]), to: &out)
                     }
                 }
+                out.append("\",\"line\":")
+                out.appendNumber(item.line + 1)
+                out.append("}")
             }
-            out.append("\",\"line\":")
-            out.appendNumber(item.line + 1)
-            out.append("}")
         }
         tail.withUnsafeBufferPointer { output.stream($0) }
     }

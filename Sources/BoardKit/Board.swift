@@ -378,8 +378,9 @@ public struct Board: Sendable {
         try bytes.withUnsafeBufferPointer { try withTitleBytes(of: item, in: $0, body) }
     }
 
-    /// `withTitleBytes(of:_:)` for a caller that holds the file's bytes as a buffer already (`b`).
-    func withTitleBytes<R>(of item: Item, in b: UnsafeBufferPointer<UInt8>,
+    /// `withTitleBytes(of:_:)` for a caller that holds the file's bytes as a buffer already (`b`): a command that
+    /// writes every title lends the buffer once.
+    public func withTitleBytes<R>(of item: Item, in b: UnsafeBufferPointer<UInt8>,
                            _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {
         try withTitleBytes(titleParts(of: item), of: item, in: b, body)
     }
