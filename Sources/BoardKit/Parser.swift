@@ -363,6 +363,7 @@ struct Parser {
     }
 
     /// An ATX heading's level and text range (whitespace and a closing `#` run removed).
+    @inline(__always)
     private func heading(_ at: Int, _ end: Int) -> (Int, Range<Int>)? {
         var position = at
         while position < end, b[position] == UInt8(ascii: "#") { position += 1 }
@@ -379,6 +380,7 @@ struct Parser {
 
     /// A heading text ending in `(N)` (FORMAT.md §3, a WIP limit): the name before it, trimmed, and N; else the
     /// text as it is and nil.
+    @inline(__always)
     private func wipLimit(_ range: Range<Int>) -> (name: Range<Int>, limit: Int?) {
         guard range.count >= 3, b[range.upperBound - 1] == UInt8(ascii: ")") else { return (range, nil) }
         var position = range.upperBound - 1
@@ -398,6 +400,7 @@ struct Parser {
     /// The section a heading text names, compared case-insensitively with inner whitespace collapsed (FORMAT.md
     /// §3), the text at most 24 bytes. Its first letter leaves one to three names to compare, each in place: a file of
     /// many headings would otherwise gather each text into a name and look it up.
+    @inline(__always)
     private func sectionKind(_ range: Range<Int>) -> SectionKind? {
         guard let first = range.first, range.count <= 24 else { return nil }
         // `| 0x20` lowers an ASCII letter; only the letter itself and its capital give these four.
