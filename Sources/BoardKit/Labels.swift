@@ -61,24 +61,36 @@ public enum Labels {
         return found
     }
 
-    /// The first `#` or `@` in `bytes[position..<end]`, or `end`: eight bytes at a time.
+    /// The first `#` or `@` in `bytes[position..<end]`, or `end`: sixteen bytes at a time, the last sixteen read
+    /// again from the end (their bytes before `position` left out) rather than byte by byte. Nearly every title has
+    /// neither sigil, and is read in one or a few vectors.
     private static func nextSigil(in bytes: UnsafeBufferPointer<UInt8>, from position: Int, to end: Int) -> Int {
         var position = position
-        if let base = bytes.baseAddress {
-            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            @inline(__always) func equal(_ byte: UInt8, _ word: UInt64) -> UInt64 {
-                let value = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-                return ~(((value & low7) &+ low7) | value | low7)
-            }
-            while position + 8 <= end {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
-                let sigils = equal(tag, word) | equal(person, word)
-                if sigils != 0 { return position + sigils.trailingZeroBitCount / 8 }
-                position += 8
-            }
+        guard let base = bytes.baseAddress, end >= 16 else {
+            while position < end, bytes[position] != tag, bytes[position] != person { position += 1 }
+            return position
         }
-        while position < end, bytes[position] != tag, bytes[position] != person { position += 1 }
-        return position
+        let tags = SIMD16<UInt8>(repeating: tag), people = SIMD16<UInt8>(repeating: person)
+        /// The first sigil among the sixteen bytes at `offset`, leaving out the first `skipped`.
+        @inline(__always) func first(at offset: Int, skipping skipped: Int = 0) -> Int? {
+            let run = SixteenBytes.load(base, at: offset)
+            var (low, high) = SixteenBytes.lanes((run .== tags) .| (run .== people))
+            if skipped >= 8 {
+                low = 0
+                high &= ~0 << UInt64(8 * (skipped - 8))
+            } else {
+                low &= ~0 << UInt64(8 * skipped)
+            }
+            if low != 0 { return offset + low.trailingZeroBitCount / 8 }
+            if high != 0 { return offset + 8 + high.trailingZeroBitCount / 8 }
+            return nil
+        }
+        while end - position >= 16 {
+            if let found = first(at: position) { return found }
+            position += 16
+        }
+        guard position < end else { return end }
+        return first(at: end - 16, skipping: position - (end - 16)) ?? end
     }
 
     /// True when every label asked for (a name, with or without its sigil) is among `names`, ignoring case.
