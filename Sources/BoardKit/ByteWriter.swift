@@ -81,15 +81,13 @@ public struct ByteWriter: ~Copyable {
     /// Appends a number's decimal digits, with leading zeros to `width` digits.
     public mutating func appendNumber(_ value: Int, width: Int = 1) {
         let magnitude = value.magnitude
-        var digits = 1
-        var bound: UInt = 10
-        while digits < 19, magnitude >= bound {
-            digits += 1
-            bound &*= 10
-        }
-        if magnitude >= bound { digits += 1 }  // 10^19 and past: the twentieth digit, which `bound` cannot reach
+        // The digits: from the number of bits (each is log10(2) = 1233/4096 of a digit), one fewer below the
+        // power of ten that many digits start at.
+        let bits = UInt.bitWidth - (magnitude | 1).leadingZeroBitCount
+        var digits = (bits &* 1233) >> 12 + 1
+        if magnitude | 1 < Self.powersOfTen[digits - 1] { digits -= 1 }
         if value < 0 { append(UInt8(ascii: "-")) }
-        append(UInt8(ascii: "0"), count: max(width, digits) - digits)
+        if width > digits { append(UInt8(ascii: "0"), count: width - digits) }
         // Written from the last digits back, two at a time from a table of the pairs "00" to "99".
         reserve(digits)
         let pairs = Self.digitPairs.utf8Start
@@ -105,6 +103,13 @@ public struct ByteWriter: ~Copyable {
         if position > written { base[position - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest) }
         written += digits
     }
+
+    /// 10^0 to 10^19.
+    private static let powersOfTen: [UInt] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     private static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\

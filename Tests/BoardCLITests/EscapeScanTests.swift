@@ -72,6 +72,17 @@ import Testing
         #expect(written(12_345) == "12345")
         #expect(written(Int.max) == String(Int.max))
         #expect(written(-42, width: 4) == "-0042")
+        #expect(written(Int.min) == String(Int.min))
+        #expect(written(0, width: 0) == "0" && written(5, width: 0) == "5")
+        // Every power of ten and its neighbours, where the count of digits changes.
+        var power = 1
+        var wrongNumbers: [Int] = []
+        for _ in 0..<19 {
+            for value in [power - 1, power, power + 1, -power] where written(value) != String(value) { wrongNumbers.append(value) }
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        #expect(wrongNumbers.isEmpty, "\(wrongNumbers)")
+        #expect((0..<100_000).allSatisfy { written($0) == String($0) })
         var date: [UInt8] = []
         try #require(CivilDate(year: 987, month: 3, day: 9)).append(to: &date)
         #expect(String(decoding: date, as: UTF8.self) == "0987-03-09")
