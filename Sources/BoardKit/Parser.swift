@@ -400,7 +400,6 @@ struct Parser {
     /// The section a heading text names, compared case-insensitively with inner whitespace collapsed (FORMAT.md
     /// §3), the text at most 24 bytes. Its first letter leaves one to three names to compare, each in place: a file of
     /// many headings would otherwise gather each text into a name and look it up.
-    @inline(__always)
     private func sectionKind(_ range: Range<Int>) -> SectionKind? {
         guard let first = range.first, range.count <= 24 else { return nil }
         // `| 0x20` lowers an ASCII letter; only the letter itself and its capital give these four.
