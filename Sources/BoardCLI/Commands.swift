@@ -767,8 +767,10 @@ enum Commands {
                 guard seen < Self.repeatsShown else { return }
                 context.output.error("\(shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
             }
+            // `times` adds up the counts: taken once, not once for each repeated message.
+            let times = counts.times
             for (diagnostic, place) in repeated {
-                let more = counts.times[place] - Self.repeatsShown
+                let more = times[place] - Self.repeatsShown
                 context.output.error("\(shown): \(more) more like this (from line \(diagnostic.line)): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
             }
         }
