@@ -14,6 +14,15 @@ enum Bytes {
     @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
+    /// The high bit of each of `word`'s eight bytes (the first lowest) that is `byte`, and no other bit: exact for
+    /// every byte, as no carry passes from one byte to the next.
+    @inline(__always)
+    static func marks(of byte: UInt8, in word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let value = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return ~(((value & low7) &+ low7) | value | low7)
+    }
+
     static func hasBOM<C: RandomAccessCollection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
         bytes.count >= 3 && bytes[bytes.startIndex] == 0xEF && bytes[bytes.startIndex + 1] == 0xBB
             && bytes[bytes.startIndex + 2] == 0xBF
@@ -119,16 +128,11 @@ enum Bytes {
             return offset == needle.count
         }
         let other = first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") ? first - 0x20 : first
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        @inline(__always) func equal(_ byte: UInt8, _ word: UInt64) -> UInt64 {
-            let value = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-            return ~(((value & low7) &+ low7) | value | low7)
-        }
         var position = range.lowerBound
         let last = range.upperBound - needle.count
         while position + 8 <= last + 1 {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
-            var starts = equal(first, word) | equal(other, word)
+            var starts = marks(of: first, in: word) | marks(of: other, in: word)
             while starts != 0 {
                 if matches(at: position + starts.trailingZeroBitCount / 8) { return true }
                 starts &= starts - 1

@@ -595,12 +595,7 @@ struct Parser {
     /// The high bit of each of the eight bytes (first byte lowest) that is `:`, `{` or 0x85, and no other bit.
     @inline(__always)
     private static func triggerMask(_ word: UInt64) -> UInt64 {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 {
-            ~(((value & low7) &+ low7) | value | low7)
-        }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        return zeroBytes(word ^ (ones &* 0x3A)) | zeroBytes(word ^ (ones &* 0x7B)) | zeroBytes(word ^ (ones &* 0x85))
+        Bytes.marks(of: UInt8(ascii: ":"), in: word) | Bytes.marks(of: UInt8(ascii: "{"), in: word) | Bytes.marks(of: 0x85, in: word)
     }
 
     /// The due token whose colon, brace or 📅 first byte stands at `hit`, if there is one.
@@ -666,11 +661,9 @@ struct Parser {
     private func wordEnd(from offset: Int, _ end: Int) -> Int {
         var position = offset
         if let base = b.baseAddress {
-            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
-            @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & low7) &+ low7) | value | low7) }
             while end - position >= 8 {
                 let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
-                let blanks = zeroBytes(word ^ (ones &* UInt64(Bytes.space))) | zeroBytes(word ^ (ones &* UInt64(Bytes.tab)))
+                let blanks = Bytes.marks(of: Bytes.space, in: word) | Bytes.marks(of: Bytes.tab, in: word)
                 if blanks != 0 { return position + blanks.trailingZeroBitCount / 8 }
                 position += 8
             }
