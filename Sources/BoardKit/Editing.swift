@@ -225,20 +225,50 @@ extension Board {
             let incoming = moves.filter { $0.to == kind }.map(\.item)
             guard let section = firstSection(kind) else { return nil }
             let staying = items.lazy.filter { $0.section == section && !moving[$0.line] }
-            guard let neighbour = atTop ? staying.first : staying.last else { return nil }
-            let at = atTop ? neighbour.line : neighbour.lines.upperBound
+            let at: Int
+            var aboveIndent: Int?
+            var gap: [NewLine] = []
+            if let neighbour = atTop ? staying.first : staying.last {
+                at = atTop ? neighbour.line : neighbour.lines.upperBound
+                aboveIndent = atTop ? nil : neighbour.indent
+            } else {
+                // Into a section that keeps no item, the first goes where `placement` puts one into an empty section
+                // of the file without the removed lines, and the others after it.
+                guard !atTop, let place = emptySectionPlace(section, removed: removed) else { return nil }
+                at = place.at
+                if place.gap { gap = [NewLine(content: [], ending: lineEnding)] }
+            }
             let below = atTop ? at : survivingLine(from: at, step: 1)
-            var aboveIndent: Int? = atTop ? nil : neighbour.indent
             var placed: [NewLine] = []
-            for (index, item) in incoming.enumerated() {
-                let block = try fitted(movedLines(item, to: kind, doneOn: doneOn), aboveIndent: aboveIndent,
-                                       below: index == incoming.count - 1 ? below : nil)
+            for item in incoming {
+                // Each is fitted to the line below, as it would be moved alone after the one before it.
+                let block = try fitted(movedLines(item, to: kind, doneOn: doneOn), aboveIndent: aboveIndent, below: below)
                 aboveIndent = block.indent
                 placed += block.lines
             }
-            replacements.append(Replacement(lines: at..<at, with: placed))
+            replacements.append(Replacement(lines: at..<at, with: placed + gap))
         }
         return rendered(replacements)
+    }
+
+    /// Where `placement` puts the first item into the section, which keeps no item once the `removed` lines are
+    /// gone, reckoned on the file without them: after the blank line under its last non-blank line, with a new blank
+    /// line after it when any line follows; else right after that line. Nil where that needs more than the removed
+    /// lines to tell: the file has an Obsidian Kanban settings line or a fence or comment that never closes.
+    private func emptySectionPlace(_ sectionIndex: Int, removed: [Bool]) -> (at: Int, gap: Bool)? {
+        guard regions.allSatisfy(\.isClosed), !lines.contains(where: {
+            Bytes.hasPrefix(bytes, at: $0.start, end: $0.contentEnd, Self.obsidianSettingsPrefix)
+        }) else { return nil }
+        let section = sections[sectionIndex]
+        func survivor(from line: Int) -> Int {
+            var line = line
+            while line < lines.count, removed[line] { line += 1 }
+            return line
+        }
+        let last = section.lines.reversed().first { !removed[$0] && !isBlankLine($0) } ?? section.headingLine
+        let next = survivor(from: last + 1)
+        guard next < lines.count, isBlankLine(next) else { return (last + 1, false) }
+        return (next + 1, survivor(from: next + 1) < lines.count)
     }
 
     /// The file with several items moved, each to the first section of its kind (`board done A B C`): an item
@@ -596,12 +626,15 @@ extension Board {
         return (lines.count, 2)
     }
 
+    /// How the settings block Obsidian Kanban keeps at the end of a board starts.
+    static let obsidianSettingsPrefix: StaticString = "%% kanban:settings"
+
     /// The `%% kanban:settings` line of the block Obsidian Kanban keeps at the end of a board: outside front matter,
     /// code and comments, after every section heading and every item. Nil when there is none: such a line anywhere
     /// else is text like any other.
     var obsidianSettingsLine: Int? {
         guard let index = lines.indices.last(where: {
-            Bytes.hasPrefix(bytes, at: lines[$0].start, end: lines[$0].contentEnd, "%% kanban:settings")
+            Bytes.hasPrefix(bytes, at: lines[$0].start, end: lines[$0].contentEnd, Self.obsidianSettingsPrefix)
         }), !regions.contains(where: { $0.lines.contains(index) }), sections.allSatisfy({ $0.headingLine < index }),
               items.last.map({ $0.lines.upperBound <= index }) ?? true else { return nil }
         return index

@@ -164,11 +164,10 @@ extension Board {
 
     /// Ticks made in an editor applied: checked items outside DONE move to DONE, unchecked items in DONE move to
     /// TODO, in file order, as moving them one by one would. The moves go in as few splices as can be: each splice
-    /// takes the longest run of the next moves in which every target keeps an item of its own to place them after
-    /// (`movedFile`), halved while the splice would have to refuse; a move no splice can take (into a section that
-    /// keeps no item, or one every splice would refuse) is made alone, and may find an indentation that works.
-    /// A board whose ticks all go in one splice is not parsed again; a hostile one with thousands of ticks under
-    /// thousands of headings takes a few splices, not a parse per tick. With `doneOn`, each move into DONE records
+    /// takes the longest run of the next moves whose targets exist and that no item leaves after one came in
+    /// (`movedFile`), halved while the splice would have to refuse; a move no splice can take (into a section to
+    /// create, or one every splice would refuse) is made alone, and may find an indentation that works.
+    /// A board whose ticks all go in one splice is not parsed again, however many headings it has. With `doneOn`, each move into DONE records
     /// that date.
     public func tidied(doneOn: CivilDate? = nil) throws(EditError) -> (file: PrintedFile, moves: [TidyMove]) {
         (try tidiedFile(doneOn: doneOn), tidyMoves())
@@ -197,23 +196,17 @@ extension Board {
     }
 
     /// How many of `moving` (items to tidy, in file order) one splice can move as moving them one by one would: the
-    /// longest run from the first in which the first section of every target keeps an item that is not in the run,
-    /// and no item leaves a target after one has come into it (one by one, the item placed before would follow the
-    /// one leaving, which the splice places after the items that stay).
+    /// longest run from the first in which every target's first section exists and no item leaves a target after
+    /// one has come into it (one by one, the item placed before would follow the one leaving, which the splice
+    /// places after the items that stay).
     private func spliceableCount(_ moving: [Item]) -> Int {
         let targets = [SectionKind.todo, .done].map { firstSection($0) }
-        // Items of each target section that the run so far leaves in place.
-        var staying = targets.map { target in target.map(itemCount(inSection:)) ?? 0 }
         var entered = [false, false]
         for (count, item) in moving.enumerated() {
             let target = item.checked ? 1 : 0
             guard targets[target] != nil else { return count }
-            for index in 0..<2 where targets[index] == item.section {
-                if entered[index] { return count }
-                staying[index] -= 1
-            }
+            if (0..<2).contains(where: { entered[$0] && targets[$0] == item.section }) { return count }
             entered[target] = true
-            if (0..<2).contains(where: { entered[$0] && staying[$0] <= 0 }) { return count }
         }
         return moving.count
     }

@@ -5,7 +5,7 @@ import Testing
 /// splices as it can, so that a board with thousands of ticks is not parsed again for each.
 @Suite struct TidyTests {
     static let headings = ["## TODO", "## To Do", "## DOING", "## In Progress", "## DONE", "### Done ##", "## Notes",
-                           "### Group", "# Archive", "## Archive"]
+                           "### Group", "# Archive", "## Archive", "  ## DONE", " ## TODO"]
     static let others = ["", "", "text", "  body line", "    deep body", "- plain", "```\n- [x] fenced\n```", "<!-- c -->"]
 
     /// A board of repeated and empty sections, ticks everywhere, bodies, blank lines and indented items.
@@ -44,6 +44,23 @@ import Testing
             compared += 1
         }
         #expect(compared > 300)
+    }
+
+    /// Into a section that keeps no item, every tick goes in the same splice: the first where an item goes into an
+    /// empty section, fitted to the line below as it would be alone (here an indented heading, which would take an
+    /// item at the margin into its body... were it not a heading; the item takes its indentation), the others after it.
+    @Test func ticksIntoSectionsThatKeepNoItemGoInOneSplice() throws {
+        let day = CivilDate(year: 2026, month: 11, day: 25)
+        for text in ["## DONE\n  ## TODO\n- [x] a\n- [x] b\n",
+                     "## TODO\n## DONE\n- [ ] a\n- [x] b\n\n- [x] c\n",
+                     "## TODO\n\nnotes\n\n## DOING\n- [ ] a\n## DONE\n\n- [ ] b\n  body\n\n- [ ] c\n\ntail\n"] {
+            let board = Board(parsing: Array(text.utf8))
+            let tidied = try board.tidied(doneOn: day)
+            #expect(String(decoding: tidied.file.bytes, as: UTF8.self) == String(decoding: try Self.oneByOne(board).bytes, as: UTF8.self))
+        }
+        let indented = try Board(parsing: "## DONE\n  ## TODO\n- [x] a\n- [x] b\n").tidied(doneOn: day)
+        #expect(String(decoding: indented.file.bytes, as: UTF8.self)
+            == "## DONE\n  - [x] a done:2026-11-25\n  - [x] b done:2026-11-25\n  ## TODO\n")
     }
 
     /// The board an adversarial run found `tidy` taking 4 s on (354 KB): every first TODO and DONE section empty or
