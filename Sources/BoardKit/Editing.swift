@@ -130,14 +130,19 @@ extension Board {
     /// line has no done token; out of DONE, its done token removed with one adjacent space when it holds a real date
     /// (an impossible one is title text, which `check` reports, and stays). Into the archive they go as they are.
     private func movedLines(_ item: Item, to kind: SectionKind, doneOn: CivilDate?) -> ItemLines {
+        movedLines(item, to: kind, doneText: doneOn.map { Array(" done:\($0)".utf8) })
+    }
+
+    /// `movedLines` with the ` done:DATE` text made once for many items.
+    private func movedLines(_ item: Item, to kind: SectionKind, doneText: [UInt8]?) -> ItemLines {
         var moved = verbatimLines(of: item)
         let start = lines[item.line].start
         if kind != .archive, item.checked != (kind == .done) {
             moved[0].content[item.checkboxOffset + 1 - start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
         }
-        if kind == .done, item.doneToken == nil, let doneOn {
+        if kind == .done, item.doneToken == nil, let doneText {
             let end = Bytes.trimmed(moved[0].content, 0..<moved[0].content.count).upperBound
-            moved[0].content.insert(contentsOf: Array(" done:\(doneOn)".utf8), at: end)
+            moved[0].content.insert(contentsOf: doneText, at: end)
         } else if kind != .done, kind != .archive, let token = item.doneToken, token.date != nil {
             Self.removeToken(token.range.lowerBound - start..<token.range.upperBound - start, from: &moved[0].content,
                              textStart: item.textStart - start)
@@ -146,12 +151,22 @@ extension Board {
         return ItemLines(lines: moved, indent: item.indent)
     }
 
-    /// The item's lines and their endings, as they are.
+    /// The item's lines and their endings, as they are. A line feed ending is one array shared by every line.
     private func verbatimLines(of item: Item) -> [NewLine] {
-        item.lines.map { index in
+        let lineFeed = [Bytes.lf]
+        var result: [NewLine] = []
+        result.reserveCapacity(item.lines.count)
+        for index in item.lines {
             let line = lines[index]
-            return NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
+            // Room for a done date on the item line, without growing it again.
+            var content: [UInt8] = []
+            content.reserveCapacity(line.contentEnd - line.start + (index == item.line ? 16 : 0))
+            content += bytes[line.start..<line.contentEnd]
+            let ending = line.end - line.contentEnd == 1 && bytes[line.contentEnd] == Bytes.lf
+                ? lineFeed : Array(bytes[line.contentEnd..<line.end])
+            result.append(NewLine(content: content, ending: ending))
         }
+        return result
     }
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
@@ -164,12 +179,17 @@ extension Board {
         for move in moves { for line in move.item.lines { moving[line] = true } }
         // Each line skipped over is looked at once: where it leads is remembered, so that many items in a row do
         // not make every scan cross all the ones before them.
-        var landing: [Int: [Int: Int]] = [:]  // step → line → the line a scan from it stops at (-1 for none)
-        func scan(from index: Int, step: Int, skipping: (Int) -> Bool) -> Int? {
+        // The file's tables are read through locals: a nested function that reads `self` copies the board.
+        let (bytes, lines) = (self.bytes, self.lines)
+        var landing: [[Int: Int]] = [[:], [:]]  // up, down: line → the line a scan from it stops at (-1 for none)
+        // The first line from `index` on, going by `step`, that is not moving and not blank.
+        func survivingLine(from index: Int, step: Int) -> Int? {
+            let direction = step < 0 ? 0 : 1
             var line = index
             var crossed: [Int] = []
-            while line >= 0, line < lines.count, skipping(line) {
-                if let known = landing[step]?[line] {
+            while line >= 0, line < lines.count,
+                  moving[line] || Bytes.isBlank(bytes, lines[line].start..<lines[line].contentEnd) {
+                if let known = landing[direction][line] {
                     line = known
                     break
                 }
@@ -177,11 +197,8 @@ extension Board {
                 line += step
             }
             let stop = line >= 0 && line < lines.count ? line : -1
-            for crossedLine in crossed { landing[step, default: [:]][crossedLine] = stop }
+            for crossedLine in crossed { landing[direction][crossedLine] = stop }
             return stop < 0 ? nil : stop
-        }
-        func survivingLine(from index: Int, step: Int) -> Int? {
-            scan(from: index, step: step) { moving[$0] || self.isBlankLine($0) }
         }
         // The last line before `index` that is not moving; remembered in the same way.
         var keptBefore: [Int: Int] = [:]
@@ -199,6 +216,7 @@ extension Board {
             for crossedLine in crossed { keptBefore[crossedLine] = line }
             return line >= 0 ? line : nil
         }
+        let doneText = doneOn.map { Array(" done:\($0)".utf8) }
         var replacements: [Replacement] = []
         var removed = [Bool](repeating: false, count: lines.count)
         for (item, _) in moves {
@@ -221,7 +239,9 @@ extension Board {
             }
             replacements.append(Replacement(lines: range, with: []))
         }
-        for kind in Set(moves.map(\.to)).sorted() {
+        var targets = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
+        for move in moves { targets[move.to.rawValue] = true }
+        for kind in [SectionKind.todo, .doing, .done, .archive] where targets[kind.rawValue] {
             let incoming = moves.filter { $0.to == kind }.map(\.item)
             guard let section = firstSection(kind) else { return nil }
             let staying = items.lazy.filter { $0.section == section && !moving[$0.line] }
@@ -242,7 +262,7 @@ extension Board {
             var placed: [NewLine] = []
             for item in incoming {
                 // Each is fitted to the line below, as it would be moved alone after the one before it.
-                let block = try fitted(movedLines(item, to: kind, doneOn: doneOn), aboveIndent: aboveIndent, below: below)
+                let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent, below: below)
                 aboveIndent = block.indent
                 placed += block.lines
             }
