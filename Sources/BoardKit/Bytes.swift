@@ -82,6 +82,9 @@ enum Bytes {
         }
         // Taken out of `parts`, the first list is the only reference to its storage and grows in place.
         var all = parts.isEmpty ? [] : parts.removeFirst()
+        // Lines shorter than the first list reckoned with (a pasted list): grown once, for huge pages.
+        let total = parts.reduce(all.count) { $0 + $1.count }
+        if total > all.capacity { Memory.reserve(&all, total) }
         for part in parts { all += part }
         return all
     }
@@ -107,7 +110,7 @@ enum Bytes {
                 break
             }
             let contentEnd = position > start && bytes[position - 1] == cr ? position - 1 : position
-            lines.append(Line(start: start, contentEnd: contentEnd, end: position + 1))
+            Memory.append(Line(start: start, contentEnd: contentEnd, end: position + 1), to: &lines)
             start = position + 1
         }
         return lines

@@ -170,7 +170,7 @@ struct Parser {
             } else if section?.kind == .archive {
                 continue  // the archive is off the board: its other lines are not worth a warning
             } else if isListItem(at, end) {
-                plainListItems.append(UInt32(truncatingIfNeeded: index))
+                Memory.append(UInt32(truncatingIfNeeded: index), to: &plainListItems)
             } else if b[at] == UInt8(ascii: "[") || (isBullet(b[at]) && at + 1 < end && b[at + 1] == UInt8(ascii: "[")) {
                 nearMissItemLines.append(index)
             }
@@ -189,7 +189,7 @@ struct Parser {
 
     private mutating func closeSection(_ open: OpenSection?, at index: Int) {
         guard let open else { return }
-        sections.append(Section(kind: open.kind, level: open.level, lines: open.headingLine..<index, limit: open.limit))
+        Memory.append(Section(kind: open.kind, level: open.level, lines: open.headingLine..<index, limit: open.limit), to: &sections)
     }
 
     private mutating func finish(_ open: OpenItem) {

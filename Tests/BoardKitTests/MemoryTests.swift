@@ -32,6 +32,23 @@ import Testing
         #expect(bytes(capacity + 1) > pages * (2 << 20))
     }
 
+    /// A table built by appending (the lines of a pasted list, its plain list items, its sections) keeps every
+    /// element, and each time it grows past 1 MiB its new storage fills whole 2 MiB pages, as `reserve` lays it out.
+    @Test func appendingGrowsIntoWholeHugePages() {
+        var table: [Twelve] = []
+        var capacities: Set<Int> = []
+        for index in 0..<400_000 {
+            Memory.append(Twelve(a: UInt32(index), b: 1, c: 2), to: &table)
+            capacities.insert(table.capacity)
+        }
+        #expect(table.count == 400_000)
+        #expect(table.indices.allSatisfy { table[$0].a == UInt32($0) })
+        let large = capacities.filter { $0 * 12 >= 1 << 20 }
+        #expect(!large.isEmpty)
+        // Whole 2 MiB pages, but for the allocation's headers (under a page).
+        for capacity in large { #expect((2 << 20) - capacity * 12 % (2 << 20) <= 4_096, "capacity \(capacity)") }
+    }
+
     /// Pages faulted in ahead of a writer, on another core, keep every byte the writer put there: the advice maps
     /// pages and never clears one already written. A writer that runs ahead of the advice, and one that it overtakes,
     /// both end with their own bytes.
