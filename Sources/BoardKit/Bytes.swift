@@ -84,7 +84,7 @@ enum Bytes {
         var all = parts.isEmpty ? [] : parts.removeFirst()
         // Lines shorter than the first list reckoned with (a pasted list): grown once, for huge pages.
         let total = parts.reduce(all.count) { $0 + $1.count }
-        if total > all.capacity { Memory.reserve(&all, total) }
+        Memory.reserve(&all, total)
         for part in parts { all += part }
         return all
     }

@@ -59,12 +59,17 @@ public enum Memory {
         array.append(element)
     }
 
-    /// Reserves a `hugeCapacity` for at least `capacity` elements, then the huge-page advice for all of it.
+    /// Reserves a `hugeCapacity` for at least `capacity` elements, with the huge-page advice for all of it given
+    /// before the elements are copied in: pages the copy touches first would be faulted in as 4 KiB pages.
     public static func reserve<Element>(_ array: inout [Element], _ capacity: Int) {
-        array.reserveCapacity(hugeCapacity(capacity, of: Element.self))
+        guard capacity > array.capacity else { return }
+        var grown: [Element] = []
+        grown.reserveCapacity(hugeCapacity(capacity, of: Element.self))
         // The storage's address, for the advice only: nothing is read or written through it.
-        let start = array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        adviseHugePages(start, count: array.capacity * MemoryLayout<Element>.stride)
+        let start = grown.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        adviseHugePages(start, count: grown.capacity * MemoryLayout<Element>.stride)
+        grown += array
+        array = grown
     }
 }
 
