@@ -192,7 +192,7 @@ extension Board {
             bytes.withUnsafeBufferPointer { buffer in
                 var diagnostics: [Diagnostic] = []
                 var keys: [UInt64] = []
-                keys.reserveCapacity(share.count)
+                Memory.reserve(&keys, share.count)
                 for index in share {
                     let item = items[index]
                     let parts = titleParts(of: item)
@@ -204,13 +204,15 @@ extension Board {
         }
         // Taken whole when nothing came before them (a share's list is nearly always all there is): appending would
         // copy each finding, counting a reference to its message.
+        // Otherwise the list grows once, into huge pages: a line of 80,000 due tokens has as many findings.
+        if !found.isEmpty { Memory.reserve(&found, shares.reduce(found.count) { $0 + $1.0.count }) }
         for (diagnostics, _) in shares {
             if found.isEmpty { found = diagnostics } else { found += diagnostics }
         }
         bytes.withUnsafeBufferPointer { b in
             for line in nearMissItemLines {
                 let start = Bytes.skipWhitespace(b, lines[line].start..<lines[line].contentEnd)
-                if let nearMiss = nearMissItem(line, textStart: start, in: b) { found.append(nearMiss) }
+                if let nearMiss = nearMissItem(line, textStart: start, in: b) { Memory.append(nearMiss, to: &found) }
             }
         }
         for stray in strayChecklists {
@@ -220,22 +222,24 @@ extension Board {
             } ?? ""
             let end = lines[stray.line].contentEnd
             let boxEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? end
-            found.append(Diagnostic(
+            Memory.append(Diagnostic(
                 line: stray.line + 1, column: column(ofOffset: start, onLine: stray.line), severity: .warning,
-                rule: .strayChecklist, span: start..<boxEnd, message: "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section"))
+                rule: .strayChecklist, span: start..<boxEnd, message: "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section"), to: &found)
         }
         for line in conflictMarkers {
             let markerBytes = bytes[content(ofLine: line)].prefix(7)
             let marker = String(decoding: markerBytes, as: UTF8.self)
-            found.append(Diagnostic(
+            Memory.append(Diagnostic(
                 line: line + 1, column: 1, severity: .error, rule: .conflictMarker, span: markerBytes.indices,
-                message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"))
+                message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"), to: &found)
         }
         // The shares' keys are copied whole, one after another: a flattened sequence would be copied key by key.
         var keys: [UInt64] = []
-        keys.reserveCapacity(items.count)
+        Memory.reserve(&keys, items.count)
         for (_, shareKeys) in shares { keys += shareKeys }
-        found += duplicateTitleDiagnostics(keys: keys)
+        let duplicates = duplicateTitleDiagnostics(keys: keys)
+        Memory.reserve(&found, found.count + duplicates.count)
+        found += duplicates
         // Nearly always in order already (sections, then items, in line order): checked before sorting, which
         // would move every finding.
         let inOrder = found.indices.dropFirst().allSatisfy { (found[$0 - 1].line, found[$0 - 1].column) <= (found[$0].line, found[$0].column) }
@@ -317,38 +321,47 @@ extension Board {
         // hashing again, and is small enough to stay in the cache.
         var size = 1
         while size < keys.count * 2 { size <<= 1 }
-        var table = [UInt32](repeating: 0, count: size)
+        var table: [UInt32] = []
+        Memory.reserve(&table, size)
+        table += repeatElement(0, count: size)
         var duplicates: [(index: Int, earlier: Int)] = []
         let hasArchive = sections.contains { $0.kind == .archive }
         for (index, key) in keys.enumerated() where !hasArchive || sections[items[index].section].kind != .archive {
             var probe = Int(truncatingIfNeeded: key) & (size - 1)
             while table[probe] != 0, keys[Int(table[probe]) - 1] != key { probe = (probe + 1) & (size - 1) }
             if table[probe] != 0 {
-                duplicates.append((index, Int(table[probe]) - 1))
+                Memory.append((index, Int(table[probe]) - 1), to: &duplicates)
             } else {
                 table[probe] = UInt32(truncatingIfNeeded: index + 1)
             }
         }
-        // A title pasted a million times has one earlier item: its title is lowered once, and the findings whose
-        // titles are spelt alike share one message.
+        // A title pasted a million times has one earlier item: its title is lowered once, and a finding whose title
+        // has the bytes of the last one's, with the same earlier item, is one without making a string and shares its
+        // message.
         var earlierTitle: (index: Int, lowered: String)?
-        var lastMessage: (earlier: Int, title: String, message: String)?
-        return duplicates.compactMap { index, earlier in
-            let item = items[index]
-            let title = title(of: item)
-            if earlierTitle?.index != earlier { earlierTitle = (earlier, self.title(of: items[earlier]).lowercased()) }
-            guard earlierTitle?.lowered == title.lowercased() else { return nil }
-            let message: String
-            if let last = lastMessage, last.earlier == earlier, last.title == title {
-                message = last.message
-            } else {
-                message = "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
-                lastMessage = (earlier, title, message)
+        var last: (earlier: Int, title: [UInt8], message: String)?
+        var found: [Diagnostic] = []
+        bytes.withUnsafeBufferPointer { b in
+            for (index, earlier) in duplicates {
+                let item = items[index]
+                let message: String
+                if let last, last.earlier == earlier, withTitleBytes(of: item, in: b, { title, range in
+                    range.count == last.title.count && title[range].elementsEqual(last.title)
+                }) {
+                    message = last.message
+                } else {
+                    let title = title(of: item)
+                    if earlierTitle?.index != earlier { earlierTitle = (earlier, self.title(of: items[earlier]).lowercased()) }
+                    guard earlierTitle?.lowered == title.lowercased() else { continue }
+                    message = "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
+                    last = (earlier, Array(title.utf8), message)
+                }
+                let span = titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
+                Memory.append(Diagnostic(line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line),
+                                         severity: .warning, rule: .duplicateTitle, span: span, message: message), to: &found)
             }
-            let span = titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
-            return Diagnostic(line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line),
-                              severity: .warning, rule: .duplicateTitle, span: span, message: message)
         }
+        return found
     }
 
     /// The hash of `range`'s bytes (a title's, in duplicate detection) with ASCII letters folded to lower case,
@@ -459,8 +472,9 @@ extension Board {
         /// item, from every core at once.
         mutating func add(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String,
                           in bytes: [UInt8]) {
-            found.append(Diagnostic(line: line + 1, column: column(of: span.lowerBound, in: bytes), severity: severity,
-                                    rule: rule, span: span, message: message))
+            // A line of many tokens makes many findings: their list grows into huge pages.
+            Memory.append(Diagnostic(line: line + 1, column: column(of: span.lowerBound, in: bytes), severity: severity,
+                                     rule: rule, span: span, message: message), to: &found)
         }
 
         mutating func column(of offset: Int, in bytes: [UInt8]) -> Int {

@@ -101,6 +101,19 @@ import Testing
         ])
     }
 
+    /// A title repeated in a row shares the finding's message without a string made for it; another spelling, or
+    /// another title between, makes its own.
+    @Test func repeatedTitlesEachNameTheirFirstItem() {
+        let text = "## TODO\n- [ ] A\n- [ ] B\n- [ ] A\n- [ ] A\n- [ ] B\n- [ ] a\n- [ ] A due:2026-12-01\n## DOING\n## DONE\n"
+        let message = { (title: String, line: Int) in
+            "another item has the title '\(title)' (line \(line)); refs and merges cannot tell them apart, so make the titles differ"
+        }
+        #expect(diagnostics(text) == [
+            "4:3: warning: " + message("A", 2), "5:3: warning: " + message("A", 2), "6:3: warning: " + message("B", 3),
+            "7:3: warning: " + message("a", 2), "8:3: warning: " + message("A", 2),
+        ])
+    }
+
     @Test func duplicateSection() {
         #expect(diagnostics("## TODO\n## DOING\n## DONE\n  ## Todo\n") == [
             "4:3: error: second TODO section (the first is at line 1); merge them into one",
