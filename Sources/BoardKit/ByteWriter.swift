@@ -17,6 +17,19 @@ public struct ByteWriter: ~Copyable {
         base = Self.reallocate(nil, self.capacity)
     }
 
+    /// An empty buffer of at least `capacity` bytes in whole huge pages (`Memory.allocateHugePages`), for a large
+    /// piece written on one core while another streams: filled, it has faulted in one page per 2 MiB.
+    public init(hugePagesFor capacity: Int) {
+        let size = max(16, (capacity + Memory.hugePage - 1) / Memory.hugePage * Memory.hugePage)
+        if let pointer = Memory.allocateHugePages(size) {
+            self.capacity = size
+            base = pointer.assumingMemoryBound(to: UInt8.self)
+        } else {
+            self.capacity = max(16, capacity)
+            base = Self.reallocate(nil, self.capacity)
+        }
+    }
+
     deinit { free(base) }
 
     /// The C allocator's `realloc`: a large buffer grows by having its pages mapped anew, without a copy and

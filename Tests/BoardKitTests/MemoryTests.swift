@@ -74,6 +74,19 @@ import Glibc
     }
     #endif
 
+    /// A writer in huge pages starts with whole 2 MiB of room on a 2 MiB boundary, keeps what is written, and grows
+    /// past its room as any writer does.
+    @Test func aWriterInHugePagesKeepsWhatIsWrittenAndGrows() {
+        var writer = ByteWriter(hugePagesFor: (1 << 20) + (1 << 16))
+        #expect(writer.capacity == 2 << 20)
+        #expect(Int(bitPattern: writer.base) % (2 << 20) == 0)
+        for index in 0..<(3 << 20) { writer.append(UInt8(truncatingIfNeeded: index &* 7)) }
+        #expect(writer.count == 3 << 20)
+        writer.withBytes { bytes in
+            #expect(bytes.indices.allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 7) })
+        }
+    }
+
     /// Pages faulted in ahead of a writer, on another core, keep every byte the writer put there: the advice maps
     /// pages and never clears one already written. A writer that runs ahead of the advice, and one that it overtakes,
     /// both end with their own bytes.
