@@ -695,17 +695,24 @@ extension Board {
     /// are copied whole. Every line but the last gets an ending (the file's when it had none); the last line
     /// has one exactly when the original file ended with one (FORMAT.md §6).
     func rendered(_ replacements: [Replacement]) -> PrintedFile {
+        // Pieces name their lines by place, so that a splice of a hundred thousand moves copies no line's bytes
+        // (nor counts references to them) to list them.
         enum Piece {
             case original(Range<Int>)
-            case new(NewLine)
+            case new(replacement: Int, line: Int)
         }
+        // In line order; at one line, an insertion before a removal that starts there. Nearly always in order already.
+        func key(_ index: Int) -> (Int, Int) {
+            (replacements[index].lines.lowerBound, replacements[index].lines.isEmpty ? 0 : 1)
+        }
+        var order = Array(replacements.indices)
+        if !order.dropFirst().allSatisfy({ key($0 - 1) <= key($0) }) { order.sort { key($0) < key($1) } }
         var pieces: [Piece] = []
         var cursor = 0
-        // In line order; at one line, an insertion before a removal that starts there.
-        let ordered = replacements.sorted { ($0.lines.lowerBound, $0.lines.isEmpty ? 0 : 1) < ($1.lines.lowerBound, $1.lines.isEmpty ? 0 : 1) }
-        for replacement in ordered {
+        for index in order {
+            let replacement = replacements[index]
             if cursor < replacement.lines.lowerBound { pieces.append(.original(cursor..<replacement.lines.lowerBound)) }
-            pieces += replacement.with.map { Piece.new($0) }
+            for line in replacement.with.indices { pieces.append(.new(replacement: index, line: line)) }
             cursor = max(cursor, replacement.lines.upperBound)
         }
         if cursor < lines.count { pieces.append(.original(cursor..<lines.count)) }
@@ -725,7 +732,8 @@ extension Board {
                     file.append(source: first.start..<last.end)
                     if !last.hasEnding { file.append(Self.ending(after: bytes[last.start..<last.contentEnd], ending)) }
                 }
-            case .new(let line):
+            case .new(let replacement, let index):
+                let line = replacements[replacement].with[index]
                 file.append(line.content)
                 if isLast && endsWithoutNewline { continue }
                 file.append(line.ending.isEmpty ? Self.ending(after: line.content[...], ending) : line.ending)
