@@ -107,19 +107,19 @@ struct Parser {
             // line of `=` is a marker only after a `<<<<<<<` one: alone, it underlines a (setext) heading.
             if case .fence = block {} else if let char = conflictMarker(index),
                                                char != UInt8(ascii: "=") || !conflictMarkers.isEmpty {
-                conflictMarkers.append(index)
+                Memory.append(index, to: &conflictMarkers)
             }
 
             switch block {
             case .fence(let char, let length, let openLine):
                 if closesFence(start, end, char: char, length: length) {
-                    regions.append(Region(kind: .fencedCode, lines: openLine..<(index + 1)))
+                    Memory.append(Region(kind: .fencedCode, lines: openLine..<(index + 1)), to: &regions)
                     block = .none
                 }
                 continue
             case .comment(let openLine):
                 if contains(start, end, "-->") {
-                    regions.append(Region(kind: .htmlComment, lines: openLine..<(index + 1)))
+                    Memory.append(Region(kind: .htmlComment, lines: openLine..<(index + 1)), to: &regions)
                     block = .none
                 }
                 continue
@@ -140,7 +140,7 @@ struct Parser {
             if b[at] == UInt8(ascii: "<"), Bytes.hasPrefix(b, at: at, end: end, "<!--") {
                 // `<!-->` and `<!--->` close on their own line: the `-->` may share the opener's dashes.
                 if contains(at + 2, end, "-->") {
-                    regions.append(Region(kind: .htmlComment, lines: index..<(index + 1)))
+                    Memory.append(Region(kind: .htmlComment, lines: index..<(index + 1)), to: &regions)
                 } else {
                     block = .comment(start: index)
                 }
@@ -161,7 +161,7 @@ struct Parser {
             }
             guard section != nil else {
                 if itemLine(index, start, at, end) != nil {
-                    strayChecklists.append(StrayChecklist(line: index, headingLine: lastHeading))
+                    Memory.append(StrayChecklist(line: index, headingLine: lastHeading), to: &strayChecklists)
                 }
                 continue
             }
@@ -172,7 +172,7 @@ struct Parser {
             } else if isListItem(at, end) {
                 Memory.append(UInt32(truncatingIfNeeded: index), to: &plainListItems)
             } else if b[at] == UInt8(ascii: "[") || (isBullet(b[at]) && at + 1 < end && b[at + 1] == UInt8(ascii: "[")) {
-                nearMissItemLines.append(index)
+                Memory.append(index, to: &nearMissItemLines)
             }
         }
 
