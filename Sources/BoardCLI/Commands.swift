@@ -536,17 +536,17 @@ enum Commands {
                 let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown, pipes: true))
                 // One line per move, written as bytes; a run of them too long to hold whole (a pasted board can have a
                 // hundred thousand) is streamed a piece at a time, the rest collected as any other command's lines.
-                let moving = board.itemsToTidy
+                // The items are looked at where they are, not copied into a list of their own first.
                 var lines = Report.newPiece()
                 let prefix = escaped(target.shown) + ": would move \""
-                for item in moving {
+                for item in board.items where board.isToTidy(item) {
+                    wouldChange = true
                     lines.append(string: prefix)
                     Report.appendMove(item, of: board, to: &lines)
                     lines.append("; run 'board tidy'\n")
                     if lines.count >= Report.pieceSize { context.output.streamErrors(&lines) }
                 }
                 context.output.collectErrors(&lines)
-                wouldChange = wouldChange || !moving.isEmpty
                 continue
             }
             try context.updateBoard(at: target) { board, _ in

@@ -149,7 +149,12 @@ extension Board {
     /// The items `tidied()` moves, in file order: ticked outside DONE, or unticked in it (never archived ones), each
     /// to `tidyTarget(of:)`.
     public var itemsToTidy: [Item] {
-        items.filter { $0.checked != (kind(of: $0) == .done) && !isArchived($0) }
+        items.filter(isToTidy)
+    }
+
+    /// True for an item `tidied()` moves: ticked outside DONE, or unticked in it, and not archived.
+    public func isToTidy(_ item: Item) -> Bool {
+        item.checked != (kind(of: item) == .done) && !isArchived(item)
     }
 
     /// Where `tidied()` moves one of `itemsToTidy`: to DONE when ticked, else to TODO.
