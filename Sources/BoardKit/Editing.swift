@@ -259,11 +259,15 @@ extension Board {
                 if place.gap { gap = [NewLine(content: [], ending: lineEnding)] }
             }
             let below = atTop ? at : survivingLine(from: at, step: 1)
+            // At the end of a file without a final newline, each item moved alone would be the last line, lose its
+            // ending, and get the file's when the next one came after it.
+            let lastLineEnds = at < lines.count || lines.last?.hasEnding != false
             var placed: [NewLine] = []
             for item in incoming {
                 // Each is fitted to the line below, as it would be moved alone after the one before it.
                 let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent, below: below)
                 aboveIndent = block.indent
+                if !lastLineEnds, let last = placed.indices.last { placed[last].ending = ending(after: placed[last].content) }
                 placed += block.lines
             }
             replacements.append(Replacement(lines: at..<at, with: placed + gap))

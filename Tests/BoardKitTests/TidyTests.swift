@@ -19,6 +19,13 @@ import Testing
             text += "\(indent)- \(box) item \(index)\n"
             if Int.random(in: 0..<5, using: &rng) == 0 { text += "\(indent)  body of \(index)\n" }
         }
+        // Some boards mix CRLF lines in, and some end without a final newline.
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            text = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { Bool.random(using: &rng) ? $0 + "\r" : $0 }.joined(separator: "\n")
+            text = String(text.dropLast(text.hasSuffix("\r") ? 1 : 0))
+        }
+        if Bool.random(using: &rng), text.hasSuffix("\n") { text.removeLast() }
         return Board(parsing: Array(text.utf8))
     }
 
@@ -61,6 +68,15 @@ import Testing
         let indented = try Board(parsing: "## DONE\n  ## TODO\n- [x] a\n- [x] b\n").tidied(doneOn: day)
         #expect(String(decoding: indented.file.bytes, as: UTF8.self)
             == "## DONE\n  - [x] a done:2026-11-25\n  - [x] b done:2026-11-25\n  ## TODO\n")
+    }
+
+    /// Into the end of a file without a final newline, each tick moved alone would be the last line, lose its
+    /// ending, and take the file's (the first line's) when the next came after it: not keep its own CRLF.
+    @Test func ticksIntoTheEndOfAFileWithoutANewlineTakeTheFilesEnding() throws {
+        let board = Board(parsing: "## TODO\n- [x] a\r\n- [x] b\r\n- [ ] c\n## DONE")
+        let tidied = try board.tidied(doneOn: CivilDate(year: 2026, month: 11, day: 25))
+        #expect(String(decoding: tidied.file.bytes, as: UTF8.self) == "## TODO\n- [ ] c\n## DONE\n- [x] a done:2026-11-25\n- [x] b done:2026-11-25")
+        #expect(tidied.file.bytes == (try Self.oneByOne(board)).bytes)
     }
 
     /// The board an adversarial run found `tidy` taking 4 s on (354 KB): every first TODO and DONE section empty or
