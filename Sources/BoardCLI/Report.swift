@@ -45,6 +45,32 @@ enum Report {
         }
     }
 
+    /// When each run of a ring of `slots` buffers may take its buffer: run `r` once run `r - slots` went out, and never
+    /// before, whichever writer asks first. (With a semaphore per buffer, a writer stopped between taking run `r` and
+    /// asking for its buffer could have the buffer taken by the writer of run `r + slots`, which then went out in
+    /// its place.)
+    final class RunTurns: Sendable {
+        private let turns: [DispatchSemaphore]
+        private let slots: Int
+
+        init(runCount: Int, slots: Int) {
+            // Made at 0 and signalled: a semaphore freed below the value it was made with stops the program.
+            turns = (0..<runCount).map { _ in DispatchSemaphore(value: 0) }
+            self.slots = slots
+            for run in 0..<min(slots, runCount) { turns[run].signal() }
+        }
+
+        /// Waits until run `run` may write its buffer; false when `timeout` came first.
+        func waitForTurn(of run: Int, timeout: DispatchTime = .distantFuture) -> Bool {
+            turns[run].wait(timeout: timeout) == .success
+        }
+
+        /// Run `run` went out: its buffer is free for run `run + slots`.
+        func streamed(_ run: Int) {
+            if run + slots < turns.count { turns[run + slots].signal() }
+        }
+    }
+
     /// The runs of one `writeInShares`, the ring of buffers they are written into, and who has taken which.
     private final class RunRing: @unchecked Sendable {
         private let count: Int
@@ -54,9 +80,10 @@ enum Report {
         /// while it writes: the buffers lie side by side, and the count written on every append would otherwise
         /// take the cache line from the other cores.
         private let buffers: UnsafeMutablePointer<ByteWriter>
-        /// Signalled when a buffer's run is written, and when it is streamed and free for the run `slots` later.
+        /// Signalled when a buffer's run is written.
         private let written: [DispatchSemaphore]
-        private let free: [DispatchSemaphore]
+        /// When each run may take its buffer.
+        private let turns: RunTurns
         /// Guards `claimed`, the runs taken so far.
         private let claims = DispatchQueue(label: "board.runs")
         private var claimed = 0
@@ -71,7 +98,7 @@ enum Report {
             // Each buffer faults in one huge page on the core that first writes it, not a small page per 4 KiB.
             for slot in 0..<slots { (buffers + slot).initialize(to: ByteWriter(hugePagesFor: pieceSize + (1 << 16))) }
             written = (0..<slots).map { _ in DispatchSemaphore(value: 0) }
-            free = (0..<slots).map { _ in DispatchSemaphore(value: 1) }
+            turns = RunTurns(runCount: runCount, slots: slots)
         }
 
         deinit {
@@ -93,7 +120,7 @@ enum Report {
 
         private func writeRun(_ run: Int) {
             let slot = run % slots
-            free[slot].wait()
+            _ = turns.waitForTurn(of: run)
             var buffer = (buffers + slot).move()
             if let write {
                 for index in (run * itemsPerShare)..<min(count, (run + 1) * itemsPerShare) { write(index, &buffer) }
@@ -121,7 +148,7 @@ enum Report {
                     }
                 }
                 output.stream(&buffers[slot])
-                free[slot].signal()
+                turns.streamed(next)
             }
         }
     }

@@ -43,6 +43,23 @@ import Testing
         #expect(written.count == count + 1 && written.last == "" && inOrder, "\(written.count - 1) lines, in order: \(inOrder)")
     }
 
+    /// A run takes its buffer only after the run before it in that buffer went out, even when its writer asks first
+    /// (a writer stopped between taking an earlier run and asking for the buffer, as happened once under load).
+    @Test func aRunWaitsForTheEarlierRunOfItsBufferWhoeverAsksFirst() {
+        let turns = Report.RunTurns(runCount: 10, slots: 4)
+        let soon = { DispatchTime.now() + .milliseconds(30) }
+        #expect(!turns.waitForTurn(of: 4, timeout: soon()))
+        #expect(turns.waitForTurn(of: 0, timeout: soon()))
+        #expect(turns.waitForTurn(of: 3, timeout: soon()))
+        #expect(!turns.waitForTurn(of: 4, timeout: soon()))
+        turns.streamed(0)
+        #expect(turns.waitForTurn(of: 4, timeout: soon()))
+        #expect(!turns.waitForTurn(of: 8, timeout: soon()))
+        turns.streamed(4)
+        #expect(turns.waitForTurn(of: 8, timeout: soon()))
+        turns.streamed(8)  // past the last run: nothing to hand on
+    }
+
     /// A filter on a large board runs in shares, one per core: the items it keeps come out once each, in file order.
     @Test func aLargeBoardFilteredInSharesKeepsItsOrder() {
         let count = 3 * Shares.itemsPerShare + 17
