@@ -109,21 +109,53 @@ public enum DueStyle: Sendable {
 
 /// A due-date token on an item line, valid or not.
 public struct DueToken: Equatable, Sendable {
-    public let style: DueStyle
+    // Twelve bytes, as every item holds two: the start, the end, and in one word the style (bits 24–25), whether
+    // the date is real (bit 23) and the date (year << 9 | month << 5 | day), with bit 31 always set: all-zero words
+    // are no token (`none`).
     private let storedStart: UInt32
     private let storedEnd: UInt32
+    private let packed: UInt32
+
+    /// How the token is spelled.
+    public var style: DueStyle {
+        switch packed >> 24 & 3 {
+        case 0: .todoTxt
+        case 1: .obsidianTasks
+        default: .obsidianKanban
+        }
+    }
+
     /// The date, or nil when the text is not a real calendar date.
-    public let date: CivilDate?
+    public var date: CivilDate? {
+        guard packed & 1 << 23 != 0 else { return nil }
+        return CivilDate(uncheckedYear: Int(packed >> 9 & 0x3FFF), month: Int(packed >> 5 & 0xF), day: Int(packed & 0x1F))
+    }
 
     /// Byte offsets of the whole token in the file.
     public var range: Range<Int> { Int(storedStart)..<Int(storedEnd) }
 
     init(style: DueStyle, range: Range<Int>, date: CivilDate?) {
-        self.style = style
         storedStart = UInt32(truncatingIfNeeded: range.lowerBound)
         storedEnd = UInt32(truncatingIfNeeded: range.upperBound)
-        self.date = date
+        let styleBits: UInt32 = switch style {
+        case .todoTxt: 0
+        case .obsidianTasks: 1
+        case .obsidianKanban: 2
+        }
+        var packed = 1 << 31 | styleBits << 24
+        if let date { packed |= 1 << 23 | UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day) }
+        self.packed = packed
     }
+
+    private init() {
+        (storedStart, storedEnd, packed) = (0, 0, 0)
+    }
+
+    /// No token: what an item without one holds in its place.
+    static let none = DueToken()
+
+    /// False for `none`.
+    var isToken: Bool { packed != 0 }
 
     /// Byte offsets of the date text inside the token.
     public var dateRange: Range<Int> {
@@ -176,7 +208,7 @@ public struct DoneToken: Equatable, Sendable {
 /// A board item: a checklist line inside a section, and its indented body.
 public struct Item: Equatable, Sendable {
     // Offsets are stored in 32 bits and every field is a plain value, so a board of 100,000 items keeps
-    // its item table small and copies it without reference counting.
+    // its item table small (56 bytes an item) and copies it without reference counting.
     private let storedLine: UInt32
     private let storedBodyEnd: UInt32
     private let storedSection: UInt32
@@ -185,17 +217,38 @@ public struct Item: Equatable, Sendable {
     // The done token's two words (`DoneToken`); a zero second word is none.
     private var storedDoneStart: UInt32 = 0
     private var storedDonePacked: UInt32 = 0
-    private let storedIndent: UInt8
+    // The due tokens, `DueToken.none` for none.
+    private var storedFirstDue = DueToken.none
+    private var storedDue = DueToken.none
+    // The indentation (bits 0–1), the bullet (bits 2–3: `-`, `*`, `+`), checked (bit 4), other due tokens (bit 5),
+    // a possible near-miss date (bit 6).
+    private var flags: UInt8
+
     /// `-`, `*` or `+`.
-    public let bullet: UInt8
-    public let checked: Bool
-    // The parser sets the three due-token fields in a pass of its own, after the line loop.
+    public var bullet: UInt8 {
+        switch flags >> 2 & 3 {
+        case 0: UInt8(ascii: "-")
+        case 1: UInt8(ascii: "*")
+        default: UInt8(ascii: "+")
+        }
+    }
+    public var checked: Bool { flags & 1 << 4 != 0 }
+    // The parser sets the due-token fields in a pass of its own, after the line loop.
     /// True when the line has due tokens after the first; `Board.otherDueTokens(of:)` lists them.
-    public internal(set) var hasOtherDueTokens = false
+    public internal(set) var hasOtherDueTokens: Bool {
+        get { flags & 1 << 5 != 0 }
+        set { flags = newValue ? flags | 1 << 5 : flags & ~(1 << 5) }
+    }
     /// The first due token on the line, valid or not.
-    public internal(set) var firstDueToken: DueToken?
+    public internal(set) var firstDueToken: DueToken? {
+        get { storedFirstDue.isToken ? storedFirstDue : nil }
+        set { storedFirstDue = newValue ?? .none }
+    }
     /// The first token holding a real date: the item's due date.
-    public internal(set) var dueToken: DueToken?
+    public internal(set) var dueToken: DueToken? {
+        get { storedDue.isToken ? storedDue : nil }
+        set { storedDue = newValue ?? .none }
+    }
     /// The first done-date token on the line, valid or not.
     public internal(set) var doneToken: DoneToken? {
         get { storedDonePacked == 0 ? nil : DoneToken(storedStart: storedDoneStart, packed: storedDonePacked) }
@@ -205,18 +258,21 @@ public struct Item: Equatable, Sendable {
         }
     }
     /// True when the line has a word that may be a misspelt due date (`Due:…`, `due: …`); validation looks closer.
-    public internal(set) var mayHaveNearMissDate = false
+    public internal(set) var mayHaveNearMissDate: Bool {
+        get { flags & 1 << 6 != 0 }
+        set { flags = newValue ? flags | 1 << 6 : flags & ~(1 << 6) }
+    }
 
+    /// `indent` is 0–3 and `bullet` one of `-*+`, as the parser finds them.
     init(line: Int, bodyEnd: Int, section: Int, indent: Int, bullet: UInt8, checkboxOffset: Int, checked: Bool,
          textStart: Int) {
         storedLine = UInt32(truncatingIfNeeded: line)
-        storedIndent = UInt8(truncatingIfNeeded: indent)
         storedBodyEnd = UInt32(truncatingIfNeeded: bodyEnd)
         storedSection = UInt32(truncatingIfNeeded: section)
         storedCheckboxOffset = UInt32(truncatingIfNeeded: checkboxOffset)
         storedTextStart = UInt32(truncatingIfNeeded: textStart)
-        self.bullet = bullet
-        self.checked = checked
+        let bulletBits: UInt8 = bullet == UInt8(ascii: "*") ? 1 : bullet == UInt8(ascii: "+") ? 2 : 0
+        flags = UInt8(truncatingIfNeeded: indent) & 3 | bulletBits << 2 | (checked ? 1 << 4 : 0)
     }
 
     /// The item line's index, 0-based.
@@ -226,7 +282,7 @@ public struct Item: Equatable, Sendable {
     /// Index into `Board.sections`.
     public var section: Int { Int(storedSection) }
     /// The spaces before the bullet (0–3).
-    public var indent: Int { Int(storedIndent) }
+    public var indent: Int { Int(flags & 3) }
     /// Byte offset of the `[` of the checkbox.
     public var checkboxOffset: Int { Int(storedCheckboxOffset) }
     /// Byte offset where the text after `[ ] ` starts (the line's content end when there is none).

@@ -18,6 +18,13 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         storedDay = UInt8(day)
     }
 
+    /// A date known to be real (read back from a token that held one).
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        storedYear = Int16(truncatingIfNeeded: year)
+        storedMonth = UInt8(truncatingIfNeeded: month)
+        storedDay = UInt8(truncatingIfNeeded: day)
+    }
+
     /// The date that is `days` days after 1970-01-01.
     public init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days.
