@@ -632,13 +632,13 @@ enum Commands {
         }
         switch sort {
         case "due":
-            selected = stableSorted(selected) { a, b in
-                guard let first = a.due else { return false }
-                return b.due.map { first < $0 } ?? true
-            }
+            // Each item's key made once, not in every comparison: its date as a number, undated ones last, equal
+            // ones in file order.
+            let keys = selected.map { item in item.due.map { $0.year * 10_000 + $0.month * 100 + $0.day } ?? Int.max }
+            selected = selected.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { selected[$0] }
         case "title":
-            let keys = Dictionary(uniqueKeysWithValues: selected.map { ($0.line, board.title(of: $0).lowercased()) })
-            selected = stableSorted(selected) { keys[$0.line, default: ""] < keys[$1.line, default: ""] }
+            let keys = selected.map { item in board.withTitleBytes(of: item) { TitleOrderKey(utf8: UnsafeBufferPointer(rebasing: $0[$1])) } }
+            selected = TitleOrderKey.order(keys).map { selected[$0] }
         default: break
         }
         if parsed.flag("json") {
@@ -651,13 +651,6 @@ enum Commands {
         }
         Report.listLines(board, selected, today: today, to: &context.output)
         return 0
-    }
-
-    /// The items sorted by `before`, those it does not order kept in file order.
-    static func stableSorted(_ items: [Item], by before: (Item, Item) -> Bool) -> [Item] {
-        items.enumerated().sorted { a, b in
-            before(a.element, b.element) || (!before(b.element, a.element) && a.offset < b.offset)
-        }.map(\.element)
     }
 
     static func show(_ context: inout Context) throws -> Int32 {
