@@ -52,10 +52,19 @@ public struct Line: Equatable, Sendable {
 
 /// A checklist line outside every section, which no command sees.
 public struct StrayChecklist: Equatable, Sendable {
+    // Eight bytes, as a pasted file can hold a hundred thousand: the line indices in 32 bits, `UInt32.max` for none.
+    private let storedLine: UInt32
+    private let storedHeadingLine: UInt32
+
     /// Line index, 0-based.
-    public let line: Int
+    public var line: Int { Int(storedLine) }
     /// The line index of the heading it stands under; nil before the first heading.
-    public let headingLine: Int?
+    public var headingLine: Int? { storedHeadingLine == .max ? nil : Int(storedHeadingLine) }
+
+    init(line: Int, headingLine: Int?) {
+        storedLine = UInt32(truncatingIfNeeded: line)
+        storedHeadingLine = headingLine.map { UInt32(truncatingIfNeeded: $0) } ?? .max
+    }
 }
 
 /// A part of the file that never holds board structure (FORMAT.md §2).

@@ -7,6 +7,13 @@ import Testing
     @Test func recordsStaySmall() {
         #expect(MemoryLayout<DueToken>.stride == 12)
         #expect(MemoryLayout<Item>.stride == 56)
+        #expect(MemoryLayout<StrayChecklist>.stride == 8)
+    }
+
+    @Test func aStrayChecklistGivesBackItsLines() {
+        #expect(StrayChecklist(line: 7, headingLine: 3).line == 7 && StrayChecklist(line: 7, headingLine: 3).headingLine == 3)
+        #expect(StrayChecklist(line: 0, headingLine: nil).headingLine == nil)
+        #expect(StrayChecklist(line: 4_000_000_000, headingLine: 0).line == 4_000_000_000)
     }
 
     @Test func aDueTokenGivesBackItsStyleRangeAndDate() throws {
