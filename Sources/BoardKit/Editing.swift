@@ -171,8 +171,9 @@ extension Board {
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
     /// splice: every one removed as `rm` removes it, then placed in file order after the last item that stays in
-    /// its target (with `atTop`, before the first), each next to the one placed before it. Nil when that cannot be
-    /// one splice (a target section is missing, or would keep no item of its own): the caller moves them otherwise.
+    /// its target (with `atTop`, before the first), or where one goes into a target that keeps no item, each next to
+    /// the one placed before it. Nil when that cannot be one splice (a target section is missing; or keeps no item,
+    /// with `atTop` or beside a settings block or an unclosed fence or comment): the caller moves them otherwise.
     func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
         // Which lines move, and which are removed, by line: a set of a hundred thousand lines costs far more.
         var moving = [Bool](repeating: false, count: lines.count)
