@@ -264,9 +264,12 @@ extension Board {
             // ending, and get the file's when the next one came after it.
             let lastLineEnds = at < lines.count || lines.last?.hasEnding != false
             var placed: [NewLine] = []
-            for item in incoming {
-                // Each is fitted to the line below, as it would be moved alone after the one before it.
-                let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent, below: below)
+            for (index, item) in incoming.enumerated() {
+                // Each is fitted to the line below, as it would be moved alone after the one before it. To the top
+                // (the archive), the items go in before the first one that stays: only the last is next to it.
+                let isNextToBelow = !atTop || index == incoming.count - 1
+                let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent,
+                                       below: isNextToBelow ? below : nil)
                 aboveIndent = block.indent
                 if !lastLineEnds, let last = placed.indices.last { placed[last].ending = ending(after: placed[last].content) }
                 placed += block.lines

@@ -79,6 +79,15 @@ import Testing
         #expect(tidied.file.bytes == (try Self.oneByOne(board)).bytes)
     }
 
+    /// Archived items go in before the archive's first item in one splice, each chained to the one before it; only
+    /// the last stands next to that item and is fitted to it (an item placed at the top is never fitted to a line
+    /// below the next one).
+    @Test func archivedItemsAreFittedOnlyWhereTheyMeetTheArchivesFirstItem() throws {
+        let board = Board(parsing: "## DONE\n- [x] a\n - [x] b\n## Archive\n  - [x] s\n")
+        let archived = try board.archived(board.items.filter { board.kind(of: $0) == .done })
+        #expect(String(decoding: archived.bytes, as: UTF8.self) == "## DONE\n## Archive\n- [x] a\n - [x] b\n  - [x] s\n")
+    }
+
     /// The board an adversarial run found `tidy` taking 4 s on (354 KB): every first TODO and DONE section empty or
     /// left empty, thousands of ticks under thousands of headings. Its result is still that of one move at a time.
     @Test func manyTicksUnderManyHeadingsAreStillMovedOneByOne() throws {
