@@ -119,7 +119,7 @@ public enum DueStyle: Sendable {
 /// A due-date token on an item line, valid or not.
 public struct DueToken: Equatable, Sendable {
     // Twelve bytes, as every item holds two: the start, the end, and in one word the style (bits 24–25), whether
-    // the date is real (bit 23) and the date (year << 9 | month << 5 | day), with bit 31 always set: all-zero words
+    // the date is real (bit 23) and the date (`CivilDate.packed`), with bit 31 always set: all-zero words
     // are no token (`none`).
     private let storedStart: UInt32
     private let storedEnd: UInt32
@@ -137,7 +137,7 @@ public struct DueToken: Equatable, Sendable {
     /// The date, or nil when the text is not a real calendar date.
     public var date: CivilDate? {
         guard packed & 1 << 23 != 0 else { return nil }
-        return CivilDate(uncheckedYear: Int(packed >> 9 & 0x3FFF), month: Int(packed >> 5 & 0xF), day: Int(packed & 0x1F))
+        return CivilDate(packed: packed)
     }
 
     /// Byte offsets of the whole token in the file.
@@ -152,7 +152,7 @@ public struct DueToken: Equatable, Sendable {
         case .obsidianKanban: 2
         }
         var packed = 1 << 31 | styleBits << 24
-        if let date { packed |= 1 << 23 | UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day) }
+        if let date { packed |= 1 << 23 | date.packed }
         self.packed = packed
     }
 
@@ -180,7 +180,7 @@ public struct DueToken: Equatable, Sendable {
 /// text shaped like a date makes one (`done:soon` is title text); an impossible date leaves `date` nil.
 public struct DoneToken: Equatable, Sendable {
     // Eight bytes, as every item holds one: the start, and packed in one word the token's length (bits 25–31), the
-    // spelling (bit 24), whether the date is real (bit 23) and the date (year << 9 | month << 5 | day).
+    // spelling (bit 24), whether the date is real (bit 23) and the date (`CivilDate.packed`).
     let storedStart: UInt32
     let packed: UInt32
 
@@ -189,7 +189,7 @@ public struct DoneToken: Equatable, Sendable {
         guard range.count < 128 else { return nil }
         storedStart = UInt32(truncatingIfNeeded: range.lowerBound)
         var packed = UInt32(range.count) << 25 | (isObsidianTasks ? 1 << 24 : 0)
-        if let date { packed |= 1 << 23 | UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day) }
+        if let date { packed |= 1 << 23 | date.packed }
         self.packed = packed
     }
 
@@ -207,7 +207,7 @@ public struct DoneToken: Equatable, Sendable {
     /// The date, or nil when the text is not a real calendar date.
     public var date: CivilDate? {
         guard packed & 1 << 23 != 0 else { return nil }
-        return CivilDate(year: Int(packed >> 9 & 0x3FFF), month: Int(packed >> 5 & 0xF), day: Int(packed & 0x1F))
+        return CivilDate(packed: packed)
     }
 
     /// Byte offsets of the date text inside the token.

@@ -18,11 +18,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         storedDay = UInt8(day)
     }
 
-    /// A date known to be real (read back from a token that held one).
-    init(uncheckedYear year: Int, month: Int, day: Int) {
-        storedYear = Int16(truncatingIfNeeded: year)
-        storedMonth = UInt8(truncatingIfNeeded: month)
-        storedDay = UInt8(truncatingIfNeeded: day)
+    /// The date in 23 bits, as a token holds it: `year << 9 | month << 5 | day`.
+    var packed: UInt32 { UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day) }
+
+    /// The date a token's `packed` bits hold, known to be real.
+    init(packed: UInt32) {
+        storedYear = Int16(truncatingIfNeeded: packed >> 9 & 0x3FFF)
+        storedMonth = UInt8(truncatingIfNeeded: packed >> 5 & 0xF)
+        storedDay = UInt8(truncatingIfNeeded: packed & 0x1F)
     }
 
     /// The date that is `days` days after 1970-01-01.

@@ -130,7 +130,12 @@ extension Board {
     /// line has no done token; out of DONE, its done token removed with one adjacent space when it holds a real date
     /// (an impossible one is title text, which `check` reports, and stays). Into the archive they go as they are.
     private func movedLines(_ item: Item, to kind: SectionKind, doneOn: CivilDate?) -> ItemLines {
-        movedLines(item, to: kind, doneText: doneOn.map { Array(" done:\($0)".utf8) })
+        movedLines(item, to: kind, doneText: Self.doneText(doneOn))
+    }
+
+    /// The ` done:DATE` text a move into DONE adds, when it records a date.
+    private static func doneText(_ doneOn: CivilDate?) -> [UInt8]? {
+        doneOn.map { Array(" done:\($0)".utf8) }
     }
 
     /// `movedLines` with the ` done:DATE` text made once for many items.
@@ -217,7 +222,7 @@ extension Board {
             for crossedLine in crossed { keptBefore[crossedLine] = line }
             return line >= 0 ? line : nil
         }
-        let doneText = doneOn.map { Array(" done:\($0)".utf8) }
+        let doneText = Self.doneText(doneOn)
         var replacements: [Replacement] = []
         var removed = [Bool](repeating: false, count: lines.count)
         for (item, _) in moves {
@@ -262,7 +267,7 @@ extension Board {
             let below = atTop ? at : survivingLine(from: at, step: 1)
             // At the end of a file without a final newline, each item moved alone would be the last line, lose its
             // ending, and get the file's when the next one came after it.
-            let lastLineEnds = at < lines.count || lines.last?.hasEnding != false
+            let lastLineEnds = at < lines.count || !endsWithoutNewline
             var placed: [NewLine] = []
             for (index, item) in incoming.enumerated() {
                 // Each is fitted to the line below, as it would be moved alone after the one before it. To the top
@@ -695,6 +700,9 @@ extension Board {
         let with: [NewLine]
     }
 
+    /// True when the file's last line has no line ending.
+    var endsWithoutNewline: Bool { lines.last.map { !$0.hasEnding } ?? false }
+
     func isBlankLine(_ index: Int) -> Bool {
         Bytes.isBlank(bytes, lines[index].start..<lines[index].contentEnd)
     }
@@ -725,7 +733,7 @@ extension Board {
         }
         if cursor < lines.count { pieces.append(.original(cursor..<lines.count)) }
 
-        let endsWithoutNewline = lines.last.map { !$0.hasEnding } ?? false
+        let endsWithoutNewline = self.endsWithoutNewline
         let ending = lineEnding
         var file = PrintedFile(source: bytes)
         for (position, piece) in pieces.enumerated() {
