@@ -781,9 +781,12 @@ extension Board {
         let heading = Array("## TODO\n".utf8)
         let board = Board(parsing: heading + line)
         guard let item = board.items.first else { return }
-        var found: [Diagnostic] = []
-        board.appendItemDiagnostics(of: item, titleParts: board.titleParts(of: item), to: &found)
-        if let error = found.first(where: { $0.severity == .error }) { throw .rejectedTitle(error.message) }
+        // The first error about the title's words, else the empty title they may leave.
+        var error: Diagnostic?
+        board.forEachItemDiagnostic(of: item, titleParts: board.titleParts(of: item)) { finding in
+            if finding.severity == .error, error == nil || error?.rule == .emptyTitle { error = finding }
+        }
+        if let error { throw .rejectedTitle(error.message) }
     }
 
     /// A title as it will be written: trimmed; refused when empty or holding a line break.

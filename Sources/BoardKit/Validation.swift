@@ -70,10 +70,11 @@ extension Board {
     }
 
     /// Everything wrong with the board, in line and column order, handed to `body` one at a time: a pasted list
-    /// can hold a million findings. The one about each plain list item and each repeated section heading is made
-    /// only when its turn comes; the rest, far fewer, are made first and sorted.
+    /// can hold a million findings. Each finding about a plain list item, a repeated section heading or an item is
+    /// made only when its turn comes, and none is kept; the rest, far fewer, are made first and sorted.
     public func forEachDiagnostic(_ body: (Diagnostic) -> Void) {
-        var others = MergedFindings(sorted: diagnosticsButPlainListItems(), headings: RepeatedHeadings(board: self))
+        var others = MergedFindings(sorted: fewFindings(), headings: RepeatedHeadings(board: self),
+                                    items: ItemFindings(board: self))
         var sectionIndex = 0
         // One message string per section kind, shared by every finding, and one finding moved from line to line.
         var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
@@ -84,7 +85,7 @@ extension Board {
             for line in plainListItems {
                 // What comes before the line goes first; a line that is almost an item has that finding instead. Nothing
                 // else is ever found on a plain list item's line.
-                others.emit(before: line, to: body)
+                if others.nextLine <= line { others.emit(before: line, to: body) }
                 let (start, end) = (lines[line].start, lines[line].contentEnd)
                 let bullet = Bytes.skipWhitespace(b, start..<end)
                 if let nearMiss = nearMissItem(line, textStart: bullet, in: b) {
@@ -109,35 +110,130 @@ extension Board {
         others.emit(before: Int.max, to: body)
     }
 
-    /// The findings made before `forEachDiagnostic` hands any on, sorted, merged with the repeated headings' ones.
+    /// The findings made before `forEachDiagnostic` hands any on, sorted, merged with the repeated headings' and the
+    /// items' ones.
     private struct MergedFindings {
         let sorted: [Diagnostic]
         var next = 0
         var headings: RepeatedHeadings
         var nextHeading: Diagnostic?
+        var items: ItemFindings
 
-        init(sorted: [Diagnostic], headings: RepeatedHeadings) {
+        init(sorted: [Diagnostic], headings: RepeatedHeadings, items: ItemFindings) {
             self.sorted = sorted
             self.headings = headings
+            self.items = items
             nextHeading = self.headings.next()
+            findNextLine()
         }
 
-        /// Hands on, in line and column order, those on lines before `line` (0-based; diagnostics count from 1).
+        /// The line (1-based) of the next finding to hand on, `Int.max` when none is left: asked before each plain
+        /// list item, of which there may be a million, `emit` is called only when it has something to hand on.
+        private(set) var nextLine = Int.max
+
+        private mutating func findNextLine() {
+            nextLine = min(next < sorted.count ? sorted[next].line : Int.max, nextHeading?.line ?? Int.max, items.nextLine)
+        }
+
+        /// Hands on, in line and column order, those on lines before `line` (0-based; diagnostics count from 1): at
+        /// one place, a repeated heading's before a sorted one. An item's line holds no finding but the item's own:
+        /// the items' come in by line alone.
         mutating func emit(before line: Int, to body: (Diagnostic) -> Void) {
-            while true {
-                let sortedDue = next < sorted.count && sorted[next].line <= line
-                let headingDue = (nextHeading?.line).map { $0 <= line } ?? false
-                if sortedDue, !headingDue
-                    || (sorted[next].line, sorted[next].column) < (nextHeading?.line ?? 0, nextHeading?.column ?? 0) {
+            while nextLine <= line {
+                let heading = nextHeading.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+                if items.nextLine == nextLine, next == sorted.count || nextLine < sorted[next].line, nextLine < heading.0 {
+                    items.emit(to: body)
+                } else if next < sorted.count, (sorted[next].line, sorted[next].column) < heading {
                     body(sorted[next])
                     next += 1
-                } else if headingDue, let heading = nextHeading {
+                } else if let heading = nextHeading {
                     body(heading)
                     nextHeading = headings.next()
                 } else {
                     return
                 }
+                findNextLine()
             }
+        }
+    }
+
+    /// The findings on item lines, item by item in line order: each item's own, and the warning for a title an
+    /// earlier item has. Only the items a first look found may have any are visited: on most boards, a few.
+    private struct ItemFindings {
+        let board: Board
+        private let items: [Item]
+        /// The items that may have findings of their own, by index, in order.
+        private var suspects: [UInt32] = []
+        private var nextSuspect = 0
+        /// The items whose title an earlier item has, with the first such item, in order.
+        private var repeats: [(index: UInt32, earlier: UInt32)] = []
+        private var nextRepeat = 0
+        private var repeatFindings = RepeatedTitleFindings()
+
+        init(board: Board) {
+            self.board = board
+            items = board.items
+            // An item's findings and its title's key depend on its own line only, so a large board's items are
+            // looked at in shares, each once while its line is at hand. One item has no title to share: its key
+            // (a pass over a title that may be a megabyte long) is not made.
+            let comparesTitles = items.count > 1
+            let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
+                board.bytes.withUnsafeBufferPointer { buffer in
+                    var suspects: [UInt32] = []
+                    var keys: [UInt64] = []
+                    if comparesTitles { Memory.reserve(&keys, share.count) }
+                    for index in share {
+                        let item = board.items[index]
+                        let parts = board.titleParts(of: item)
+                        if board.mayHaveFindings(item, titleParts: parts) {
+                            Memory.append(UInt32(truncatingIfNeeded: index), to: &suspects)
+                        }
+                        if comparesTitles { keys.append(board.titleKey(of: item, parts: parts, in: buffer)) }
+                    }
+                    return (suspects, keys)
+                }
+            }
+            // Taken whole when one share holds them all; else copied whole, one share after another.
+            var keys: [UInt64] = []
+            if shares.count == 1, let only = shares.first {
+                (suspects, keys) = only
+            } else {
+                Memory.reserve(&suspects, shares.reduce(0) { $0 + $1.0.count })
+                Memory.reserve(&keys, items.count)
+                for (shareSuspects, shareKeys) in shares {
+                    suspects += shareSuspects
+                    keys += shareKeys
+                }
+            }
+            if comparesTitles { repeats = board.repeatedTitles(keys: keys) }
+            advance()
+        }
+
+        /// The line (1-based) of the next item with findings to hand on, `Int.max` when none is left; and its index.
+        private(set) var nextLine = Int.max
+        private var nextIndex = Int.max
+
+        /// Finds the next item with findings to hand on.
+        private mutating func advance() {
+            let suspect = nextSuspect < suspects.count ? Int(suspects[nextSuspect]) : Int.max
+            let repeated = nextRepeat < repeats.count ? Int(repeats[nextRepeat].index) : Int.max
+            nextIndex = min(suspect, repeated)
+            nextLine = nextIndex == Int.max ? Int.max : items[nextIndex].line + 1
+        }
+
+        /// Hands on the next item's findings.
+        mutating func emit(to body: (Diagnostic) -> Void) {
+            let index = nextIndex
+            guard index != Int.max else { return }
+            if nextSuspect < suspects.count, suspects[nextSuspect] == index { nextSuspect += 1 }
+            var repeated: Diagnostic?
+            if nextRepeat < repeats.count, repeats[nextRepeat].index == index {
+                repeated = repeatFindings.finding(index, earlier: Int(repeats[nextRepeat].earlier), in: board)
+                nextRepeat += 1
+            }
+            advance()
+            let item = items[index]
+            board.forEachItemDiagnostic(of: item, titleParts: board.titleParts(of: item), repeatedTitle: repeated, body)
         }
     }
 
@@ -181,34 +277,10 @@ extension Board {
         }
     }
 
-    /// Every diagnostic but those of plain list items, sorted.
-    private func diagnosticsButPlainListItems() -> [Diagnostic] {
+    /// The findings about sections (but repeated headings), near-miss item lines, stray checklists and conflict
+    /// markers, sorted: on any board but a hostile one, few.
+    private func fewFindings() -> [Diagnostic] {
         var found = sectionDiagnostics()
-        // An item's diagnostics and its title's key depend on its own line only, so a large board's items are
-        // checked in shares, each item once while its line is at hand. One item has no title to share: its key
-        // (a pass over a title that may be a megabyte long) is not made.
-        let comparesTitles = items.count > 1
-        let shares = Shares.map(items.count, minimum: Shares.itemsPerShare) { share in
-            bytes.withUnsafeBufferPointer { buffer in
-                var diagnostics: [Diagnostic] = []
-                var keys: [UInt64] = []
-                Memory.reserve(&keys, share.count)
-                for index in share {
-                    let item = items[index]
-                    let parts = titleParts(of: item)
-                    appendItemDiagnostics(of: item, titleParts: parts, to: &diagnostics)
-                    if comparesTitles { keys.append(titleKey(of: item, parts: parts, in: buffer)) }
-                }
-                return (diagnostics, keys)
-            }
-        }
-        // Taken whole when nothing came before them (a share's list is nearly always all there is): appending would
-        // copy each finding, counting a reference to its message.
-        // Otherwise the list grows once, into huge pages: a line of 80,000 due tokens has as many findings.
-        if !found.isEmpty { Memory.reserve(&found, shares.reduce(found.count) { $0 + $1.0.count }) }
-        for (diagnostics, _) in shares {
-            if found.isEmpty { found = diagnostics } else { found += diagnostics }
-        }
         bytes.withUnsafeBufferPointer { b in
             for line in nearMissItemLines {
                 let start = Bytes.skipWhitespace(b, lines[line].start..<lines[line].contentEnd)
@@ -233,15 +305,8 @@ extension Board {
                 line: line + 1, column: 1, severity: .error, rule: .conflictMarker, span: markerBytes.indices,
                 message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"), to: &found)
         }
-        // The shares' keys are copied whole, one after another: a flattened sequence would be copied key by key.
-        var keys: [UInt64] = []
-        Memory.reserve(&keys, items.count)
-        for (_, shareKeys) in shares { keys += shareKeys }
-        let duplicates = duplicateTitleDiagnostics(keys: keys)
-        Memory.reserve(&found, found.count + duplicates.count)
-        found += duplicates
-        // Nearly always in order already (sections, then items, in line order): checked before sorting, which
-        // would move every finding.
+        // Nearly always in order already (sections, then lines in order): checked before sorting, which would move
+        // every finding.
         let inOrder = found.indices.dropFirst().allSatisfy { (found[$0 - 1].line, found[$0 - 1].column) <= (found[$0].line, found[$0].column) }
         if !inOrder { found.sort { ($0.line, $0.column) < ($1.line, $1.column) } }
         return found
@@ -315,8 +380,9 @@ extension Board {
         return foldedEnough ? hash : Self.hash(Array(title(of: item).lowercased().utf8))
     }
 
-    /// `keys` holds each item's `titleKey`.
-    private func duplicateTitleDiagnostics(keys: [UInt64]) -> [Diagnostic] {
+    /// The items (but archived ones) whose title's key an earlier item's has, each with the first such item, in
+    /// order. `keys` holds each item's `titleKey`; `RepeatedTitleFindings` confirms that the titles are the same.
+    private func repeatedTitles(keys: [UInt64]) -> [(index: UInt32, earlier: UInt32)] {
         // The keys are hashes already: an open-addressing table of item numbers (index + 1) probes them without
         // hashing again, and is small enough to stay in the cache.
         var size = 1
@@ -324,44 +390,49 @@ extension Board {
         var table: [UInt32] = []
         Memory.reserve(&table, size)
         table += repeatElement(0, count: size)
-        var duplicates: [(index: Int, earlier: Int)] = []
+        var repeats: [(index: UInt32, earlier: UInt32)] = []
         let hasArchive = sections.contains { $0.kind == .archive }
         for (index, key) in keys.enumerated() where !hasArchive || sections[items[index].section].kind != .archive {
             var probe = Int(truncatingIfNeeded: key) & (size - 1)
             while table[probe] != 0, keys[Int(table[probe]) - 1] != key { probe = (probe + 1) & (size - 1) }
             if table[probe] != 0 {
-                Memory.append((index, Int(table[probe]) - 1), to: &duplicates)
+                Memory.append((UInt32(truncatingIfNeeded: index), table[probe] - 1), to: &repeats)
             } else {
                 table[probe] = UInt32(truncatingIfNeeded: index + 1)
             }
         }
-        // A title pasted a million times has one earlier item: its title is lowered once, and a finding whose title
-        // has the bytes of the last one's, with the same earlier item, is one without making a string and shares its
-        // message.
-        var earlierTitle: (index: Int, lowered: String)?
-        var last: (earlier: Int, title: [UInt8], message: String)?
-        var found: [Diagnostic] = []
-        bytes.withUnsafeBufferPointer { b in
-            for (index, earlier) in duplicates {
-                let item = items[index]
-                let message: String
-                if let last, last.earlier == earlier, withTitleBytes(of: item, in: b, { title, range in
+        return repeats
+    }
+
+    /// The warning at an item whose title an earlier item has (compared as refs compare them, ignoring case): refs
+    /// and merges cannot tell such items apart. A title pasted a million times has one earlier item: its title is
+    /// lowered once, and a finding whose title has the bytes of the last one's, with the same earlier item, is made
+    /// without making a string and shares its message.
+    private struct RepeatedTitleFindings {
+        private var earlierTitle: (index: Int, lowered: String)?
+        private var last: (earlier: Int, title: [UInt8], message: String)?
+
+        /// The warning at `items[index]`, whose title's key `items[earlier]`'s has; nil when the titles differ.
+        mutating func finding(_ index: Int, earlier: Int, in board: Board) -> Diagnostic? {
+            let item = board.items[index]
+            let message: String
+            if let last, last.earlier == earlier, board.bytes.withUnsafeBufferPointer({ b in
+                board.withTitleBytes(of: item, in: b) { title, range in
                     range.count == last.title.count && title[range].elementsEqual(last.title)
-                }) {
-                    message = last.message
-                } else {
-                    let title = title(of: item)
-                    if earlierTitle?.index != earlier { earlierTitle = (earlier, self.title(of: items[earlier]).lowercased()) }
-                    guard earlierTitle?.lowered == title.lowercased() else { continue }
-                    message = "another item has the title '\(Self.excerpt(Array(title.utf8)))' (line \(items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
-                    last = (earlier, Array(title.utf8), message)
                 }
-                let span = titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
-                Memory.append(Diagnostic(line: item.line + 1, column: column(ofOffset: item.checkboxOffset, onLine: item.line),
-                                         severity: .warning, rule: .duplicateTitle, span: span, message: message), to: &found)
+            }) {
+                message = last.message
+            } else {
+                let title = board.title(of: item)
+                if earlierTitle?.index != earlier { earlierTitle = (earlier, board.title(of: board.items[earlier]).lowercased()) }
+                guard earlierTitle?.lowered == title.lowercased() else { return nil }
+                message = "another item has the title '\(Board.excerpt(Array(title.utf8)))' (line \(board.items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
+                last = (earlier, Array(title.utf8), message)
             }
+            let span = board.titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
+            return Diagnostic(line: item.line + 1, column: board.column(ofOffset: item.checkboxOffset, onLine: item.line),
+                              severity: .warning, rule: .duplicateTitle, span: span, message: message)
         }
-        return found
     }
 
     /// The hash of `range`'s bytes (a title's, in duplicate detection) with ASCII letters folded to lower case,
@@ -454,13 +525,16 @@ extension Board {
     }
 
     /// The findings on one item line, each with its column counted on from the last one asked for: a line with many
-    /// tokens is read once, not once each. A struct rather than nested functions, whose captured variables Swift
-    /// checks for exclusive access at run time on every access.
+    /// tokens is read once, not once each. Findings at places after the due tokens' are held until the tokens before
+    /// them are handed on. A struct rather than nested functions, whose captured variables Swift checks for
+    /// exclusive access at run time on every access.
     private struct LineFindings {
         let line: Int
         let lineStart: Int
         var counted: (offset: Int, column: Int)
-        var found: [Diagnostic] = []
+        /// Findings held back, by place.
+        var held: [(severity: Diagnostic.Severity, rule: Diagnostic.Rule, span: Range<Int>, message: String)] = []
+        var nextHeld = 0
 
         init(_ board: Board, line: Int) {
             self.line = line
@@ -470,11 +544,10 @@ extension Board {
 
         /// `bytes` are the file's: passed rather than held, as holding them would count a reference to them for each
         /// item, from every core at once.
-        mutating func add(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String,
-                          in bytes: [UInt8]) {
-            // A line of many tokens makes many findings: their list grows into huge pages.
-            Memory.append(Diagnostic(line: line + 1, column: column(of: span.lowerBound, in: bytes), severity: severity,
-                                     rule: rule, span: span, message: message), to: &found)
+        mutating func finding(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, at span: Range<Int>, _ message: String,
+                              in bytes: [UInt8]) -> Diagnostic {
+            Diagnostic(line: line + 1, column: column(of: span.lowerBound, in: bytes), severity: severity, rule: rule,
+                       span: span, message: message)
         }
 
         mutating func column(of offset: Int, in bytes: [UInt8]) -> Int {
@@ -482,6 +555,15 @@ extension Board {
             counted.column += bytes.withUnsafeBufferPointer { Bytes.scalarStarts($0, counted.offset..<offset) }
             counted.offset = offset
             return counted.column
+        }
+
+        /// Hands on the findings held back that stand before `offset`.
+        mutating func emitHeld(before offset: Int, in bytes: [UInt8], to body: (Diagnostic) -> Void) {
+            while nextHeld < held.count, held[nextHeld].span.lowerBound < offset {
+                let (severity, rule, span, message) = held[nextHeld]
+                body(finding(severity, rule, at: span, message, in: bytes))
+                nextHeld += 1
+            }
         }
     }
 
@@ -494,37 +576,43 @@ extension Board {
         return "'\(String(decoding: bytes[token.range], as: UTF8.self))' is not a real calendar date\(hint)"
     }
 
+    /// False when the item surely has no finding of its own (`forEachItemDiagnostic`'s, a repeated title aside).
     /// `parts` are the item's `titleParts`.
-    func appendItemDiagnostics(of item: Item, titleParts parts: TitleParts, to found: inout [Diagnostic]) {
+    private func mayHaveFindings(_ item: Item, titleParts parts: TitleParts) -> Bool {
+        let kind = sections[item.section].kind
+        guard kind != .archive else { return false }
+        let dueFinding = item.hasOtherDueTokens || item.firstDueToken.map { $0.date == nil } ?? false
+        let doneFinding = item.doneToken.map { $0.date == nil || kind != .done } ?? false
+        return dueFinding || doneFinding || item.mayHaveNearMissDate || parts.isEmpty || item.checked != (kind == .done)
+    }
+
+    /// The findings on the item's line, in column order, handed to `body`: those at its checkbox (an empty title, a
+    /// checkbox its section disagrees with, then `repeatedTitle`), then those at its due and done tokens and words
+    /// almost due dates, by place. `parts` are the item's `titleParts`.
+    func forEachItemDiagnostic(of item: Item, titleParts parts: TitleParts, repeatedTitle: Diagnostic? = nil,
+                               _ body: (Diagnostic) -> Void) {
         let kind = sections[item.section].kind
         // Archived items are off the board: nothing about them is worth a warning.
         if kind == .archive { return }
         var line = LineFindings(self, line: item.line)
-        // The findings go straight onto `found`, moved in and back out rather than copied.
-        swap(&line.found, &found)
-        defer { swap(&line.found, &found) }
         let checkbox = item.checkboxOffset..<(item.checkboxOffset + 3)
-        if let first = item.firstDueToken {
-            if let message = impossibleDateMessage(first) { line.add(.error, .impossibleDate, at: first.range, message, in: bytes) }
-            let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound, in: bytes) : 0
-            // A line of one token repeated (pasted) shares one message, made again only when the token differs.
-            var previous = 0..<0
-            var message = ""
-            forEachOtherDueToken(of: item) { token in
-                if let message = impossibleDateMessage(token) { line.add(.error, .impossibleDate, at: token.range, message, in: bytes) }
-                if previous.isEmpty || !bytes.withUnsafeBufferPointer({ Bytes.equal($0, previous, token.range) }) {
-                    message = "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))"
-                }
-                previous = token.range
-                line.add(.error, .secondDueDate, at: token.range, message, in: bytes)
-            }
+        if parts.isEmpty {
+            body(line.finding(.error, .emptyTitle, at: checkbox, "item has an empty title", in: bytes))
         }
+        if kind == .done, !item.checked {
+            body(line.finding(.warning, .uncheckedInDone, at: checkbox, "unchecked item in DONE; run 'board tidy' to move it to TODO", in: bytes))
+        } else if kind != .done, item.checked {
+            body(line.finding(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE", in: bytes))
+        }
+        if let repeatedTitle { body(repeatedTitle) }
+        // The done token's finding and those of words almost due dates, few, are held to go in among the due
+        // tokens' by place.
         if let done = item.doneToken {
             let spelling = String(decoding: bytes[done.range], as: UTF8.self)
             if done.date == nil {
-                line.add(.error, .impossibleDate, at: done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)", in: bytes)
+                line.held.append((.error, .impossibleDate, done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)"))
             } else if kind != .done {
-                line.add(.warning, .doneDateOutsideDone, at: done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE", in: bytes)
+                line.held.append((.warning, .doneDateOutsideDone, done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE"))
             }
         }
         if item.mayHaveNearMissDate {
@@ -532,17 +620,31 @@ extension Board {
             forEachNearMissDate(item) { span, written, meant in
                 // With a due date on the line already, the spelling that works would be a second one.
                 let advice = present.map { "the item's due date is '\($0)'" } ?? "write '\(meant)'"
-                line.add(.warning, .nearMissDate, at: span, "'\(written)' is not read as a due date; \(advice)", in: bytes)
+                line.held.append((.warning, .nearMissDate, span, "'\(written)' is not read as a due date; \(advice)"))
             }
         }
-        if parts.isEmpty {
-            line.add(.error, .emptyTitle, at: checkbox, "item has an empty title", in: bytes)
+        if line.held.count > 1 { line.held.sort { $0.span.lowerBound < $1.span.lowerBound } }
+        if let first = item.firstDueToken {
+            line.emitHeld(before: first.range.lowerBound, in: bytes, to: body)
+            if let message = impossibleDateMessage(first) { body(line.finding(.error, .impossibleDate, at: first.range, message, in: bytes)) }
+            let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound, in: bytes) : 0
+            // A line of one token repeated (pasted) shares one message, made again only when the token differs, and
+            // one finding moved from token to token.
+            var previous = 0..<0
+            var finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0, message: "")
+            forEachOtherDueToken(of: item) { token in
+                line.emitHeld(before: token.range.lowerBound, in: bytes, to: body)
+                if let message = impossibleDateMessage(token) { body(line.finding(.error, .impossibleDate, at: token.range, message, in: bytes)) }
+                if previous.isEmpty || !bytes.withUnsafeBufferPointer({ Bytes.equal($0, previous, token.range) }) {
+                    finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0,
+                                         message: "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))")
+                }
+                previous = token.range
+                finding.move(line: item.line + 1, column: line.column(of: token.range.lowerBound, in: bytes), span: token.range)
+                body(finding)
+            }
         }
-        if kind == .done, !item.checked {
-            line.add(.warning, .uncheckedInDone, at: checkbox, "unchecked item in DONE; run 'board tidy' to move it to TODO", in: bytes)
-        } else if kind != .done, item.checked {
-            line.add(.warning, .checkedOutsideDone, at: checkbox, "checked item in \(kind.name); run 'board tidy' to move it to DONE", in: bytes)
-        }
+        line.emitHeld(before: Int.max, in: bytes, to: body)
     }
 
     /// Calls `found` with each word on the item line that was surely meant as a due date but is not read as one

@@ -1,4 +1,4 @@
-import BoardKit
+@testable import BoardKit
 import Testing
 
 /// Every diagnostic kind, with its exact line, column, severity and message.
@@ -184,6 +184,80 @@ import Testing
                 #expect(about.count == 1, "line \(line + 1)")
             }
             #expect(found.filter { $0.rule == .plainListItem }.count <= board.plainListItems.count)
+        }
+    }
+
+    /// The findings on one item line come in column order, made as the item's turn comes: those at the checkbox (an
+    /// empty title, a checkbox the section disagrees with, a repeated title), then the due tokens', with the done
+    /// token's and the near-miss dates' in among them by place. Checked against a model of the line's words, on
+    /// random lines of many tokens, in TODO and DONE, with and without an earlier item of the same title.
+    @Test func anItemLinesFindingsComeInColumnOrder() {
+        enum Word: CaseIterable { case plain, due, impossibleDue, nearMiss, done, impossibleDone }
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0xC011))
+        for _ in 0..<300 {
+            let words = (0..<Int.random(in: 1...12, using: &rng)).map { _ in Word.allCases.randomElement(using: &rng) ?? .plain }
+            // One done token at most: only a line's first is read.
+            var seenDone = false
+            let line = words.filter { word in
+                guard word == .done || word == .impossibleDone else { return true }
+                defer { seenDone = true }
+                return !seenDone
+            }
+            let text = line.enumerated().map { index, word -> String in
+                switch word {
+                case .plain: return "w\(index)"
+                case .due: return "due:2026-12-\(10 + index)"
+                case .impossibleDue: return "due:2026-13-\(10 + index)"
+                case .nearMiss: return "Due:2026-12-\(10 + index)"
+                case .done: return "done:2026-11-01"
+                case .impossibleDone: return "done:2026-13-01"
+                }
+            }
+            let inDone = Bool.random(using: &rng), checked = Bool.random(using: &rng), repeated = Bool.random(using: &rng)
+            let itemLine = "- [\(checked ? "x" : " ")] " + text.joined(separator: " ")
+            let alone = Board(parsing: Array("## TODO\n\(itemLine)\n".utf8))
+            let title = alone.items.first.map { alone.title(of: $0) } ?? ""
+            // The same words on an earlier line: the same title (its own findings are on its own line).
+            let earlier = repeated && !title.isEmpty ? "- [\(inDone ? "x" : " ")] \(text.joined(separator: " "))\n" : ""
+            let board = Board(parsing: Array("\(inDone ? "## DONE" : "## TODO")\n\(earlier)\(itemLine)\n## DOING\n\(inDone ? "## TODO" : "## DONE")\n".utf8))
+            let lineNumber = earlier.isEmpty ? 2 : 3
+            // The model: the checkbox's findings, then each word's at its column.
+            var expected: [(Diagnostic.Rule, Int)] = []
+            if title.isEmpty { expected.append((.emptyTitle, 3)) }
+            if checked != inDone { expected.append((checked ? .checkedOutsideDone : .uncheckedInDone, 3)) }
+            if !earlier.isEmpty { expected.append((.duplicateTitle, 3)) }
+            var column = 7
+            var dueTokens = 0
+            for (word, spelling) in zip(line, text) {
+                switch word {
+                case .plain: break
+                case .due, .impossibleDue:
+                    if word == .impossibleDue { expected.append((.impossibleDate, column)) }
+                    if dueTokens > 0 { expected.append((.secondDueDate, column)) }
+                    dueTokens += 1
+                case .nearMiss: expected.append((.nearMissDate, column))
+                case .done: if !inDone { expected.append((.doneDateOutsideDone, column)) }
+                case .impossibleDone: expected.append((.impossibleDate, column))
+                }
+                column += spelling.count + 1
+            }
+            let found = board.diagnostics().filter { $0.line == lineNumber }.map { ($0.rule, $0.column) }
+            #expect(found.map(\.0) == expected.map(\.0), "\(itemLine)")
+            #expect(found.map(\.1) == expected.map(\.1), "\(itemLine)")
+        }
+    }
+
+    /// A command-line title with several errors is refused with the first after the checkbox: the empty title its
+    /// tokens leave is named only when nothing else is wrong.
+    @Test func aRefusedTitleNamesItsFirstErrorByPlace() {
+        #expect(throws: EditError.rejectedTitle("'due:2026-13-45' is not a real calendar date (write YYYY-MM-DD)")) {
+            try Board.checkNewItemLine(Array("- [ ] due:2026-13-45".utf8))
+        }
+        #expect(throws: EditError.rejectedTitle("'done:2026-13-01' is not a real calendar date (write YYYY-MM-DD)")) {
+            try Board.checkNewItemLine(Array("- [ ] x done:2026-13-01 due:2026-13-02".utf8))
+        }
+        #expect(throws: EditError.rejectedTitle("item has an empty title")) {
+            try Board.checkNewItemLine(Array("- [ ] ".utf8))
         }
     }
 }
