@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import BoardCLI
+import Synchronization
 import SystemShims
 
 // A write past the file size limit (`ulimit -f`) fails with EFBIG and a message, instead of ending the process.
@@ -43,10 +44,15 @@ func terminalWidth(_ fd: Int32) -> Int? {
     var size = winsize()
     return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
 }
+/// The first error writing standard output (a full disk, a closed pipe when SIGPIPE is ignored), 0 while there is
+/// none. After it nothing more is written there, and the command says so and exits 1: output cut short never
+/// passes for a success. Made before the command runs: a global of this file is set up when its line is reached.
+let outputFailure = Atomic<Int32>(0)
+
 let outcome = BoardCommandLine.run(Invocation(
     arguments: arguments, environment: environment,
     currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: terminalWidth(1) ?? terminalWidth(2),
-    stdoutWriter: { emit($0, to: 1) }, stderrWriter: { emit($0, to: 2) }, executable: executable,
+    stdoutWriter: { emitOutput($0) }, stderrWriter: { _ = emit($0, to: 2) }, executable: executable,
     standardInput: readStandardInput))
 
 /// The next bytes of standard input as they come; empty at its end (or on an error).
@@ -58,15 +64,24 @@ let outcome = BoardCommandLine.run(Invocation(
         return count <= 0 ? [] : Array(buffer[..<count])
     }
 }
-/// Writes all of the bytes to a file descriptor.
-func emit(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+/// Writes all of the bytes to a file descriptor: 0, or the error (`errno`) that stopped it.
+func emit(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32 {
     var offset = 0
     while offset < bytes.count {
         let count = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
         if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return }
+        if count < 0 { return errno }
+        if count == 0 { return EIO }
         offset += count
     }
+    return 0
+}
+
+/// Writes to standard output, unless writing it failed before.
+@Sendable func emitOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard outputFailure.load(ordering: .relaxed) == 0 else { return }
+    let failure = emit(bytes, to: 1)
+    if failure != 0 { outputFailure.store(failure, ordering: .relaxed) }
 }
 
 /// Shows long reading (`board log`) through `$PAGER`, else `less -FRX` (which exits at once when it fits on
@@ -92,7 +107,7 @@ func page(_ bytes: [UInt8], environment: [String: String]) -> Bool {
         return false
     }
     signal(SIGPIPE, SIG_IGN)  // the reader may quit the pager before the end
-    bytes.withUnsafeBufferPointer { emit($0, to: fds[1]) }
+    _ = bytes.withUnsafeBufferPointer { emit($0, to: fds[1]) }
     close(fds[1])
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -100,7 +115,9 @@ func page(_ bytes: [UInt8], environment: [String: String]) -> Bool {
 }
 
 if !(outcome.pageable && page(outcome.stdoutBytes, environment: environment)) {
-    outcome.stdoutBytes.withUnsafeBufferPointer { emit($0, to: 1) }
+    outcome.stdoutBytes.withUnsafeBufferPointer { emitOutput($0) }
 }
-Array(outcome.stderr.utf8).withUnsafeBufferPointer { emit($0, to: 2) }
-exit(outcome.exitCode)
+let outputError = outputFailure.load(ordering: .relaxed)
+let errorText = outcome.stderr + (outputError == 0 ? "" : "error: standard output: \(String(cString: strerror(outputError)))\n")
+_ = Array(errorText.utf8).withUnsafeBufferPointer { emit($0, to: 2) }
+exit(outputError != 0 && outcome.exitCode == 0 ? 1 : outcome.exitCode)

@@ -80,6 +80,39 @@ import Testing
         #expect(sandbox.read() == "## TODO\n- [ ] parent\n")
     }
 
+    /// Output that cannot be written (a full disk; a reader gone while SIGPIPE is ignored) is an error, exit 1,
+    /// whether the command prints at its end or streams a long listing: output cut short never passes for a success.
+    @Test func outputThatCannotBeWrittenExitsOneSayingSo() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a\n## DOING\n## DONE\n")
+        let script = """
+            set -u
+            seq 1 30000 | sed 's/^/- [ ] item /' > items.txt
+            { echo '## TODO'; cat items.txt; } > big.md
+            for command in "list" "list --json" "show" "check --json board.md" "-f big.md list" "-f big.md list --json"; do
+                $1 $command > /dev/full 2> err.txt; status=$?
+                [ $status -eq 1 ] || { echo "$command: exit $status"; exit 1; }
+                [ "$(tail -n 1 err.txt)" = "error: standard output: No space left on device" ] || { echo "$command: $(cat err.txt)"; exit 1; }
+            done
+            trap '' PIPE
+            "$1" -f big.md list 2> err.txt | head -n 1 > /dev/null
+            grep -qx 'error: standard output: Broken pipe' err.txt || { echo "pipe: $(cat err.txt)"; exit 1; }
+            "$1" -f big.md list > out.txt && [ "$(wc -l < out.txt)" -eq 30000 ]
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, "sh", binary]
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        process.environment = ["BOARD_TODAY": "2026-11-21", "PATH": "/usr/bin:/bin"]
+        let errors = Pipe()
+        process.standardOutput = errors
+        try process.run()
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(said)")
+    }
+
     @Test func usageErrorExits64() throws {
         let binary = try #require(Paths.binary, "the board binary was not built")
         let sandbox = Sandbox()
