@@ -347,6 +347,10 @@ enum Commands {
 
     /// The one item a REF names, or a failure listing the candidates (the first `candidatesShown`).
     static func resolve(_ ref: String, in board: Board, shown: String) throws -> Item {
+        // A blank ref would be in every title, and a script's empty variable would name a board's only item.
+        guard ref.contains(where: { !$0.isWhitespace }) else {
+            throw UsageError(message: "Empty ref '\(escaped(ref))' (give words of the title, or ':LINE')", command: nil)
+        }
         switch board.item(matching: ref) {
         case .one(let item):
             return item
