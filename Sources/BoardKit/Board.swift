@@ -515,7 +515,9 @@ public struct Board: Sendable {
         return (line.start + count)..<line.contentEnd
     }
 
-    /// The leading whitespace of the item's first non-blank body line (two spaces when it has none).
+    /// The leading whitespace the non-blank lines of the item's body share (two spaces when it has no such line):
+    /// the first one's, as far as each other one has the same bytes. A line that shares none of it (a tab among
+    /// spaces) keeps its own and leaves it as it is.
     public func bodyIndent(of item: Item) -> [UInt8] {
         sharedIndent(of: item).map { Array(bytes[$0]) } ?? Array("  ".utf8)
     }
@@ -523,12 +525,21 @@ public struct Board: Sendable {
     /// `bodyIndent(of:)` as the file's bytes it is: nil for two spaces. No array is made for it, as `list --json`
     /// and `show` ask it of every item with a body.
     func sharedIndent(of item: Item) -> Range<Int>? {
+        var shared: Range<Int>?
         for index in item.body {
             let line = lines[index]
-            if Bytes.isBlank(bytes, line.start..<line.contentEnd) { continue }
-            return line.start..<Bytes.skipWhitespace(bytes, line.start..<line.contentEnd)
+            let textStart = Bytes.skipWhitespace(bytes, line.start..<line.contentEnd)
+            if textStart == line.contentEnd { continue }  // blank
+            guard let indent = shared else {
+                shared = line.start..<textStart
+                continue
+            }
+            var count = 0
+            while count < indent.count, line.start + count < textStart,
+                  bytes[line.start + count] == bytes[indent.lowerBound + count] { count += 1 }
+            if count > 0 { shared = indent.lowerBound..<(indent.lowerBound + count) }
         }
-        return nil
+        return shared
     }
 
     /// The 1-based column of a byte offset on a line, counted in Unicode scalars
