@@ -261,20 +261,27 @@ enum Markdown {
     /// Emphasis (`*a*`, `_a_`), strong (`**a**`), code (`` `a` ``) and links (`[a](https://…)`; other schemes stay
     /// text); everything else escaped.
     static func inline(_ text: String) -> String {
+        var search = MarkerSearch()
+        return inline(text, search: &search)
+    }
+
+    /// `inline`, its markers looked for with `search`.
+    static func inline(_ text: String, search: inout MarkerSearch) -> String {
         var html = ""
         var rest = Substring(text)
+        func next(_ marker: String, in part: Substring) -> Range<String.Index>? { search.next(marker, in: part) }
         while let first = rest.first {
-            if first == "`", let close = rest.dropFirst().firstIndex(of: "`") {
+            if first == "`", let close = next("`", in: rest.dropFirst())?.lowerBound {
                 html += "<code>" + HTMLPage.escape(String(rest[rest.index(after: rest.startIndex)..<close])) + "</code>"
                 rest = rest[rest.index(after: close)...]
-            } else if rest.hasPrefix("**"), let close = rest.dropFirst(2).firstRange(of: "**"), !rest.dropFirst(2)[..<close.lowerBound].isEmpty {
+            } else if rest.hasPrefix("**"), let close = next("**", in: rest.dropFirst(2)), !rest.dropFirst(2)[..<close.lowerBound].isEmpty {
                 html += "<strong>" + inline(String(rest.dropFirst(2)[..<close.lowerBound])) + "</strong>"
                 rest = rest[close.upperBound...]
-            } else if first == "*" || first == "_", let close = rest.dropFirst().firstIndex(of: first),
+            } else if first == "*" || first == "_", let close = next(String(first), in: rest.dropFirst())?.lowerBound,
                       close > rest.index(after: rest.startIndex) {
                 html += "<em>" + inline(String(rest[rest.index(after: rest.startIndex)..<close])) + "</em>"
                 rest = rest[rest.index(after: close)...]
-            } else if first == "[", let middle = rest.firstRange(of: "]("), let close = rest[middle.upperBound...].firstIndex(of: ")"),
+            } else if first == "[", let middle = next("](", in: rest), let close = next(")", in: rest[middle.upperBound...])?.lowerBound,
                       isSafeLink(rest[middle.upperBound..<close]) {
                 let label = String(rest[rest.index(after: rest.startIndex)..<middle.lowerBound])
                 html += "<a href=\"" + HTMLPage.escape(String(rest[middle.upperBound..<close])) + "\">" + inline(label) + "</a>"
@@ -285,6 +292,26 @@ enum Markdown {
             }
         }
         return html
+    }
+
+    /// Looks for markers (`](`, `**`, a backtick) in one text, each time from some place to the text's end, the
+    /// places moving forward: a marker is looked for again only once the place it was found at is behind, so a run
+    /// of openers without a closer (forty thousand `[`) is read once, not once per opener.
+    struct MarkerSearch {
+        private var known: [String: (from: String.Index, at: Range<String.Index>?)] = [:]
+        /// The bytes read so far, for tests: about the text's length for each marker, at most.
+        private(set) var bytesRead = 0
+
+        /// The first `marker` in `part`, a piece of the text that runs to its end.
+        mutating func next(_ marker: String, in part: Substring) -> Range<String.Index>? {
+            if let last = known[marker], last.from <= part.startIndex, last.at.map({ $0.lowerBound >= part.startIndex }) ?? true {
+                return last.at
+            }
+            let at = part.firstRange(of: marker)
+            bytesRead += part.utf8.distance(from: part.startIndex, to: at?.upperBound ?? part.endIndex)
+            known[marker] = (part.startIndex, at)
+            return at
+        }
     }
 
     /// Only http, https and mailto links are kept, and none with whitespace or a control character in them.

@@ -1,4 +1,4 @@
-import BoardCLI
+@testable import BoardCLI
 import Foundation
 import Testing
 
@@ -16,6 +16,40 @@ import Testing
             #expect(outcome.exitCode == 64, "\(arguments)")
             #expect(outcome.stderr.hasPrefix("Error: Empty ref '"), "\(arguments): \(outcome.stderr)")
             #expect(sandbox.read() == board, "\(arguments)")
+        }
+    }
+
+    /// `list --json` gives a body's lines without the indentation they share: when the first line is the deepest,
+    /// the others keep what they have beyond the shared part (it was the first line's whole indentation that was
+    /// taken off, and "    deeper / shallow" lost its shape).
+    @Test func aJSONBodyKeepsItsLinesRelativeIndentation() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a\n    deeper\n  shallow\n- [ ] b\n  x\n    y\n\n  z\n- [ ] c\n  spaces\n\ttab\n## DOING\n## DONE\n")
+        let outcome = sandbox.run(["list", "--json"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.stdout.contains(#""body":"  deeper\nshallow""#), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains(#""body":"x\n  y\n\nz""#), "\(outcome.stdout)")
+        // A line that shares none of it (a tab among spaces) keeps its own.
+        #expect(outcome.stdout.contains(#""body":"spaces\n\ttab""#), "\(outcome.stdout)")
+    }
+
+    /// `html` renders a body's brackets, stars and backticks that open nothing as text. Forty thousand `[` took
+    /// 9 seconds (each looked for its `](` to the end of the line); now each marker is looked for once per place.
+    @Test func htmlRendersManyOpenersWithoutCloserAsText() {
+        let sandbox = Sandbox()
+        let openers = String(repeating: "[a](", count: 20_000) + String(repeating: "[", count: 20_000)
+            + String(repeating: "`", count: 5_001) + String(repeating: " **", count: 5_001)
+        sandbox.write("board.md", "## TODO\n- [ ] t\n  x \(openers)\n\n  y [b](https://e.org) `c` *d*\n## DOING\n## DONE\n")
+        let page = sandbox.run(["html"]).stdout
+        #expect(page.contains("x " + String(repeating: "[a](", count: 20_000) + String(repeating: "[", count: 20_000)))
+        #expect(page.contains(#"y <a href="https://e.org">b</a> <code>c</code> <em>d</em>"#))
+        // Each marker is read through once: the bytes read stay within a few times the text's, for every kind of
+        // opener left open (they were the text's length times the openers').
+        for run in ["[", "[a](", "`", " **", "*", "_", "[a](x) [", "](", "`a` `"] {
+            let text = String(repeating: run, count: 20_000 / run.count)
+            var search = Markdown.MarkerSearch()
+            _ = Markdown.inline(text, search: &search)
+            #expect(search.bytesRead <= 8 * text.utf8.count, "\(run): \(search.bytesRead) bytes read for \(text.utf8.count)")
         }
     }
 }
