@@ -180,77 +180,15 @@ extension Board {
     /// the one placed before it. Nil when that cannot be one splice (a target section is missing; or keeps no item,
     /// with `atTop` or beside a settings block or an unclosed fence or comment): the caller moves them otherwise.
     func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
-        // Which lines move, and which are removed, by line: a set of a hundred thousand lines costs far more.
-        var moving = [Bool](repeating: false, count: lines.count)
-        for move in moves { for line in move.item.lines { moving[line] = true } }
-        // Each line skipped over is looked at once: where it leads is remembered, so that many items in a row do
-        // not make every scan cross all the ones before them.
-        // The file's tables are read through locals: a nested function that reads `self` copies the board.
-        let (bytes, lines) = (self.bytes, self.lines)
-        var landing: [[Int: Int]] = [[:], [:]]  // up, down: line → the line a scan from it stops at (-1 for none)
-        // The first line from `index` on, going by `step`, that is not moving and not blank.
-        func survivingLine(from index: Int, step: Int) -> Int? {
-            let direction = step < 0 ? 0 : 1
-            var line = index
-            var crossed: [Int] = []
-            while line >= 0, line < lines.count,
-                  moving[line] || Bytes.isBlank(bytes, lines[line].start..<lines[line].contentEnd) {
-                if let known = landing[direction][line] {
-                    line = known
-                    break
-                }
-                crossed.append(line)
-                line += step
-            }
-            let stop = line >= 0 && line < lines.count ? line : -1
-            for crossedLine in crossed { landing[direction][crossedLine] = stop }
-            return stop < 0 ? nil : stop
-        }
-        // The last line before `index` that is not moving; remembered in the same way.
-        var keptBefore: [Int: Int] = [:]
-        func lineKept(before index: Int) -> Int? {
-            var line = index - 1
-            var crossed: [Int] = []
-            while line >= 0, moving[line] {
-                if let known = keptBefore[line] {
-                    line = known
-                    break
-                }
-                crossed.append(line)
-                line -= 1
-            }
-            for crossedLine in crossed { keptBefore[crossedLine] = line }
-            return line >= 0 ? line : nil
-        }
+        var survivors = Survivors(self, going: moves.map(\.item))
+        var (replacements, removed) = try removals(of: moves.map(\.item), survivors: &survivors)
         let doneText = Self.doneText(doneOn)
-        var replacements: [Replacement] = []
-        var removed = [Bool](repeating: false, count: lines.count)
-        for (item, _) in moves {
-            var range = item.lines
-            // The last line before it that stays: not moving, and not a blank line a removal before took along.
-            var before = lineKept(before: range.lowerBound)
-            while let line = before, removed[line] { before = lineKept(before: line) }
-            if let before, isBlankLine(before), range.upperBound < lines.count, isBlankLine(range.upperBound),
-               !moving[range.upperBound] {
-                range = range.lowerBound..<(range.upperBound + 1)
-            }
-            for line in range { removed[line] = true }
-            // The item the next surviving line would follow, once every moving item is gone.
-            if let aboveLine = survivingLine(from: range.lowerBound - 1, step: -1),
-               let index = itemIndex(atOrBefore: aboveLine), items[index].lines.upperBound == aboveLine + 1,
-               let next = survivingLine(from: range.upperBound, step: 1),
-               continuesBody(line: next, itemIndent: items[index].indent) {
-                let above = items[index]
-                throw .wouldChangeMeaning(line: next, "removing \(quotedTitle(item)) would make line \(next + 1) part of the body of \(quotedTitle(above)) above it; indent line \(next + 1) less than line \(above.line + 1) plus two, then run the command again")
-            }
-            replacements.append(Replacement(lines: range, with: []))
-        }
         var targets = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
         for move in moves { targets[move.to.rawValue] = true }
         for kind in [SectionKind.todo, .doing, .done, .archive] where targets[kind.rawValue] {
             let incoming = moves.filter { $0.to == kind }.map(\.item)
             guard let section = firstSection(kind) else { return nil }
-            let staying = items.lazy.filter { $0.section == section && !moving[$0.line] }
+            let staying = items.lazy.filter { $0.section == section && !survivors.going[$0.line] }
             let at: Int
             var aboveIndent: Int?
             var gap: [NewLine] = []
@@ -264,24 +202,118 @@ extension Board {
                 at = place.at
                 if place.gap { gap = [NewLine(content: [], ending: lineEnding)] }
             }
-            let below = atTop ? at : survivingLine(from: at, step: 1)
-            // At the end of a file without a final newline, each item moved alone would be the last line, lose its
-            // ending, and get the file's when the next one came after it.
-            let lastLineEnds = at < lines.count || !endsWithoutNewline
+            let below = atTop ? at : survivors.survivingLine(from: at, step: 1)
             var placed: [NewLine] = []
-            for (index, item) in incoming.enumerated() {
-                // Each is fitted to the line below, as it would be moved alone after the one before it. To the top
-                // (the archive), the items go in before the first one that stays: only the last is next to it.
-                let isNextToBelow = !atTop || index == incoming.count - 1
-                let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent,
-                                       below: isNextToBelow ? below : nil)
-                aboveIndent = block.indent
-                if !lastLineEnds, let last = placed.indices.last { placed[last].ending = ending(after: placed[last].content) }
-                placed += block.lines
+            if atTop {
+                // To the top, as moving them one at a time from the last would place them: the last before the first
+                // item that stays, fitted to it; each other one before the one placed after it, fitted to that.
+                var blocks: [ItemLines] = []
+                for item in incoming.reversed() {
+                    let block = movedLines(item, to: kind, doneText: doneText)
+                    if let next = blocks.last {
+                        // An item line below continues the body of one indented two less.
+                        blocks.append(next.indent >= block.indent + 2 ? block.reindented(min(3, next.indent)) : block)
+                    } else {
+                        blocks.append(try fitted(block, aboveIndent: nil, below: below))
+                    }
+                }
+                for block in blocks.reversed() { placed += block.lines }
+            } else {
+                // At the end of a file without a final newline, each item moved alone would be the last line, lose
+                // its ending, and get the file's when the next one came after it.
+                let lastLineEnds = at < lines.count || !endsWithoutNewline
+                for item in incoming {
+                    // Each is fitted to the line below, as it would be moved alone after the one before it.
+                    let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent, below: below)
+                    aboveIndent = block.indent
+                    if !lastLineEnds, let last = placed.indices.last { placed[last].ending = ending(after: placed[last].content) }
+                    placed += block.lines
+                }
             }
             replacements.append(Replacement(lines: at..<at, with: placed + gap))
         }
         return rendered(replacements)
+    }
+
+    /// The lines that stay once some items are gone, found without crossing a run of gone lines more than once:
+    /// where a scan from each line crossed stops is remembered, so that many items in a row do not make every scan
+    /// cross all the ones before them.
+    private struct Survivors {
+        /// The lines of the items that go, by line: a set of a hundred thousand lines costs far more.
+        let going: [Bool]
+        private let board: Board
+        private var landing: [[Int: Int]] = [[:], [:]]  // up, down: line → the line a scan from it stops at (-1 for none)
+        private var keptBefore: [Int: Int] = [:]
+
+        init(_ board: Board, going items: [Item]) {
+            self.board = board
+            var going = [Bool](repeating: false, count: board.lines.count)
+            for item in items { for line in item.lines { going[line] = true } }
+            self.going = going
+        }
+
+        /// The first line from `index` on, going by `step`, that is not going and not blank.
+        mutating func survivingLine(from index: Int, step: Int) -> Int? {
+            let direction = step < 0 ? 0 : 1
+            var line = index
+            var crossed: [Int] = []
+            while line >= 0, line < board.lines.count, going[line] || board.isBlankLine(line) {
+                if let known = landing[direction][line] {
+                    line = known
+                    break
+                }
+                crossed.append(line)
+                line += step
+            }
+            let stop = line >= 0 && line < board.lines.count ? line : -1
+            for crossedLine in crossed { landing[direction][crossedLine] = stop }
+            return stop < 0 ? nil : stop
+        }
+
+        /// The last line before `index` that is not going.
+        mutating func lineKept(before index: Int) -> Int? {
+            var line = index - 1
+            var crossed: [Int] = []
+            while line >= 0, going[line] {
+                if let known = keptBefore[line] {
+                    line = known
+                    break
+                }
+                crossed.append(line)
+                line -= 1
+            }
+            for crossedLine in crossed { keptBefore[crossedLine] = line }
+            return line >= 0 ? line : nil
+        }
+    }
+
+    /// The replacements that take the items (in file order) out, each as `rm` takes it after the ones before it
+    /// (with the blank line after it when the line that stays before it is blank), and the lines they take.
+    /// Refused where a line that stays would join the body of the item above it once every one of them is gone.
+    private func removals(of going: [Item], survivors: inout Survivors) throws(EditError) -> (replacements: [Replacement], removed: [Bool]) {
+        var replacements: [Replacement] = []
+        var removed = [Bool](repeating: false, count: lines.count)
+        for item in going {
+            var range = item.lines
+            // The last line before it that stays: not going, and not a blank line a removal before took along.
+            var before = survivors.lineKept(before: range.lowerBound)
+            while let line = before, removed[line] { before = survivors.lineKept(before: line) }
+            if let before, isBlankLine(before), range.upperBound < lines.count, isBlankLine(range.upperBound),
+               !survivors.going[range.upperBound] {
+                range = range.lowerBound..<(range.upperBound + 1)
+            }
+            for line in range { removed[line] = true }
+            // The item the next surviving line would follow, once every item going is gone.
+            if let aboveLine = survivors.survivingLine(from: range.lowerBound - 1, step: -1),
+               let index = itemIndex(atOrBefore: aboveLine), items[index].lines.upperBound == aboveLine + 1,
+               let next = survivors.survivingLine(from: range.upperBound, step: 1),
+               continuesBody(line: next, itemIndent: items[index].indent) {
+                let above = items[index]
+                throw .wouldChangeMeaning(line: next, "removing \(quotedTitle(item)) would make line \(next + 1) part of the body of \(quotedTitle(above)) above it; indent line \(next + 1) less than line \(above.line + 1) plus two, then run the command again")
+            }
+            replacements.append(Replacement(lines: range, with: []))
+        }
+        return (replacements, removed)
     }
 
     /// Where `placement` puts the first item into the section, which keeps no item once the `removed` lines are
@@ -343,16 +375,13 @@ extension Board {
         return PrintedFile(board.bytes)
     }
 
-    /// The file with several items removed, each as `removing` removes it: the last first, so the earlier keep
-    /// their lines. The file after the last removal is not parsed again (one item: one splice, as `rm` of one).
+    /// The file with several items removed in one splice, each as `removing` would remove it after the ones before
+    /// it; refused only where a line that stays would change meaning once all of them are gone (`rm A B` takes an
+    /// item whose body would have to hold the line after B, were B removed alone).
     public func removing(_ chosen: [Item]) throws(EditError) -> PrintedFile {
-        let ordered = chosen.sorted { $0.line > $1.line }
-        guard let first = ordered.last else { return PrintedFile(bytes) }
-        var board = self
-        for item in ordered.dropLast() {
-            board = try board.removing(board.items[board.itemIndex(atOrBefore: item.line) ?? 0])
-        }
-        return try board.removedFile(board.items[board.itemIndex(atOrBefore: first.line) ?? 0])
+        let ordered = chosen.sorted { $0.line < $1.line }
+        var survivors = Survivors(self, going: ordered)
+        return rendered(try removals(of: ordered, survivors: &survivors).replacements)
     }
 
     /// The file with these items (in file order, none archived) moved to the top of the archive as they are, in

@@ -1,0 +1,88 @@
+import BoardKit
+import Testing
+
+/// `rm A B …` and `archive A B …` give the file taking the items out, or archiving them, one at a time gives: `rm`
+/// in file order, `archive` from the last (each goes to the top of the archive, so the first ends up first). Each
+/// is one splice, refused only where a line that stays would change meaning once they are all gone.
+@Suite struct SeveralRefsTests {
+    static func text(_ board: Board) -> String { String(decoding: board.bytes, as: UTF8.self) }
+
+    /// A random subset of two to four of the board's items, in file order.
+    static func someItems(_ board: Board, _ rng: inout SeededGenerator) -> [Item] {
+        let count = min(board.items.count, Int.random(in: 2...4, using: &rng))
+        return Array(board.items.shuffled(using: &rng).prefix(count)).sorted { $0.line < $1.line }
+    }
+
+    /// The item of `board` that was the `index`-th of the board before some were taken out (they keep their order).
+    static func current(_ item: Item, in original: Board, _ board: Board, without gone: [Item]) -> Item? {
+        guard let index = original.items.firstIndex(where: { $0.line == item.line }) else { return nil }
+        let before = gone.filter { gone in original.items.firstIndex { $0.line == gone.line }.map { $0 < index } ?? false }.count
+        return board.items.indices.contains(index - before) ? board.items[index - before] : nil
+    }
+
+    @Test func removingSeveralIsRemovingThemOneAtATimeInFileOrder() throws {
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x5E7E))
+        var compared = 0
+        for run in 0..<400 {
+            let board = TidyTests.randomBoard(&rng, items: Int.random(in: 2...25, using: &rng))
+            let chosen = Self.someItems(board, &rng)
+            var expected = board
+            var gone: [Item] = []
+            var refused = false
+            for item in chosen {
+                guard let now = Self.current(item, in: board, expected, without: gone),
+                      let next = try? expected.removing(now) else { refused = true; break }
+                expected = next
+                gone.append(item)
+            }
+            guard !refused else { continue }
+            let removed = Board(parsing: try board.removing(chosen).bytes)
+            #expect(Self.text(removed) == Self.text(expected), "run \(run): \(Self.text(board))")
+            compared += 1
+        }
+        #expect(compared > 200)
+    }
+
+    /// The case an adversarial run found: B's removal alone would make C part of A's body, but A goes too.
+    @Test func removingAnItemWithTheOneAboveItTakesNeitherBodyAlong() throws {
+        let board = Board(parsing: "## TODO\n- [ ] A\n - [ ] B\n  - [ ] C\n")
+        #expect(String(decoding: try board.removing(Array(board.items.prefix(2))).bytes, as: UTF8.self) == "## TODO\n  - [ ] C\n")
+        // B alone is still refused.
+        #expect(throws: EditError.self) { try board.removing([board.items[1]]) }
+    }
+
+    @Test func archivingSeveralIsArchivingThemOneAtATimeFromTheLast() throws {
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0xA7C4))
+        var compared = 0
+        for run in 0..<400 {
+            let board = TidyTests.randomBoard(&rng, items: Int.random(in: 2...25, using: &rng))
+            let chosen = Self.someItems(board, &rng).filter { board.kind(of: $0) != .archive }
+            guard chosen.count > 1 else { continue }
+            // From the last, each found by its title (every one is different).
+            var expected = board
+            var refused = false
+            for item in chosen.reversed() {
+                guard let now = expected.items.first(where: { expected.title(of: $0) == board.title(of: item) }),
+                      let next = try? Board(parsing: expected.archived([now]).bytes) else { refused = true; break }
+                expected = next
+            }
+            let archived = try? board.archived(chosen)
+            guard !refused else { continue }
+            #expect(archived.map { String(decoding: $0.bytes, as: UTF8.self) } == Self.text(expected), "run \(run): \(Self.text(board))")
+            compared += 1
+        }
+        #expect(compared > 200)
+    }
+
+    /// The cases an adversarial run found: an item indented 3 placed above one at the margin keeps its
+    /// indentation, and the item above it takes it (as archiving C, then B, then A does); and archiving into a
+    /// new archive an item whose indentation the ones placed above it must take is not refused.
+    @Test func archivedItemsAreFittedToTheOnePlacedBelowThem() throws {
+        let board = Board(parsing: "## DONE\n- [x] A\ny\n   - [x] B\n- [x] C\n")
+        #expect(String(decoding: try board.archived(board.items).bytes, as: UTF8.self)
+            == "## DONE\ny\n\n## Archive\n\n   - [x] A\n   - [x] B\n- [x] C\n")
+        let mixed = Board(parsing: "## DONE\n- [x] A\n- [x] B\n## TODO\n   - [ ] C\n")
+        #expect(String(decoding: try mixed.archived(mixed.items).bytes, as: UTF8.self)
+            == "## DONE\n## TODO\n\n## Archive\n\n   - [x] A\n   - [x] B\n   - [ ] C\n")
+    }
+}
