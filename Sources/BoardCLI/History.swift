@@ -37,7 +37,7 @@ struct History {
         let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
         guard let top = Git.output(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment),
               let root = top.split(separator: "\n").first.map(String.init) else {
-            throw CommandError(message: "\(name): not in a git repository; board log reads the board's history from git")
+            throw CommandError(message: "\(name): not in a git repository; the board's history (log, stats) is read from git")
         }
         self.root = root
         self.environment = environment

@@ -52,6 +52,7 @@ import Testing
             return others
         }
 
+        @discardableResult
         mutating func type(_ text: String) -> [InteractiveBoard.Effect] { press(text.map { Key.character($0) }) }
 
         var text: String { String(decoding: state.board.bytes, as: UTF8.self) }

@@ -84,7 +84,7 @@ import Testing
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n")
         let outside = sandbox.run(["log"], environment: ["GIT_CEILING_DIRECTORIES": sandbox.directory + "/.."])
-        #expect(outside == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: not in a git repository; board log reads the board's history from git\n"))
+        #expect(outside == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: not in a git repository; the board's history (log, stats) is read from git\n"))
         let repository = try #require(GitRepository())
         repository.sandbox.write("repo/board.md", "## TODO\n")
         let untracked = repository.run("board", ["log"])
