@@ -17,14 +17,17 @@ extension Commands {
     ]
 
     /// The git config entries `git-setup` writes, for the `board` to run (a path, or the name to find on PATH).
-    /// Where the program cannot be found (a GUI client without the shell's PATH), the merge falls back to git's own
-    /// line merge, conflict markers included, instead of failing with our side alone in the file.
+    /// Where the program cannot be found (a GUI client without the shell's PATH, a binary moved away), the merge
+    /// falls back to git's own line merge, conflict markers included, instead of failing with our side alone in the
+    /// file; and the diff to git's line diff of the two versions, instead of stopping `git diff` and `git log -p`.
+    /// git runs the diff command with its seven arguments after it: the old version's file is the second, the new
+    /// one's the fifth.
     static func gitConfig(program: String) -> [(String, String)] {
         let quoted = shellQuoted(program)
         return [
             ("merge.board.name", "board: merge board.md item by item"),
             ("merge.board.driver", "command -v \(quoted) >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec \(quoted) merge-driver %O %A %B %L %P"),
-            ("diff.board.command", "\(quoted) diff"),
+            ("diff.board.command", "board_diff() { command -v \(quoted) >/dev/null 2>&1 && exec \(quoted) diff \"$@\"; git diff --no-index --no-ext-diff -- \"$2\" \"$5\"; return 0; }; board_diff"),
         ]
     }
 

@@ -123,14 +123,14 @@ final class GitRepository {
             .gitattributes: added 'board.md merge=board diff=board'
             git config merge.board.name 'board: merge board.md item by item'
             git config merge.board.driver 'command -v board >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec board merge-driver %O %A %B %L %P'
-            git config diff.board.command 'board diff'
+            git config diff.board.command 'board_diff() { command -v board >/dev/null 2>&1 && exec board diff "$@"; git diff --no-index --no-ext-diff -- "$2" "$5"; return 0; }; board_diff'
 
             """)
         let second = repository.board("git-setup")
         #expect(second.output.hasPrefix(".gitattributes: already has 'board.md merge=board diff=board'\n"))
         #expect(repository.sandbox.read("repo/.gitattributes") == "board.md merge=board diff=board\n")
         #expect(repository.git("config", "merge.board.driver").output.hasSuffix("; exec board merge-driver %O %A %B %L %P\n"))
-        #expect(repository.git("config", "diff.board.command").output == "board diff\n")
+        #expect(repository.git("config", "diff.board.command").output.hasPrefix("board_diff() { command -v board >/dev/null 2>&1 && exec board diff \"$@\";"))
     }
 
     @Test func gitSetupKeepsOtherAttributesAndRefusesOutsideARepository() throws {
@@ -185,6 +185,27 @@ final class GitRepository {
         #expect(merge.status != 0)
         #expect(repository.boardText.contains("<<<<<<<"))
         #expect(repository.boardText.contains("due:2026-12-01") && repository.boardText.contains("due:2026-12-20"))
+    }
+
+    /// Without `board` on PATH (a GUI client, a binary moved away) `git diff` and `git log -p` show git's line diff
+    /// of the board instead of stopping at it ("external diff died").
+    @Test func withoutBoardOnPathTheDiffFallsBackToGitsLineDiff() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] a\n## DOING\n## DONE\n")
+        repository.git("add", "-A")
+        repository.git("commit", "-q", "-m", "board")
+        #expect(repository.board("add", "b").status == 0)
+        let withBoard = repository.git("diff")
+        #expect(withBoard.status == 0)
+        #expect(withBoard.output.contains("+ added \"b\" to TODO"))
+        let without = repository.run("env", ["PATH=\(GitRepository.minimalPath)", "git", "diff"])
+        #expect(without.status == 0, "\(without.output)")
+        #expect(without.output.contains("+- [ ] b\n"), "\(without.output)")
+        repository.git("commit", "-q", "-am", "b")
+        let log = repository.run("env", ["PATH=\(GitRepository.minimalPath)", "git", "log", "-p", "-1"])
+        #expect(log.status == 0)
+        #expect(log.output.contains("+- [ ] b\n"), "\(log.output)")
     }
 
     @Test func branchesEditingDifferentItemsConflictWithoutTheDriverAndMergeCleanlyWithIt() throws {
