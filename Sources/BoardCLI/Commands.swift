@@ -458,7 +458,15 @@ enum Commands {
         }
         let due: DueChange = try date("due", context).map { .set($0) } ?? (parsed.flag("no-due") ? .remove : .keep)
         let body: BodyChange = try bodyOption(context).map { .set($0) } ?? (parsed.flag("no-body") ? .remove : .keep)
-        if let title = parsed.value("title") { _ = try fileText(title, "title", command: "edit") }
+        // A real date in the new title is the item's due date (as `add` reads one), unless an option says otherwise.
+        var titleDue: (spelling: String, date: CivilDate?, title: String)?
+        if let title = parsed.value("title") {
+            let given = try fileText(title, "title", command: "edit")
+            titleDue = (try? Board.normalizedTitle(given)).flatMap(Board.dueToken(inTitle:)).flatMap { $0.date == nil ? nil : $0 }
+            if let titleDue, due != .keep {
+                throw UsageError(message: "Invalid title: it holds the due date '\(escaped(titleDue.spelling))' and '--\(due == .remove ? "no-due" : "due")' \(due == .remove ? "removes it" : "gives another"); drop one of them", command: spec("edit"))
+            }
+        }
         try context.updateBoard { board, shown in
             let item = try resolve(parsed.positionals[0], in: board, shown: shown)
             let updated = try editing("edit") { () throws(EditError) in
@@ -467,6 +475,9 @@ enum Commands {
             guard !updated.equals(board.bytes) else { return (nil, "No change") }
             let title = try parsed.value("title").map { title in
                 try editing("edit") { () throws(EditError) in try Board.normalizedTitle(title) }
+            }
+            if let titleDue, let date = titleDue.date {
+                return (updated, "Edited \"\(escaped(titleDue.title))\", due \(date) (read from the title)")
             }
             return (updated, "Edited \(title.map { "\"\(escaped($0))\"" } ?? quoted(board, item))")
         }

@@ -465,7 +465,8 @@ extension Board {
             rewritten += Array(title.utf8)
             var tokenBytes = item.dueToken.map { Array(bytes[$0.range]) }
             if let token = item.dueToken, let date = due.newDate { tokenBytes = redated(token, date) }
-            if due == .remove { tokenBytes = nil }
+            // A real date in the new title is the item's due date, as `add` reads one, in place of the old.
+            if due == .remove || (due == .keep && Self.dueToken(inTitle: title)?.date != nil) { tokenBytes = nil }
             if tokenBytes == nil, let date = due.newDate { tokenBytes = Array("due:\(date)".utf8) }
             if let tokenBytes { rewritten += [Bytes.space] + tokenBytes }
             // The done date stays too, after it.

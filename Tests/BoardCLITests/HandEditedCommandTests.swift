@@ -21,6 +21,23 @@ import Testing
         #expect(sandbox.read() == "## TODO\n")
     }
 
+    /// `edit --title` reads a due date from the title as `add` does: it replaces the item's (it used to stay, and
+    /// the refusal named a second due date and a column the user never typed).
+    @Test func aDueTokenInAnEditedTitleReplacesTheDueDate() {
+        let sandbox = Sandbox()
+        let board = "## TODO\n- [ ] Alpha due:2026-12-01 done:2026-11-01\n- [ ] Beta 📅 2026-12-03\n"
+        sandbox.write("board.md", board)
+        let edited = sandbox.run(["edit", "Alpha", "--title", "Alpha2 due:2026-12-09"])
+        #expect(edited == Outcome(exitCode: 0, stdout: "Edited \"Alpha2\", due 2026-12-09 (read from the title)\n", stderr: ""))
+        #expect(sandbox.read() == "## TODO\n- [ ] Alpha2 due:2026-12-09 done:2026-11-01\n- [ ] Beta 📅 2026-12-03\n")
+        for option in [["--due", "2026-12-10"], ["--no-due"]] {
+            let refused = sandbox.run(["edit", "Beta", "--title", "Beta2 due:2026-12-09"] + option)
+            #expect(refused.exitCode == 64)
+            #expect(refused.stderr.hasPrefix("Error: Invalid title: it holds the due date 'due:2026-12-09' and '\(option[0])'"), "\(refused.stderr)")
+        }
+        #expect(sandbox.read() == "## TODO\n- [ ] Alpha2 due:2026-12-09 done:2026-11-01\n- [ ] Beta 📅 2026-12-03\n")
+    }
+
     @Test func aTitleCheckWouldRejectIsAUsageErrorAndNothingIsWritten() {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n")

@@ -134,7 +134,9 @@ import Testing
             try board.adding(title: "Parse due:soon tokens", to: .todo)
         }
         #expect(throws: EditError.self) { try board.adding(title: "Ship due:2026-12-01", due: CivilDate("2026-12-02"), to: .todo) }
-        #expect(throws: EditError.self) { try board.editing(board.items[0], title: "b due:2026-12-02") }
+        // A real date in a new title replaces the item's due date, as `add` reads one; an impossible one is refused.
+        #expect(text(try board.editing(board.items[0], title: "b due:2026-12-02")) == "## TODO\n- [ ] b due:2026-12-02\n")
+        #expect(throws: EditError.self) { try board.editing(board.items[0], title: "b due:2026-13-02") }
         let added = try board.adding(title: "Ship due:2026-12-01", to: .todo)
         #expect(added.items[1].due == CivilDate("2026-12-01"))
         #expect(added.title(of: added.items[1]) == "Ship")
