@@ -301,7 +301,13 @@ enum Commands {
             context.output.stream(&piece)
             return
         }
-        try BoardFile.replace(context.absolute(shown), bytes: bytes, shownAs: shown)
+        // A link is written through, as the board is; and the board itself is never written over with its export.
+        let target = BoardFile.resolved(context.absolute(shown)) ?? context.absolute(shown)
+        let board = try context.boardPath().path
+        if target == BoardFile.resolved(board) ?? board {
+            throw CommandError(message: "\(shown): is the board itself; write the output to another file")
+        }
+        try BoardFile.replace(target, bytes: bytes, shownAs: shown)
     }
 
     /// Text from the command line that goes into the file (a title, a body): refused when it holds bytes that are not

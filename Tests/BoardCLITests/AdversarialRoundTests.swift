@@ -52,4 +52,24 @@ import Testing
             #expect(search.bytesRead <= 8 * text.utf8.count, "\(run): \(search.bytesRead) bytes read for \(text.utf8.count)")
         }
     }
+
+    /// `html -o` and `ics -o` never write over the board they export (named as it is, another way, or through a
+    /// link), and write through a link to another file, as commands write the board through one.
+    @Test func anExportNeverWritesOverItsBoardAndWritesThroughALink() throws {
+        let sandbox = Sandbox()
+        let board = "## TODO\n- [ ] a\n## DOING\n## DONE\n"
+        sandbox.write("board.md", board)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.md"), withDestinationPath: "board.md")
+        for arguments in [["html", "-o", "board.md"], ["ics", "-o", "./board.md"], ["html", "-o", "link.md"]] {
+            let outcome = sandbox.run(arguments)
+            #expect(outcome.exitCode == 1, "\(arguments)")
+            #expect(outcome.stderr.hasSuffix(": is the board itself; write the output to another file\n"), "\(arguments): \(outcome.stderr)")
+        }
+        #expect(sandbox.read() == board)
+        sandbox.write("real.html", "old")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("page.html"), withDestinationPath: "real.html")
+        #expect(sandbox.run(["html", "-o", "page.html"]).exitCode == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("page.html")) == "real.html")
+        #expect(sandbox.read("real.html").hasPrefix("<!DOCTYPE html>"))
+    }
 }
