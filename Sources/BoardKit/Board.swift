@@ -266,6 +266,11 @@ public struct Item: Equatable, Sendable {
             storedDonePacked = newValue?.packed ?? 0
         }
     }
+    /// True when the line has done tokens after the first, which `check` reports: only the first is read.
+    public internal(set) var hasOtherDoneTokens: Bool {
+        get { flags & 1 << 7 != 0 }
+        set { flags = newValue ? flags | 1 << 7 : flags & ~(1 << 7) }
+    }
     /// True when the line has a word that may be a misspelt due date (`Due:…`, `due: …`); validation looks closer.
     public internal(set) var mayHaveNearMissDate: Bool {
         get { flags & 1 << 6 != 0 }
@@ -467,6 +472,12 @@ public struct Board: Sendable {
         var tokens: [DueToken] = []
         forEachOtherDueToken(of: item) { tokens.append($0) }
         return tokens
+    }
+
+    /// Calls `body` with each done token on the item's line after the first, in line order.
+    func forEachOtherDoneToken(of item: Item, _ body: (DoneToken) -> Void) {
+        guard item.hasOtherDoneTokens else { return }
+        Parser.forEachOtherDoneToken(in: bytes, item.textStart, lines[item.line].contentEnd, body)
     }
 
     /// Calls `body` with each of `otherDueTokens(of:)`, without gathering them.

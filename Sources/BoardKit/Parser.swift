@@ -283,8 +283,9 @@ struct Parser {
         var hasOthers = false
         var nearMiss = false
         var done: DoneToken?
+        var hasOtherDone = false
         forEachDueToken(item.textStart, lines[item.line].contentEnd, nearMiss: { nearMiss = true },
-                        doneToken: { if done == nil { done = $0 } }) { token in
+                        doneToken: { if done == nil { done = $0 } else { hasOtherDone = true } }) { token in
             if first == nil { first = token } else { hasOthers = true }
             if valid == nil, token.date != nil { valid = token }
         }
@@ -292,6 +293,7 @@ struct Parser {
         item.firstDueToken = first
         item.dueToken = valid
         item.hasOtherDueTokens = hasOthers
+        item.hasOtherDoneTokens = hasOtherDone
         item.mayHaveNearMissDate = nearMiss
     }
 
@@ -505,6 +507,16 @@ struct Parser {
             Parser(bytes: $0, lines: []).forEachDueToken(start, end) { token in
                 if first { first = false } else { body(token) }
             }
+        }
+    }
+
+    /// Calls `body` with each done token after the first on an item line, in order (validation reports them).
+    static func forEachOtherDoneToken(in bytes: [UInt8], _ start: Int, _ end: Int, _ body: (DoneToken) -> Void) {
+        var first = true
+        bytes.withUnsafeBufferPointer {
+            Parser(bytes: $0, lines: []).forEachDueToken(start, end, doneToken: { token in
+                if first { first = false } else { body(token) }
+            }) { _ in }
         }
     }
 

@@ -58,7 +58,7 @@ extension Board {
             guard let fixed = Self.itemSpelling(ofNearMiss: Array(bytes[diagnostic.span])) else { return nil }
             let text = String(decoding: fixed, as: UTF8.self)
             return QuickFix(title: "Write '\(Self.excerpt(fixed))'", file: replaced(diagnostic.span, with: text))
-        case .doneDateOutsideDone, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
+        case .doneDateOutsideDone, .secondDoneDate, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
              .secondSection, .overLimit, .missingSection, .unreadable:
             return nil
         }

@@ -8,6 +8,7 @@ public struct Diagnostic: Equatable, Sendable {
     public enum Rule: String, CaseIterable, Sendable {
         case impossibleDate = "impossible-date"
         case secondDueDate = "second-due-date"
+        case secondDoneDate = "second-done-date"
         case doneDateOutsideDone = "done-date-outside-done"
         case nearMissDate = "near-miss-date"
         case emptyTitle = "empty-title"
@@ -582,7 +583,7 @@ extension Board {
         let kind = sections[item.section].kind
         guard kind != .archive else { return false }
         let dueFinding = item.hasOtherDueTokens || item.firstDueToken.map { $0.date == nil } ?? false
-        let doneFinding = item.doneToken.map { $0.date == nil || kind != .done } ?? false
+        let doneFinding = item.hasOtherDoneTokens || item.doneToken.map { $0.date == nil || kind != .done } ?? false
         return dueFinding || doneFinding || item.mayHaveNearMissDate || parts.isEmpty || item.checked != (kind == .done)
     }
 
@@ -615,6 +616,18 @@ extension Board {
                 line.held.append((.warning, .doneDateOutsideDone, done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE"))
             }
         }
+        if let first = item.doneToken {
+            // Only the first done token is read: a second is an error, as a second due date is (a move out of DONE
+            // takes the first away and would leave the other as the item's done date).
+            let firstColumn = column(ofOffset: first.range.lowerBound, onLine: item.line)
+            forEachOtherDoneToken(of: item) { token in
+                let spelling = String(decoding: bytes[token.range], as: UTF8.self)
+                if token.date == nil {
+                    line.held.append((.error, .impossibleDate, token.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)"))
+                }
+                line.held.append((.error, .secondDoneDate, token.range, "second done date '\(spelling)' on one item (the first is at column \(firstColumn))"))
+            }
+        }
         if item.mayHaveNearMissDate {
             let present = item.dueToken.map { String(decoding: bytes[$0.range], as: UTF8.self) }
             forEachNearMissDate(item) { span, written, meant in
@@ -623,7 +636,10 @@ extension Board {
                 line.held.append((.warning, .nearMissDate, span, "'\(written)' is not read as a due date; \(advice)"))
             }
         }
-        if line.held.count > 1 { line.held.sort { $0.span.lowerBound < $1.span.lowerBound } }
+        // By place; at one place (a token's impossible date and its being a second one) as they were found.
+        if line.held.count > 1 {
+            line.held = line.held.enumerated().sorted { ($0.element.span.lowerBound, $0.offset) < ($1.element.span.lowerBound, $1.offset) }.map(\.element)
+        }
         if let first = item.firstDueToken {
             line.emitHeld(before: first.range.lowerBound, in: bytes, to: body)
             if let message = impossibleDateMessage(first) { body(line.finding(.error, .impossibleDate, at: first.range, message, in: bytes)) }

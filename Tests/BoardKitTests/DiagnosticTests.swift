@@ -30,6 +30,16 @@ import Testing
         ])
     }
 
+    /// Only the first done token is read: a second is an error, as a second due date is (a move out of DONE took
+    /// the first away and left an impossible second one as the done date, unreported until then).
+    @Test func twoDoneTokens() {
+        #expect(diagnostics("## TODO\n## DOING\n## DONE\n- [x] a done:2026-11-01 done:2026-13-01\n- [x] b ✅ 2026-11-02 done:2026-11-03 x\n") == [
+            "4:25: error: 'done:2026-13-01' is not a real calendar date (write YYYY-MM-DD)",
+            "4:25: error: second done date 'done:2026-13-01' on one item (the first is at column 9)",
+            "5:22: error: second done date 'done:2026-11-03' on one item (the first is at column 9)",
+        ])
+    }
+
     @Test func emptyTitle() {
         #expect(diagnostics("## TODO\n- [ ]\n  * [ ] due:2026-01-01\n" + Self.sections) == [
             "2:3: error: item has an empty title",

@@ -40,14 +40,19 @@ import Testing
                                     checked: checked, textStart: 16)
                     #expect(item.indent == indent && item.bullet == bullet && item.checked == checked)
                     #expect(!item.hasOtherDueTokens && !item.mayHaveNearMissDate && item.firstDueToken == nil && item.dueToken == nil)
+                    #expect(!item.hasOtherDoneTokens)
                     item.hasOtherDueTokens = true
                     item.mayHaveNearMissDate = true
+                    item.hasOtherDoneTokens = true
                     item.firstDueToken = token
                     #expect(item.indent == indent && item.bullet == bullet && item.checked == checked)
                     #expect(item.hasOtherDueTokens && item.mayHaveNearMissDate && item.firstDueToken == token && item.dueToken == nil)
+                    #expect(item.hasOtherDoneTokens)
                     item.hasOtherDueTokens = false
+                    item.hasOtherDoneTokens = false
                     item.dueToken = token
-                    #expect(!item.hasOtherDueTokens && item.mayHaveNearMissDate && item.dueToken == token)
+                    #expect(!item.hasOtherDueTokens && item.mayHaveNearMissDate && item.dueToken == token && !item.hasOtherDoneTokens)
+                    #expect(item.indent == indent && item.bullet == bullet && item.checked == checked)
                     #expect(item.line == 5 && item.body == 6..<9 && item.section == 2 && item.checkboxOffset == 12 && item.textStart == 16)
                 }
             }
