@@ -676,17 +676,18 @@ extension Board {
     private func quotedTitle(_ item: Item) -> String { "\"\(title(of: item))\"" }
 
     /// The line before which a missing section's heading goes, and the heading's level (the archive: at the end):
-    /// after the nearest existing
-    /// section before it in canonical order (at its level), else before the first section (at its level), else at the
-    /// end of the file (level 2). The level keeps whatever heading follows ending the new section.
+    /// after the nearest existing section before it in canonical order (at its level), else before the first section
+    /// (at its level), else at the end of the file (level 2); never after the settings block an Obsidian Kanban
+    /// board keeps last. The level keeps whatever heading follows ending the new section.
     private func newSectionPlace(_ kind: SectionKind) -> (line: Int, level: Int) {
         // The archive goes at the end, at the level of the other sections; before the settings an Obsidian Kanban
         // board keeps last.
-        if kind == .archive { return (obsidianSettingsLine ?? lines.count, sections.first?.level ?? 2) }
+        let end = obsidianSettingsLine ?? lines.count
+        if kind == .archive { return (end, sections.first?.level ?? 2) }
         let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
-        if let earlier { return (sections[earlier].lines.upperBound, sections[earlier].level) }
+        if let earlier { return (min(sections[earlier].lines.upperBound, end), sections[earlier].level) }
         if let first = sections.min(by: { $0.headingLine < $1.headingLine }) { return (first.headingLine, first.level) }
-        return (lines.count, 2)
+        return (end, 2)
     }
 
     /// How the settings block Obsidian Kanban keeps at the end of a board starts.

@@ -228,6 +228,16 @@ import Testing
         #expect(sandbox.read().contains("## TODO\n\n- [ ] Recent\n"))
     }
 
+    /// A section a command creates goes before the settings too, as the archive does (it went after them).
+    @Test func anObsidianKanbanBoardGetsANewSectionBeforeItsSettings() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a\n\n%% kanban:settings\n```\n{}\n```\n%%\n")
+        #expect(sandbox.run(["done", "a"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n\n## DONE\n\n- [x] a done:2026-11-21\n\n%% kanban:settings\n```\n{}\n```\n%%\n")
+        #expect(sandbox.run(["start", "a"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n\n## DOING\n\n- [ ] a\n\n## DONE\n\n%% kanban:settings\n```\n{}\n```\n%%\n")
+    }
+
     @Test func anObsidianKanbanBoardGetsItsArchiveBeforeItsSettings() {
         let sandbox = Sandbox()
         let board = "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n\n%% kanban:settings\n```\n{}\n```\n%%\n"
