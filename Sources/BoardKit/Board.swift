@@ -554,13 +554,14 @@ public struct Board: Sendable {
     }
 
     /// The 1-based column of a byte offset on a line, counted in Unicode scalars
-    /// (an invalid byte counts as one; a byte-order mark does not count).
+    /// as the text `check` prints has them (each U+FFFD that stands for invalid UTF-8 counts as one; a byte-order
+    /// mark does not count).
     public func column(ofOffset offset: Int, onLine index: Int) -> Int {
         var start = lines[index].start
         if index == 0, Bytes.hasBOM(bytes) { start = min(3, offset) }
         // Most findings are at the line's start (a bullet, a heading's `#`).
         guard offset > start else { return 1 }
-        return 1 + bytes.withUnsafeBufferPointer { Bytes.scalarStarts($0, start..<offset) }
+        return 1 + bytes.withUnsafeBufferPointer { Bytes.scalarCount($0, start..<offset) }
     }
 
     /// The first section of a kind, if the board has one.

@@ -155,23 +155,30 @@ enum Bytes {
         return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
     }
 
-    /// How many bytes of `bytes[range]` start a character (are not UTF-8 continuation bytes, `10xxxxxx`): a column
-    /// counted in scalars. Eight bytes at a time.
-    static func scalarStarts(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    /// How many Unicode scalars `bytes[range]` decodes to, as `String(decoding:as:)` decodes it: a column, as the
+    /// text `check` prints counts it. A well-formed sequence is one, and so is each part of an ill-formed one that
+    /// becomes a U+FFFD. Eight ASCII bytes at a time.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var count = 0
         var position = range.lowerBound
-        while position + 8 <= range.upperBound {
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            // A continuation byte has its top bit set and the next one clear.
-            let continuations = word & ~(word << 1) & highs
-            count &+= 8 &- continuations.nonzeroBitCount
-            position += 8
-        }
+        let highs: UInt64 = 0x8080_8080_8080_8080
         while position < range.upperBound {
-            if bytes[position] & 0xC0 != 0x80 { count &+= 1 }
-            position += 1
+            let left = range.upperBound - position
+            if left >= 8, UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian & highs == 0 {
+                count &+= 8
+                position += 8
+                continue
+            }
+            // Fewer than eight left, in a range of eight or more: read as the range's last eight, the bytes counted
+            // already shifted out.
+            if left < 8, range.count >= 8,
+               UnsafeRawPointer(base + range.upperBound - 8).loadUnaligned(as: UInt64.self).littleEndian >> UInt64(8 * (8 - left)) & highs == 0 {
+                return count &+ left
+            }
+            count &+= 1
+            position += bytes[position] < 0x80 ? 1
+                : UTF8Sequence.length(in: bytes, at: position) ?? UTF8Sequence.illFormedLength(in: bytes, at: position)
         }
         return count
     }

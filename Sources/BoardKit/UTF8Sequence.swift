@@ -27,6 +27,26 @@ public enum UTF8Sequence {
         }
     }
 
+    /// Where `length` is nil: the length of the ill-formed part at `index` that `String(decoding:as:)` puts one
+    /// U+FFFD in place of: the longest start of a well-formed sequence there, or the one byte.
+    public static func illFormedLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        let count = bytes.count
+        func byte(_ offset: Int) -> UInt8 { index + offset < count ? bytes[index + offset] : 0 }
+        let second = byte(1)
+        switch lead {
+        case 0xE0...0xEF:
+            let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+            return second >= low && second <= high ? 2 : 1
+        case 0xF0...0xF4:
+            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+            guard second >= low && second <= high else { return 1 }
+            return byte(2) & 0xC0 == 0x80 ? 3 : 2
+        default:
+            return 1
+        }
+    }
+
     /// The length of the sequence at `index` when it is one of the common kinds that nothing reads specially: three
     /// bytes led by E3 to ED (kana, CJK, Hangul) or four led by F0 then 90 to BF (emoji), well formed. Nil for
     /// anything else, which the caller reads with `length`. Inlined, for the scans over titles of those scripts.

@@ -553,7 +553,7 @@ extension Board {
 
         mutating func column(of offset: Int, in bytes: [UInt8]) -> Int {
             if offset < counted.offset { counted = (lineStart, 1) }
-            counted.column += bytes.withUnsafeBufferPointer { Bytes.scalarStarts($0, counted.offset..<offset) }
+            counted.column += bytes.withUnsafeBufferPointer { Bytes.scalarCount($0, counted.offset..<offset) }
             counted.offset = offset
             return counted.column
         }

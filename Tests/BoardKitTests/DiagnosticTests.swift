@@ -24,6 +24,14 @@ import Testing
         ])
     }
 
+    /// Invalid UTF-8 before a token counts as the U+FFFD characters the printed line has in its place.
+    @Test func columnCountsInvalidUTF8AsTheReplacementCharacters() {
+        for (invalid, column) in [([0xC0, 0xAF], 12), ([0xED, 0xA0, 0x80], 13), ([0xF4, 0x90, 0x80, 0x80], 14), ([0xE2, 0x82], 11)] as [([UInt8], Int)] {
+            let board = Board(parsing: Array("## TODO\n- [ ] a ".utf8) + invalid + Array(" due:2026-02-30\n## DOING\n## DONE\n".utf8))
+            #expect(board.diagnostics().map(\.column) == [column], "\(invalid)")
+        }
+    }
+
     @Test func twoDueTokens() {
         #expect(diagnostics("## TODO\n- [ ] a due:2026-01-01 @{2026-01-02}\n" + Self.sections) == [
             "2:24: error: second due date '@{2026-01-02}' on one item (the first is at column 9)",
