@@ -96,3 +96,106 @@ import Testing
         }
     }
 }
+
+/// The scans' shortcut for kana, CJK, Hangul and emoji takes only sequences `length` takes, with the same length.
+@Suite struct CommonSequenceTests {
+    @Test func everyCommonSequenceIsWellFormedWithTheSameLength() {
+        let followers: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var differences: [[UInt8]] = []
+        for lead in UInt8(0x80)...UInt8.max {
+            for second in followers {
+                for third in followers {
+                    for fourth in followers {
+                        for count in 1...4 {
+                            let bytes = Array([lead, second, third, fourth].prefix(count))
+                            bytes.withUnsafeBufferPointer { buffer in
+                                guard let common = UTF8Sequence.commonLength(in: buffer, at: 0) else { return }
+                                if common != UTF8Sequence.length(in: buffer, at: 0) { differences.append(bytes) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differ, the first: \(differences.first ?? [])")
+        // And it does take Hangul and emoji.
+        for text in ["한", "🚀", "漢"] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { UTF8Sequence.commonLength(in: $0, at: 0) } == bytes.count)
+        }
+    }
+}
+
+/// The runs of printable ASCII that the scans copy whole end where looking at each byte says, from every offset,
+/// for buffers of every length around a word of eight.
+@Suite struct PrintableRunTests {
+    @Test func endsWhereTheBytesOneByOneSay() {
+        var rng = SeededGenerator(seed: 0xA5C11)
+        let bytes: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x41, 0x5C, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 0...40, using: &rng)
+            // Mostly printable, as text is, so long runs occur.
+            let text = (0..<count).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0 ? bytes.randomElement(using: &rng) ?? 0 : UInt8.random(in: 0x20...0x7E, using: &rng)
+            }
+            text.withUnsafeBufferPointer { buffer in
+                for json in [false, true] {
+                    for start in 0...count {
+                        var expected = start
+                        while expected < count, (0x20..<0x7F).contains(buffer[expected]),
+                              !json || (buffer[expected] != 0x22 && buffer[expected] != 0x5C) { expected += 1 }
+                        #expect(UTF8Sequence.printableASCIIEnd(in: buffer, from: start, json: json) == expected,
+                                "\(text) from \(start), json \(json)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `Bytes.splitLines` must find the lines a byte-by-byte reading finds: short and long lines, CRs in every place
+/// (alone, before an LF, at the start), bytes one bit away from an LF, with or without a last line feed.
+@Suite struct LineSplitTests {
+    /// The lines read byte by byte: each ends at an LF, a CR just before the LF belongs to the ending.
+    static func reference(_ bytes: [UInt8]) -> [Line] {
+        var lines: [Line] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            let contentEnd = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+            lines.append(Line(start: start, contentEnd: contentEnd, end: index + 1))
+            start = index + 1
+        }
+        if start < bytes.count { lines.append(Line(start: start, contentEnd: bytes.count, end: bytes.count)) }
+        return lines
+    }
+
+    @Test func findsTheLinesOfAByteByByteReading() {
+        var rng = SeededGenerator(seed: 0x5EED_11E5)
+        // LF and CR are likely; 0x0B and 0x8A differ from LF by one bit, where a borrow would show.
+        let alphabet: [UInt8] = [0x0A, 0x0A, 0x0D, 0x0B, 0x8A, 0x09, 0x41, 0x20, 0x00, 0xFF]
+        var mismatches: [[UInt8]] = []
+        for round in 0..<4_000 {
+            var bytes: [UInt8] = []
+            let lineCount = Int.random(in: 0...12, using: &rng)
+            for _ in 0..<lineCount {
+                // Short lines, lines around 32 bytes, and some long ones.
+                let length = [Int.random(in: 0...9, using: &rng), Int.random(in: 28...42, using: &rng),
+                              Int.random(in: 0...200, using: &rng)][round % 3]
+                for _ in 0..<length { bytes.append(alphabet[Int.random(in: 2..<alphabet.count, using: &rng)]) }
+                bytes.append(alphabet[Int.random(in: 0...2, using: &rng)])
+            }
+            if Bool.random(using: &rng), !bytes.isEmpty { bytes.removeLast() }
+            let found = bytes.withUnsafeBufferPointer { Bytes.splitLines($0) }
+            if found != Self.reference(bytes) { mismatches.append(bytes) }
+        }
+        #expect(mismatches.count == 0, "the first that differs: \(mismatches.first ?? [])")
+    }
+
+    /// Runs of empty lines of every length up to 200, then a last line without a line feed.
+    @Test func keepsEveryLineOfALongRunOfEmptyOnes() {
+        for count in 0..<200 {
+            let bytes = [UInt8](repeating: 0x0A, count: count) + [0x41]
+            #expect(bytes.withUnsafeBufferPointer { Bytes.splitLines($0) } == Self.reference(bytes))
+        }
+    }
+}
