@@ -445,7 +445,7 @@ enum Report {
             files += 1
             inFile = 0
             out.append("{\"path\":")
-            appendJSONString(shown, to: &out)
+            appendJSONString(SystemText.shownBytes(shown), to: &out)
             out.append(",\"diagnostics\":[")
         }
 

@@ -33,6 +33,17 @@ public enum SystemText {
         return bytes.map { CChar(bitPattern: $0) } + [0]
     }
 
+    /// The text with each byte that is not UTF-8 written `\xFF`, as paths are printed: for JSON, whose strings are
+    /// Unicode and cannot hold the byte itself.
+    public static func shownBytes(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { byte(of: $0) != nil }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let byte = byte(of: scalar) { out += "\\x" + String(byte, radix: 16, uppercase: true) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     /// The raw byte a scalar stands for, if it stands for one.
     public static func byte(of scalar: Unicode.Scalar) -> UInt8? {
         (0x10FF80...0x10FFFF).contains(scalar.value) ? UInt8(scalar.value - 0x10FF00) : nil

@@ -67,6 +67,7 @@ import Testing
             cd "$folder"; "$1" add X; "$1" check board.md; grep -qx -- '- \\[ \\] X' board.md
             cd ..; printf '## TODO\\n- [ ] ff\\n## DOING\\n## DONE\\n' > "$file"; "$1" -f "$file" done ff
             "$1" check "$file" 2>&1 | grep -q '0 errors'
+            "$1" check --json "$file" | grep -qF '"path":"\\\\xFF\\\\xFE.md"'
             "$1" check "$(printf '\\377\\375.md')" 2>&1 | grep -qF '\\xFF\\xFD.md: cannot read'
             """
         let process = Process()
