@@ -226,6 +226,11 @@ enum Report {
                     text = ""
                     pieces.append(.field(field))
                     rest = rest[rest.index(after: close)...]
+                } else if first == "{" || first == "}" {
+                    // A brace that opens or closes no field would be printed as it is, or read as half of one.
+                    throw UsageError(message: first == "{" ? "Unclosed '{' in '--format' (write '{{' for a brace)"
+                                                           : "Single '}' in '--format' (write '}}' for a brace)",
+                                     command: Commands.spec("list"))
                 } else {
                     text.append(first)
                 }

@@ -139,6 +139,13 @@ import Testing
         let wrong = sandbox.run(["list", "--format", "{ref} {name}"])
         #expect(wrong.exitCode == 64)
         #expect(wrong.stderr.hasPrefix("Error: Unknown field '{name}' for '--format' (use {ref} {line} {section} {checked} {due} {done} {title} {tags} {people})\n"))
+        // A brace that opens or closes no field is refused too: '{title' was printed as it is.
+        for (format, message) in [("{ref} {title", "Unclosed '{' in '--format' (write '{{' for a brace)"),
+                                  ("{ref} }", "Single '}' in '--format' (write '}}' for a brace)")] {
+            let refused = sandbox.run(["list", "--format", format])
+            #expect(refused.exitCode == 64)
+            #expect(refused.stderr.hasPrefix("Error: \(message)\n"), "\(refused.stderr)")
+        }
     }
 
     @Test func aScriptCanCompleteEveryOverdueItemInOneCommand() {
