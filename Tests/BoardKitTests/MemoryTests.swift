@@ -55,8 +55,9 @@ import Glibc
     #if os(Linux)
     /// Growing a table copies it into storage that has had the huge-page advice: copied in first, its pages would
     /// be faulted in as 4 KiB pages, one fault each (growing to 16 MB: six thousand, against thirteen hundred with
-    /// the advice first, most of them while the table is under 1 MiB). Counted on this thread only,
-    /// where the system gives huge pages on advice.
+    /// the advice first, most of them while the table is under 1 MiB). Counted on this thread only, where the
+    /// system gives huge pages on advice, and gives them now: on a busy machine whose memory is in pieces it may
+    /// give 4 KiB pages instead for a while (the bound leaves room for some).
     @Test func growingATableFaultsItsPagesInAsHugePages() throws {
         let mode = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)) ?? ""
         guard mode.contains("[madvise]") || mode.contains("[always]") else { return }
@@ -65,12 +66,20 @@ import Glibc
             getrusage(1, &usage)  // RUSAGE_THREAD, which Glibc's module does not name
             return usage.ru_minflt
         }
+        // Whether the system gives huge pages at this moment: 8 MiB with the advice, touched, faults in 4 pages.
+        if let probe = Memory.allocateHugePages(8 << 20) {
+            let start = faults()
+            for offset in stride(from: 0, to: 8 << 20, by: 4_096) { probe.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
+            let probeFaults = faults() - start
+            free(probe)
+            guard probeFaults < 256 else { return }
+        }
         let before = faults()
         var table: [UInt64] = []
         for index in 0..<2_000_000 { Memory.append(UInt64(index), to: &table) }
         let taken = faults() - before
         #expect(table.count == 2_000_000 && table[1_999_999] == 1_999_999)
-        #expect(taken < 3_000, "\(taken) page faults for \(table.count * 8 / 4_096) pages")
+        #expect(taken < 4_500, "\(taken) page faults for \(table.count * 8 / 4_096) pages")
     }
     #endif
 
