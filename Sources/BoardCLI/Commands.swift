@@ -90,7 +90,7 @@ enum Commands {
                     positionals: 0...Int.max),
     ] + gitSpecs + [
         CommandSpec(name: "log", abstract: "Show the board's git history, commit by commit, in board terms.",
-                    usage: "[<path>] [-n <count>] [--since <date>] [--no-pager] [--json]",
+                    usage: "[<path>] [-n <count>] [--since <date>] [--no-pager] [--color <when>] [--json]",
                     arguments: [("<path>", "The board file (default: the board file).")],
                     options: [
                         OptionSpec(long: "max-count", short: "n", value: "count", help: "At most this many commits, the newest."),
@@ -101,7 +101,7 @@ enum Commands {
                     ],
                     positionals: 0...1),
         CommandSpec(name: "stats", abstract: "Show throughput, lead and cycle time, work in progress and cumulative flow, from git history.",
-                    usage: "[<path>] [--since <date>] [--weeks <n>] [--json]",
+                    usage: "[<path>] [--since <date>] [--weeks <n>] [--color <when>] [--json]",
                     arguments: [("<path>", "The board file (default: the board file).")],
                     options: [
                         OptionSpec(long: "since", value: "date", help: "Report from this date on (default: the last --weeks weeks)."),
