@@ -50,6 +50,13 @@ struct FindingCounts {
     private var lastBytes: UnsafeRawPointer?
     private var lastPlace = 0
     private var lastRun = 0
+    /// The message before the last, its address and its place: findings that alternate between two messages (a
+    /// pasted list of sections, each a heading and an item) find theirs here. The last two messages are held here,
+    /// so that no other string can take their addresses meanwhile.
+    private var previousBytes: UnsafeRawPointer?
+    private var previousPlace = 0
+    private var lastMessage = ""
+    private var previousMessage = ""
 
     /// How many findings each message has had, by its place.
     var times: [Int] {
@@ -73,6 +80,15 @@ struct FindingCounts {
     /// `count` for a message that is not the last one.
     private mutating func countAnother(_ message: String, at bytes: UnsafeRawPointer?) -> (place: Int, before: Int) {
         if !earlier.isEmpty { earlier[lastPlace] += lastRun }
+        if bytes != nil, bytes == previousBytes {
+            (lastBytes, lastPlace, previousBytes, previousPlace) = (previousBytes, previousPlace, lastBytes, lastPlace)
+            swap(&lastMessage, &previousMessage)
+            lastRun = 1
+            return (lastPlace, earlier[lastPlace])
+        }
+        (previousBytes, previousPlace) = (lastBytes, lastPlace)
+        previousMessage = lastMessage
+        lastMessage = message
         lastRun = 0
         var place = recent.firstIndex { bytes != nil && $0.bytes == bytes }.map { recent[$0].place }
         if place == nil {
