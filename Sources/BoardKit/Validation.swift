@@ -226,13 +226,19 @@ extension Board {
         mutating func emit(to body: (Diagnostic) -> Void) {
             let index = nextIndex
             guard index != Int.max else { return }
-            if nextSuspect < suspects.count, suspects[nextSuspect] == index { nextSuspect += 1 }
+            let isSuspect = nextSuspect < suspects.count && suspects[nextSuspect] == index
+            if isSuspect { nextSuspect += 1 }
             var repeated: Diagnostic?
             if nextRepeat < repeats.count, repeats[nextRepeat].index == index {
                 repeated = repeatFindings.finding(index, earlier: Int(repeats[nextRepeat].earlier), in: board)
                 nextRepeat += 1
             }
             advance()
+            // An item with no finding of its own (a title pasted a million times) has the repeated title's alone.
+            guard isSuspect else {
+                if let repeated { body(repeated) }
+                return
+            }
             let item = items[index]
             board.forEachItemDiagnostic(of: item, titleParts: board.titleParts(of: item), repeatedTitle: repeated, body)
         }
@@ -411,24 +417,30 @@ extension Board {
     /// without making a string and shares its message.
     private struct RepeatedTitleFindings {
         private var earlierTitle: (index: Int, lowered: String)?
-        private var last: (earlier: Int, title: [UInt8], message: String)?
+        /// The last finding's earlier item (-1 before the first), its title's bytes, and its message: held apart, as
+        /// reading them out of one optional value would copy them for each finding.
+        private var lastEarlier = -1
+        private var lastTitle: [UInt8] = []
+        private var lastMessage = ""
 
         /// The warning at `items[index]`, whose title's key `items[earlier]`'s has; nil when the titles differ.
         mutating func finding(_ index: Int, earlier: Int, in board: Board) -> Diagnostic? {
             let item = board.items[index]
             let message: String
-            if let last, last.earlier == earlier, board.bytes.withUnsafeBufferPointer({ b in
-                board.withTitleBytes(of: item, in: b) { title, range in
-                    range.count == last.title.count && title[range].elementsEqual(last.title)
+            if lastEarlier == earlier, lastTitle.withUnsafeBufferPointer({ last in
+                board.bytes.withUnsafeBufferPointer { b in
+                    board.withTitleBytes(of: item, in: b) { title, range in
+                        range.count == last.count && title[range].elementsEqual(last)
+                    }
                 }
             }) {
-                message = last.message
+                message = lastMessage
             } else {
                 let title = board.title(of: item)
                 if earlierTitle?.index != earlier { earlierTitle = (earlier, board.title(of: board.items[earlier]).lowercased()) }
                 guard earlierTitle?.lowered == title.lowercased() else { return nil }
                 message = "another item has the title '\(Board.excerpt(Array(title.utf8)))' (line \(board.items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
-                last = (earlier, Array(title.utf8), message)
+                (lastEarlier, lastTitle, lastMessage) = (earlier, Array(title.utf8), message)
             }
             let span = board.titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
             return Diagnostic(line: item.line + 1, column: board.column(ofOffset: item.checkboxOffset, onLine: item.line),
