@@ -469,8 +469,10 @@ extension Board {
             if due == .remove || (due == .keep && Self.dueToken(inTitle: title)?.date != nil) { tokenBytes = nil }
             if tokenBytes == nil, let date = due.newDate { tokenBytes = Array("due:\(date)".utf8) }
             if let tokenBytes { rewritten += [Bytes.space] + tokenBytes }
-            // The done date stays too, after it.
-            if let token = item.doneToken, token.date != nil { rewritten += [Bytes.space] + bytes[token.range] }
+            // The done date stays too, after it, unless the new title brings one of its own.
+            if let token = item.doneToken, token.date != nil, !Self.holdsDoneToken(title) {
+                rewritten += [Bytes.space] + bytes[token.range]
+            }
             try Self.checkNewItemLine(rewritten)
             text = rewritten
         } else {
@@ -836,6 +838,11 @@ extension Board {
         let board = Board(parsing: prefix + Array(title.utf8))
         guard let item = board.items.first, let token = item.firstDueToken else { return nil }
         return (String(decoding: board.bytes[token.range], as: UTF8.self), token.date, board.title(of: item))
+    }
+
+    /// True when a command-line title holds a done token (`done:2026-11-02`, `✅ 2026-11-02`), valid or not.
+    static func holdsDoneToken(_ title: String) -> Bool {
+        Board(parsing: Array("## TODO\n- [ ] ".utf8) + Array(title.utf8)).items.first?.doneToken != nil
     }
 
     /// Body text split at its line breaks, blank lines at either end dropped, every line indented
