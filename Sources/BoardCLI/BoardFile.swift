@@ -49,6 +49,24 @@ enum BoardFile {
         return SystemText.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 
+    /// The file an output path writes: the path itself, or where its symbolic links lead, even to a file not there
+    /// yet (a link to a page the first `html -o` makes). A loop of links is refused, as the shell refuses it.
+    static func outputTarget(_ path: String, shownAs name: String) throws(CommandError) -> String {
+        if let resolved = resolved(path) { return resolved }
+        var target = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(systemPath(target), &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return target }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink(systemPath(target), &buffer, buffer.count - 1)
+            guard count > 0 else { return target }
+            let link = SystemText.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
+            let folder = target.lastIndex(of: "/").map { String(target[...$0]) } ?? ""
+            target = link.hasPrefix("/") ? link : folder + link
+        }
+        throw CommandError(message: "\(name): too many levels of symbolic links")
+    }
+
     /// How long a pipe may keep board waiting for its first bytes, in milliseconds.
     static let pipeWait: Int32 = 10_000
 

@@ -302,7 +302,7 @@ enum Commands {
             return
         }
         // A link is written through, as the board is; and the board itself is never written over with its export.
-        let target = BoardFile.resolved(context.absolute(shown)) ?? context.absolute(shown)
+        let target = try BoardFile.outputTarget(context.absolute(shown), shownAs: shown)
         let board = try context.boardPath().path
         if target == BoardFile.resolved(board) ?? board {
             throw CommandError(message: "\(shown): is the board itself; write the output to another file")

@@ -71,5 +71,26 @@ import Testing
         #expect(sandbox.run(["html", "-o", "page.html"]).exitCode == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("page.html")) == "real.html")
         #expect(sandbox.read("real.html").hasPrefix("<!DOCTYPE html>"))
+        // A link to a file not there yet makes that file; a loop of links is refused.
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("new.ics"), withDestinationPath: "made.ics")
+        #expect(sandbox.run(["ics", "-o", "new.ics"]).exitCode == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("new.ics")) == "made.ics")
+        #expect(sandbox.read("made.ics").hasPrefix("BEGIN:VCALENDAR"))
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("l1"), withDestinationPath: "l2")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("l2"), withDestinationPath: "l1")
+        let loop = sandbox.run(["html", "-o", "l1"])
+        #expect(loop.exitCode == 1)
+        #expect(loop.stderr == "error: l1: too many levels of symbolic links\n")
+    }
+
+    /// `edit --title` with a done token in the new title: it takes the place of the item's (the item's stayed, and
+    /// the refusal named a second done date and a column the user never typed).
+    @Test func aDoneTokenInAnEditedTitleReplacesTheItemsDoneDate() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n## DOING\n## DONE\n- [x] Ship it done:2026-11-01\n")
+        #expect(sandbox.run(["edit", "Ship", "--title", "Shipped ✅ 2026-11-02"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n## DOING\n## DONE\n- [x] Shipped ✅ 2026-11-02\n")
+        #expect(sandbox.run(["edit", "Shipped", "--title", "Shipped again"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n## DOING\n## DONE\n- [x] Shipped again ✅ 2026-11-02\n")
     }
 }
