@@ -416,7 +416,7 @@ extension Board {
     /// lowered once, and a finding whose title has the bytes of the last one's, with the same earlier item, is made
     /// without making a string and shares its message.
     private struct RepeatedTitleFindings {
-        private var earlierTitle: (index: Int, lowered: String)?
+        private var earlierTitle: (index: Int, text: String)?
         /// The last finding's earlier item (-1 before the first), its title's bytes, and its message: held apart, as
         /// reading them out of one optional value would copy them for each finding.
         private var lastEarlier = -1
@@ -437,8 +437,10 @@ extension Board {
                 message = lastMessage
             } else {
                 let title = board.title(of: item)
-                if earlierTitle?.index != earlier { earlierTitle = (earlier, board.title(of: board.items[earlier]).lowercased()) }
-                guard earlierTitle?.lowered == title.lowercased() else { return nil }
+                if earlierTitle?.index != earlier { earlierTitle = (earlier, board.title(of: board.items[earlier])) }
+                // Equal titles are the same; only titles that differ are lowered to be compared.
+                guard let earlierText = earlierTitle?.text,
+                      title == earlierText || title.lowercased() == earlierText.lowercased() else { return nil }
                 message = "another item has the title '\(Board.excerpt(Array(title.utf8)))' (line \(board.items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
                 (lastEarlier, lastTitle, lastMessage) = (earlier, Array(title.utf8), message)
             }
