@@ -209,7 +209,13 @@ extension Board {
                 // item that stays, fitted to it; each other one before the one placed after it, fitted to that.
                 var blocks: [ItemLines] = []
                 for item in incoming.reversed() {
-                    let block = movedLines(item, to: kind, doneText: doneText)
+                    var block = movedLines(item, to: kind, doneText: doneText)
+                    // In a file without a final newline, one whose lines end the file once those after it are gone
+                    // would be its last line when moved, without an ending, and take the file's.
+                    if endsWithoutNewline, (item.lines.upperBound..<lines.count).allSatisfy({ removed[$0] }),
+                       let last = block.lines.indices.last {
+                        block.lines[last].ending = ending(after: block.lines[last].content)
+                    }
                     if let next = blocks.last {
                         // An item line below continues the body of one indented two less.
                         blocks.append(next.indent >= block.indent + 2 ? block.reindented(min(3, next.indent)) : block)

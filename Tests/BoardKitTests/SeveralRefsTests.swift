@@ -54,9 +54,12 @@ import Testing
     @Test func archivingSeveralIsArchivingThemOneAtATimeFromTheLast() throws {
         var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0xA7C4))
         var compared = 0
-        for run in 0..<400 {
+        for run in 0..<600 {
             let board = TidyTests.randomBoard(&rng, items: Int.random(in: 2...25, using: &rng))
-            let chosen = Self.someItems(board, &rng).filter { board.kind(of: $0) != .archive }
+            // Every third run takes the last items: at the end of a file without a final newline, each would be
+            // the last line when archived.
+            let some = run % 3 == 0 ? Array(board.items.suffix(Int.random(in: 2...3, using: &rng))) : Self.someItems(board, &rng)
+            let chosen = some.filter { board.kind(of: $0) != .archive }
             guard chosen.count > 1 else { continue }
             // From the last, each found by its title (every one is different).
             var expected = board
@@ -71,7 +74,16 @@ import Testing
             #expect(archived.map { String(decoding: $0.bytes, as: UTF8.self) } == Self.text(expected), "run \(run): \(Self.text(board))")
             compared += 1
         }
-        #expect(compared > 200)
+        #expect(compared > 300)
+    }
+
+    /// At the end of a file without a final newline and with mixed line endings, the items before the last take the
+    /// file's ending, as each would, archived from the last, once the ones after it were gone (found by a helper's
+    /// fuzzing: B kept its own LF).
+    @Test func archivedItemsFromTheEndOfAFileWithoutANewlineTakeTheFilesEnding() throws {
+        let board = Board(parsing: "## Archive\r\n- [x] Z\n## DONE\n- [x] B\n- [x] C")
+        #expect(String(decoding: try board.archived(Array(board.items.suffix(2))).bytes, as: UTF8.self)
+            == "## Archive\r\n- [x] B\r\n- [x] C\r\n- [x] Z\n## DONE")
     }
 
     /// The cases an adversarial run found: an item indented 3 placed above one at the margin keeps its
