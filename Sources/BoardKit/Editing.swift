@@ -180,8 +180,9 @@ extension Board {
     /// the one placed before it. Nil when that cannot be one splice (a target section is missing; or keeps no item,
     /// with `atTop` or beside a settings block or an unclosed fence or comment): the caller moves them otherwise.
     func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
-        var survivors = Survivors(self, going: moves.map(\.item))
-        var (replacements, removed) = try removals(of: moves.map(\.item), survivors: &survivors)
+        let going = moves.map(\.item)
+        var survivors = Survivors(self, going: going)
+        var (replacements, removed) = try removals(of: going, survivors: &survivors)
         let doneText = Self.doneText(doneOn)
         var targets = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
         for move in moves { targets[move.to.rawValue] = true }
@@ -207,13 +208,14 @@ extension Board {
             if atTop {
                 // To the top, as moving them one at a time from the last would place them: the last before the first
                 // item that stays, fitted to it; each other one before the one placed after it, fitted to that.
+                // In a file without a final newline, one whose lines end the file once those after it are gone would
+                // be its last line when moved, without an ending, and take the file's: those end at or past the
+                // first line of the removed run the file ends with.
+                let removedTail = endsWithoutNewline ? (lines.indices.last { !removed[$0] } ?? -1) + 1 : Int.max
                 var blocks: [ItemLines] = []
                 for item in incoming.reversed() {
                     var block = movedLines(item, to: kind, doneText: doneText)
-                    // In a file without a final newline, one whose lines end the file once those after it are gone
-                    // would be its last line when moved, without an ending, and take the file's.
-                    if endsWithoutNewline, (item.lines.upperBound..<lines.count).allSatisfy({ removed[$0] }),
-                       let last = block.lines.indices.last {
+                    if item.lines.upperBound >= removedTail, let last = block.lines.indices.last {
                         block.lines[last].ending = ending(after: block.lines[last].content)
                     }
                     if let next = blocks.last {
