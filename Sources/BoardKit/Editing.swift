@@ -474,11 +474,12 @@ extension Board {
             var tokenBytes = item.dueToken.map { Array(bytes[$0.range]) }
             if let token = item.dueToken, let date = due.newDate { tokenBytes = redated(token, date) }
             // A real date in the new title is the item's due date, as `add` reads one, in place of the old.
-            if due == .remove || (due == .keep && Self.dueToken(inTitle: title)?.date != nil) { tokenBytes = nil }
+            let titled = Self.titleItem(title)?.item
+            if due == .remove || (due == .keep && titled?.firstDueToken?.date != nil) { tokenBytes = nil }
             if tokenBytes == nil, let date = due.newDate { tokenBytes = Array("due:\(date)".utf8) }
             if let tokenBytes { rewritten += [Bytes.space] + tokenBytes }
             // The done date stays too, after it, unless the new title brings one of its own.
-            if let token = item.doneToken, token.date != nil, !Self.holdsDoneToken(title) {
+            if let token = item.doneToken, token.date != nil, titled?.doneToken == nil {
                 rewritten += [Bytes.space] + bytes[token.range]
             }
             try Self.checkNewItemLine(rewritten)
@@ -842,15 +843,14 @@ extension Board {
     /// The first due token a command-line title holds, as written; its date (nil when not a real date); and the
     /// title the item will have (without a valid token).
     public static func dueToken(inTitle title: String) -> (spelling: String, date: CivilDate?, title: String)? {
-        let prefix = Array("## TODO\n- [ ] ".utf8)
-        let board = Board(parsing: prefix + Array(title.utf8))
-        guard let item = board.items.first, let token = item.firstDueToken else { return nil }
+        guard let (board, item) = titleItem(title), let token = item.firstDueToken else { return nil }
         return (String(decoding: board.bytes[token.range], as: UTF8.self), token.date, board.title(of: item))
     }
 
-    /// True when a command-line title holds a done token (`done:2026-11-02`, `✅ 2026-11-02`), valid or not.
-    static func holdsDoneToken(_ title: String) -> Bool {
-        Board(parsing: Array("## TODO\n- [ ] ".utf8) + Array(title.utf8)).items.first?.doneToken != nil
+    /// The item a command-line title makes on its own, and the board that holds it: what its tokens are.
+    static func titleItem(_ title: String) -> (board: Board, item: Item)? {
+        let board = Board(parsing: Array("## TODO\n- [ ] ".utf8) + Array(title.utf8))
+        return board.items.first.map { (board, $0) }
     }
 
     /// Body text split at its line breaks, blank lines at either end dropped, every line indented
