@@ -413,7 +413,7 @@ extension Board {
 
     /// The warning at an item whose title an earlier item has (compared as refs compare them, ignoring case): refs
     /// and merges cannot tell such items apart. A title pasted a million times has one earlier item: its title is
-    /// lowered once, and a finding whose title has the bytes of the last one's, with the same earlier item, is made
+    /// made once, and a finding whose title has the bytes of the last one's, with the same earlier item, is made
     /// without making a string and shares its message.
     private struct RepeatedTitleFindings {
         private var earlierTitle: (index: Int, text: String)?
@@ -623,23 +623,22 @@ extension Board {
         // The done token's finding and those of words almost due dates, few, are held to go in among the due
         // tokens' by place.
         if let done = item.doneToken {
+            func impossible(_ spelling: String) -> String { "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)" }
             let spelling = String(decoding: bytes[done.range], as: UTF8.self)
             if done.date == nil {
-                line.held.append((.error, .impossibleDate, done.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)"))
+                line.held.append((.error, .impossibleDate, done.range, impossible(spelling)))
             } else if kind != .done {
                 line.held.append((.warning, .doneDateOutsideDone, done.range, "done date '\(spelling)' on an item in \(kind.name); remove it, or move the item to DONE"))
             }
-        }
-        if let first = item.doneToken {
             // Only the first done token is read: a second is an error, as a second due date is (a move out of DONE
             // takes the first away and would leave the other as the item's done date).
-            let firstColumn = column(ofOffset: first.range.lowerBound, onLine: item.line)
-            forEachOtherDoneToken(of: item) { token in
-                let spelling = String(decoding: bytes[token.range], as: UTF8.self)
-                if token.date == nil {
-                    line.held.append((.error, .impossibleDate, token.range, "'\(spelling)' is not a real calendar date (write YYYY-MM-DD)"))
+            if item.hasOtherDoneTokens {
+                let firstColumn = column(ofOffset: done.range.lowerBound, onLine: item.line)
+                forEachOtherDoneToken(of: item) { token in
+                    let spelling = String(decoding: bytes[token.range], as: UTF8.self)
+                    if token.date == nil { line.held.append((.error, .impossibleDate, token.range, impossible(spelling))) }
+                    line.held.append((.error, .secondDoneDate, token.range, "second done date '\(spelling)' on one item (the first is at column \(firstColumn))"))
                 }
-                line.held.append((.error, .secondDoneDate, token.range, "second done date '\(spelling)' on one item (the first is at column \(firstColumn))"))
             }
         }
         if item.mayHaveNearMissDate {
