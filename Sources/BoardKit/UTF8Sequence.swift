@@ -15,15 +15,24 @@ public enum UTF8Sequence {
         case 0xC2...0xDF:
             return second & 0xC0 == 0x80 ? 2 : nil
         case 0xE0...0xEF:
-            // E0 would be overlong below A0; ED a surrogate from A0 on.
-            let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
-            return second >= low && second <= high && byte(2) & 0xC0 == 0x80 ? 3 : nil
+            return secondBytes(after: lead).contains(second) && byte(2) & 0xC0 == 0x80 ? 3 : nil
         case 0xF0...0xF4:
-            // F0 would be overlong below 90; F4 past U+10FFFF from 90 on.
-            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
-            return second >= low && second <= high && byte(2) & 0xC0 == 0x80 && byte(3) & 0xC0 == 0x80 ? 4 : nil
+            return secondBytes(after: lead).contains(second) && byte(2) & 0xC0 == 0x80 && byte(3) & 0xC0 == 0x80 ? 4 : nil
         default:
             return nil
+        }
+    }
+
+    /// The bytes that may come second in a well-formed sequence led by `lead` (E0 to F4): E0 would be overlong below
+    /// A0, ED a surrogate from A0 on; F0 overlong below 90, F4 past U+10FFFF from 90 on.
+    @inlinable @inline(__always)
+    static func secondBytes(after lead: UInt8) -> ClosedRange<UInt8> {
+        switch lead {
+        case 0xE0: 0xA0...0xBF
+        case 0xED: 0x80...0x9F
+        case 0xF0: 0x90...0xBF
+        case 0xF4: 0x80...0x8F
+        default: 0x80...0xBF
         }
     }
 
@@ -36,11 +45,9 @@ public enum UTF8Sequence {
         let second = byte(1)
         switch lead {
         case 0xE0...0xEF:
-            let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
-            return second >= low && second <= high ? 2 : 1
+            return secondBytes(after: lead).contains(second) ? 2 : 1
         case 0xF0...0xF4:
-            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
-            guard second >= low && second <= high else { return 1 }
+            guard secondBytes(after: lead).contains(second) else { return 1 }
             return byte(2) & 0xC0 == 0x80 ? 3 : 2
         default:
             return 1
