@@ -71,6 +71,25 @@ import Testing
             == "No change\nMoved \"ticked\" from TODO to DONE\nMoved \"unticked\" from DONE to TODO\n")
         #expect(sandbox.read("docs/board.md") == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked done:2026-11-21\n")
     }
+
+    /// The new file goes to disk as the library prints it: thousands of short pieces (moved lines, the runs between
+    /// removed ones) gathered into writes, among runs longer than the gathering buffer.
+    @Test func tidyOfThousandsOfTicksWritesTheFileTheLibraryPrints() throws {
+        var text = "## TODO\n## In Progress\n"
+        for index in 0..<6_000 {
+            text += ["## DONE\n", "## To Do\n", "## Notes\n", "## In Progress\n", ""][index % 5]
+            text += "- [\(index % 3 == 0 ? " " : "x")] tick \(index)\n"
+            // Now and then a long run of untouched lines, longer than the buffer short pieces are gathered in.
+            if index % 1_000 == 500 { text += String(repeating: "Notes that stay where they are.\n", count: 4_000) }
+        }
+        let sandbox = Sandbox()
+        sandbox.write("board.md", text)
+        let today = try #require(CivilDate(year: 2026, month: 11, day: 21))
+        let expected = try Board(parsing: Array(text.utf8)).tidiedFile(doneOn: today).bytes
+        #expect(sandbox.run(["tidy"]).exitCode == 0)
+        #expect(sandbox.bytes() == expected)
+        #expect(sandbox.bytes() != Array(text.utf8))
+    }
 }
 
 @Suite struct JSONStringTests {
