@@ -571,12 +571,11 @@ enum Commands {
                 continue
             }
             try context.updateBoard(at: target) { board, _ in
-                // The moves `tidiedFile` makes are the board's items to tidy, in order.
-                let moving = board.itemsToTidy
-                if moving.isEmpty { return (nil, "No change") }
+                // The moves `tidiedFile` makes are the board's items to tidy, in order, looked at where they are.
+                if !board.items.contains(where: board.isToTidy) { return (nil, "No change") }
                 let file = try board.tidiedFile(doneOn: today)
                 var lines = ByteWriter()
-                for item in moving {
+                for item in board.items where board.isToTidy(item) {
                     if lines.count > 0 { lines.append(UInt8(ascii: "\n")) }
                     lines.append("Moved \"")
                     Report.appendMove(item, of: board, to: &lines)

@@ -179,15 +179,15 @@ extension Board {
     /// its target (with `atTop`, before the first), or where one goes into a target that keeps no item, each next to
     /// the one placed before it. Nil when that cannot be one splice (a target section is missing; or keeps no item,
     /// with `atTop` or beside a settings block or an unclosed fence or comment): the caller moves them otherwise.
-    func movedFile(_ moves: [(item: Item, to: SectionKind)], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
-        let going = moves.map(\.item)
+    func movedFile(_ moves: [ItemMove], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
+        let going = moves.lazy.map(\.index)
         var survivors = Survivors(self, going: going)
         var (replacements, removed) = try removals(of: going, survivors: &survivors)
         let doneText = Self.doneText(doneOn)
         var targets = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
         for move in moves { targets[move.to.rawValue] = true }
         for kind in [SectionKind.todo, .doing, .done, .archive] where targets[kind.rawValue] {
-            let incoming = moves.filter { $0.to == kind }.map(\.item)
+            let incoming = moves.lazy.filter { $0.to == kind }.map { items[$0.index] }
             guard let section = firstSection(kind) else { return nil }
             let staying = items.lazy.filter { $0.section == section && !survivors.going[$0.line] }
             let at: Int
@@ -205,6 +205,7 @@ extension Board {
             }
             let below = atTop ? at : survivors.survivingLine(from: at, step: 1)
             var placed: [NewLine] = []
+            placed.reserveCapacity(moves.count)
             if atTop {
                 // To the top, as moving them one at a time from the last would place them: the last before the first
                 // item that stays, fitted to it; each other one before the one placed after it, fitted to that.
@@ -238,7 +239,8 @@ extension Board {
                     placed += block.lines
                 }
             }
-            replacements.append(Replacement(lines: at..<at, with: placed + gap))
+            placed += gap
+            replacements.append(Replacement(lines: at..<at, with: placed))
         }
         return rendered(replacements)
     }
@@ -246,6 +248,13 @@ extension Board {
     /// The lines that stay once some items are gone, found without crossing a run of gone lines more than once:
     /// where a scan from each line crossed stops is remembered, so that many items in a row do not make every scan
     /// cross all the ones before them.
+    /// An item to move, by its place in `items`, and the kind of section it goes to. A splice of a hundred thousand
+    /// moves lists them in 16 bytes each, not as copies of the items.
+    struct ItemMove {
+        let index: Int
+        let to: SectionKind
+    }
+
     private struct Survivors {
         /// The lines of the items that go, by line: a set of a hundred thousand lines costs far more.
         let going: [Bool]
@@ -253,10 +262,10 @@ extension Board {
         private var landing: [[Int: Int]] = [[:], [:]]  // up, down: line → the line a scan from it stops at (-1 for none)
         private var keptBefore: [Int: Int] = [:]
 
-        init(_ board: Board, going items: [Item]) {
+        init(_ board: Board, going indices: some Sequence<Int>) {
             self.board = board
             var going = [Bool](repeating: false, count: board.lines.count)
-            for item in items { for line in item.lines { going[line] = true } }
+            for index in indices { for line in board.items[index].lines { going[line] = true } }
             self.going = going
         }
 
@@ -298,10 +307,11 @@ extension Board {
     /// The replacements that take the items (in file order) out, each as `rm` takes it after the ones before it
     /// (with the blank line after it when the line that stays before it is blank), and the lines they take.
     /// Refused where a line that stays would join the body of the item above it once every one of them is gone.
-    private func removals(of going: [Item], survivors: inout Survivors) throws(EditError) -> (replacements: [Replacement], removed: [Bool]) {
+    private func removals(of going: some Sequence<Int>, survivors: inout Survivors) throws(EditError) -> (replacements: [Replacement], removed: [Bool]) {
         var replacements: [Replacement] = []
+        replacements.reserveCapacity(going.underestimatedCount + 4)
         var removed = [Bool](repeating: false, count: lines.count)
-        for item in going {
+        for item in going.lazy.map({ items[$0] }) {
             var range = item.lines
             // The last line before it that stays: not going, and not a blank line a removal before took along.
             var before = survivors.lineKept(before: range.lowerBound)
@@ -362,9 +372,11 @@ extension Board {
             board.kind(of: move.item) == move.to && !atTop ? nil : (board.items[board.itemIndex(atOrBefore: move.item.line) ?? 0], move.to)
         }
         if pending.isEmpty { return PrintedFile(board.bytes) }
-        if !atTop, let file = try board.movedFile(pending, doneOn: doneOn) { return file }
-        // One by one: moving an item keeps every other item in its order, so the n-th of the others stays the n-th.
         var indices = pending.compactMap { board.itemIndex(atOrBefore: $0.item.line) }
+        if !atTop, let file = try board.movedFile(zip(indices, pending).map { ItemMove(index: $0, to: $1.to) }, doneOn: doneOn) {
+            return file
+        }
+        // One by one: moving an item keeps every other item in its order, so the n-th of the others stays the n-th.
         // To the top, the last goes first, so that they end up in file order.
         for number in atTop ? Array(pending.indices.reversed()) : Array(pending.indices) {
             let move = pending[number]
@@ -387,7 +399,7 @@ extension Board {
     /// it; refused only where a line that stays would change meaning once all of them are gone (`rm A B` takes an
     /// item whose body would have to hold the line after B, were B removed alone).
     public func removing(_ chosen: [Item]) throws(EditError) -> PrintedFile {
-        let ordered = chosen.sorted { $0.line < $1.line }
+        let ordered = chosen.sorted { $0.line < $1.line }.compactMap { itemIndex(atOrBefore: $0.line) }
         var survivors = Survivors(self, going: ordered)
         return rendered(try removals(of: ordered, survivors: &survivors).replacements)
     }
@@ -397,7 +409,8 @@ extension Board {
     /// making the `Archive` heading at the end of the file when there is none, and the others go before it.
     public func archived(_ chosen: [Item]) throws(EditError) -> PrintedFile {
         guard let last = chosen.last else { return PrintedFile(bytes) }
-        if let file = try movedFile(chosen.map { ($0, .archive) }, doneOn: nil, atTop: true) { return file }
+        let moves = chosen.compactMap { item in itemIndex(atOrBefore: item.line).map { ItemMove(index: $0, to: .archive) } }
+        if let file = try movedFile(moves, doneOn: nil, atTop: true) { return file }
         let board = try moving(last, to: .archive, atTop: true)
         // Moving one item leaves the others in the same order: the n-th item other than the one moved is the n-th
         // other one before.
@@ -753,51 +766,39 @@ extension Board {
     /// are copied whole. Every line but the last gets an ending (the file's when it had none); the last line
     /// has one exactly when the original file ended with one (FORMAT.md §6).
     func rendered(_ replacements: [Replacement]) -> PrintedFile {
-        // Pieces name their lines by place, so that a splice of a hundred thousand moves copies no line's bytes
-        // (nor counts references to them) to list them.
-        enum Piece {
-            case original(Range<Int>)
-            case new(replacement: Int, line: Int)
-        }
         // In line order; at one line, an insertion before a removal that starts there. Nearly always in order already.
         func key(_ index: Int) -> (Int, Int) {
             (replacements[index].lines.lowerBound, replacements[index].lines.isEmpty ? 0 : 1)
         }
         var order = Array(replacements.indices)
         if !order.dropFirst().allSatisfy({ key($0 - 1) <= key($0) }) { order.sort { key($0) < key($1) } }
-        var pieces: [Piece] = []
+        let ending = lineEnding
+        // Room for every new line, with an ending of up to two bytes: grown by doubling, a splice of a hundred
+        // thousand moves copied them again and again into fresh memory.
+        let newBytes = replacements.reduce(0) { total, replacement in
+            replacement.with.reduce(total) { $0 + $1.content.count + 2 }
+        }
+        var file = PrintedFile(source: bytes, newBytes: newBytes)
+        // Untouched lines, a run at a time: the file's bytes, not copied.
+        func appendOriginal(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            let last = lines[range.upperBound - 1]
+            file.append(source: lines[range.lowerBound].start..<last.end)
+            if !last.hasEnding { file.append(Self.ending(after: bytes[last.start..<last.contentEnd], ending)) }
+        }
         var cursor = 0
         for index in order {
             let replacement = replacements[index]
-            if cursor < replacement.lines.lowerBound { pieces.append(.original(cursor..<replacement.lines.lowerBound)) }
-            for line in replacement.with.indices { pieces.append(.new(replacement: index, line: line)) }
-            cursor = max(cursor, replacement.lines.upperBound)
-        }
-        if cursor < lines.count { pieces.append(.original(cursor..<lines.count)) }
-
-        let endsWithoutNewline = self.endsWithoutNewline
-        let ending = lineEnding
-        var file = PrintedFile(source: bytes)
-        for (position, piece) in pieces.enumerated() {
-            let isLast = position == pieces.count - 1
-            switch piece {
-            case .original(let range):
-                let first = lines[range.lowerBound]
-                let last = lines[range.upperBound - 1]
-                if isLast && endsWithoutNewline {
-                    file.append(source: first.start..<last.contentEnd)
-                } else {
-                    file.append(source: first.start..<last.end)
-                    if !last.hasEnding { file.append(Self.ending(after: bytes[last.start..<last.contentEnd], ending)) }
-                }
-            case .new(let replacement, let index):
-                let line = replacements[replacement].with[index]
+            appendOriginal(cursor..<max(cursor, replacement.lines.lowerBound))
+            for line in replacement.with {
                 file.append(line.content)
-                if isLast && endsWithoutNewline { continue }
                 file.append(line.ending.isEmpty ? Self.ending(after: line.content[...], ending) : line.ending)
             }
+            cursor = max(cursor, replacement.lines.upperBound)
         }
-        // Blank lines left at the end of a file without a final newline would give it one: drop them.
+        appendOriginal(cursor..<lines.count)
+        // Every line was given an ending. A file without a final newline loses its last line's, and the blank lines
+        // left at its end, which would give it one.
         while endsWithoutNewline, file.last == Bytes.lf {
             file.removeLast()
             if file.last == Bytes.cr { file.removeLast() }

@@ -27,9 +27,10 @@ public struct PrintedFile: Sendable {
         append(source: 0..<bytes.count)
     }
 
-    /// An empty file, to be made of runs of `source` and new bytes.
-    init(source: [UInt8]) {
+    /// An empty file, to be made of runs of `source` and new bytes, with room for `newBytes` of them.
+    init(source: [UInt8], newBytes: Int = 0) {
         self.source = source
+        new.reserveCapacity(newBytes)
     }
 
     /// Appends a run of the source's bytes; a run that follows the last one extends it.

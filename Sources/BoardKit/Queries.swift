@@ -182,20 +182,22 @@ extension Board {
     public func tidiedFile(doneOn: CivilDate? = nil) throws(EditError) -> PrintedFile {
         var board = self
         while true {
-            let moving = board.itemsToTidy
-            if moving.isEmpty { return PrintedFile(board.bytes) }
+            // By place in `items`: a pasted board's hundred thousand ticks are not copied item by item.
+            let moving = board.items.indices.filter { board.isToTidy(board.items[$0]) }
+            guard let first = moving.first.map({ board.items[$0] }) else { return PrintedFile(board.bytes) }
             // A splice that would have to refuse is tried again with half its moves, down to one.
             var count = board.spliceableCount(moving)
             var file: PrintedFile?
             while count > 0, file == nil {
-                file = try? board.movedFile(moving.prefix(count).map { ($0, board.tidyTarget(of: $0)) }, doneOn: doneOn)
+                let moves = moving.prefix(count).map { ItemMove(index: $0, to: board.tidyTarget(of: board.items[$0])) }
+                file = try? board.movedFile(moves, doneOn: doneOn)
                 if file == nil { count /= 2 }
             }
             if let file {
                 if count == moving.count { return file }
                 board = Board(parsing: file.bytes)
             } else {
-                board = try board.moving(moving[0], to: board.tidyTarget(of: moving[0]), doneOn: doneOn)
+                board = try board.moving(first, to: board.tidyTarget(of: first), doneOn: doneOn)
             }
         }
     }
@@ -204,10 +206,10 @@ extension Board {
     /// longest run from the first in which every target's first section exists and no item leaves a target after
     /// one has come into it (one by one, the item placed before would follow the one leaving, which the splice
     /// places after the items that stay).
-    private func spliceableCount(_ moving: [Item]) -> Int {
+    private func spliceableCount(_ moving: [Int]) -> Int {
         let targets = [SectionKind.todo, .done].map { firstSection($0) }
         var entered = [false, false]
-        for (count, item) in moving.enumerated() {
+        for (count, item) in moving.lazy.map({ items[$0] }).enumerated() {
             let target = item.checked ? 1 : 0
             guard targets[target] != nil else { return count }
             if (0..<2).contains(where: { entered[$0] && targets[$0] == item.section }) { return count }
