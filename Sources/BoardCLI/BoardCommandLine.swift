@@ -120,7 +120,7 @@ public enum BoardCommandLine {
         } catch let error as CommandError {
             output.stdout = []
             // Several problems (several refs) come one per line.
-            for line in error.message.split(separator: "\n") { output.error("error: \(line)") }
+            for line in error.lines { output.error("error: \(line)") }
             return output.outcome(1)
         } catch {
             output.stdout = []

@@ -9,7 +9,15 @@ import SystemShims
 /// A failure the command reports in one line (one per line of the message: several refs can each fail) and exits
 /// 1 for.
 struct CommandError: Error {
-    let message: String
+    /// One line for each problem (several refs can each have one). A line is never split again: a line break in a
+    /// path it names is escaped like any other control character.
+    let lines: [String]
+
+    init(message: String) { lines = [message] }
+    init(lines: [String]) { self.lines = lines }
+
+    /// The lines, one after the other.
+    var message: String { lines.joined(separator: "\n") }
 }
 
 /// Reading and writing board files (CLI.md "Writing the file").

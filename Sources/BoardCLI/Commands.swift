@@ -380,11 +380,11 @@ enum Commands {
                 let item = try resolve(ref, in: board, shown: shown)
                 if !items.contains(where: { $0.line == item.line }) { items.append(item) }
             } catch let error as CommandError {
-                problems.append(error.message)
+                problems += error.lines
             }
         }
         guard problems.isEmpty else {
-            throw CommandError(message: problems.joined(separator: "\n") + (refs.count > 1 ? "\n\(shown): nothing was changed" : ""))
+            throw CommandError(lines: problems + (refs.count > 1 ? ["\(shown): nothing was changed"] : []))
         }
         return items.sorted { $0.line < $1.line }
     }

@@ -116,6 +116,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("nope.md")))
     }
 
+    /// A line break in a path stays in its one error line, escaped: it cannot start a line of its own (a made-up
+    /// `error:` line), in a read or in a write, nor among several refs' errors.
+    @Test func aLineBreakInAPathIsEscapedInItsErrorLine() throws {
+        let sandbox = sandboxWithBoard()
+        #expect(sandbox.run(["list", "-f", "nope\nerror: board.md: the file changed on disk"]) == Outcome(exitCode: 1, stdout: "",
+            stderr: "error: nope\\u{A}error: board.md: the file changed on disk: cannot read: No such file or directory\n"))
+        sandbox.write("read\nonly.md", Self.board)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.path("read\nonly.md"))
+        #expect(sandbox.run(["add", "x", "-f", "read\nonly.md"]).stderr
+            == "error: read\\u{A}only.md: the file is read-only; nothing was written\n")
+        #expect(sandbox.run(["rm", "deploy", "a\nb", "-f", "read\nonly.md"]).stderr == """
+            error: read\\u{A}only.md: no item matches 'deploy'
+            error: read\\u{A}only.md: no item matches 'a\\u{A}b'
+            error: read\\u{A}only.md: nothing was changed
+
+            """)
+    }
+
     @Test func directoryInsteadOfAFile() throws {
         let sandbox = Sandbox()
         try FileManager.default.createDirectory(atPath: sandbox.path("dir.md"), withIntermediateDirectories: true)
