@@ -25,7 +25,8 @@ extension Board {
         func spelling(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         switch diagnostic.rule {
         case .checkedOutsideDone, .uncheckedInDone:
-            guard let item else { return nil }
+            // `tidy` refuses a file with merge conflict markers: which side's lines to keep is the writer's call.
+            guard let item, conflictMarkers.isEmpty else { return nil }
             let target: SectionKind = diagnostic.rule == .checkedOutsideDone ? .done : .todo
             guard let file = try? moving([(item, target)], doneOn: doneOn) else { return nil }
             return QuickFix(title: "Move to \(target.name), as 'board tidy' does", file: file.bytes)

@@ -73,7 +73,9 @@ struct OpenDocument {
                                       ["diagnostics": [lspDiagnostic(diagnostic, range: lspRange)], "isPreferred": true]))
             }
         }
-        if wanted("refactor.move"), let line = boardLine(atOffset: first), let item = board.item(atLine: line) {
+        // The commands refuse a file with merge conflict markers, and so do their actions.
+        if wanted("refactor.move"), board.conflictMarkers.isEmpty, let line = boardLine(atOffset: first),
+           let item = board.item(atLine: line) {
             for (title, file) in itemCommands(item, today: today) {
                 actions.append(action(title, "refactor.move", file))
             }

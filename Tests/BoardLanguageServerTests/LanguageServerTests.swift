@@ -287,6 +287,19 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(actions(text, line: 3).isEmpty)
     }
 
+    /// The commands refuse a file with merge conflict markers, so their actions are not offered on one: no move of
+    /// an item out of a conflict's side. A fix inside one line still is.
+    @Test func noMoveIsOfferedOnABoardWithConflictMarkers() {
+        let text = "## TODO\n- [x] ticked\n-[ ] a\n<<<<<<< ours\n- [ ] b due:2026-12-01\n=======\n- [ ] b due:2026-12-05\n>>>>>>> theirs\n## DOING\n## DONE\n"
+        #expect(actions(text, line: 1).isEmpty)
+        #expect(actions(text, line: 4).isEmpty)
+        #expect(actions(text, line: 2, only: ["quickfix"]).count == 1)
+        let resolved = "## TODO\n- [x] ticked\n- [ ] b due:2026-12-01\n## DOING\n## DONE\n"
+        #expect(actions(resolved, line: 1).map { $0["title"] }
+            == ["Move to DONE, as 'board tidy' does", "Start (move to DOING)", "Done (move to DONE)", "Archive"])
+        #expect(actions(resolved, line: 2).count == 3)
+    }
+
     @Test func editsNeverEndBetweenTheCRAndTheLFOfALineBreak() throws {
         let text = "## TODO\n## DONE\r\n- [x] a"
         let found = actions(text, line: 2, only: ["refactor.move"])
