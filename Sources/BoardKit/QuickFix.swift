@@ -13,6 +13,17 @@ extension Board {
         return items[index]
     }
 
+    /// True when every line but `line` plays the part in `other` (the same lines, one of them edited) it plays
+    /// here: the same sections, fenced and commented regions, and items with the same bodies. `other` may have an
+    /// item at `line`, whose body may take lines that were no item's.
+    private func keepsStructure(in other: Board, besides line: Int) -> Bool {
+        func shape(_ board: Board) -> [(line: Int, body: Range<Int>, section: Int)] {
+            board.items.lazy.filter { $0.line != line }.map { ($0.line, $0.body, $0.section) }
+        }
+        return other.lines.count == lines.count && other.sections == sections && other.regions == regions
+            && shape(other).elementsEqual(shape(self)) { $0 == $1 }
+    }
+
     /// The certain fix for one of this board's diagnostics: a ticked item outside DONE moved to DONE and an unticked
     /// one in DONE moved to TODO (as `tidy` moves them), a second due date removed, a near-miss item or date and a
     /// date written with `/` or `.` respelled as they work. Nil for the rest: which line of a conflict to keep, or
@@ -57,8 +68,11 @@ extension Board {
             return meant.map { QuickFix(title: "Write '\($0)'", file: replaced(diagnostic.span, with: $0)) }
         case .nearMissItem:
             guard let fixed = Self.itemSpelling(ofNearMiss: Array(bytes[diagnostic.span])) else { return nil }
-            let text = String(decoding: fixed, as: UTF8.self)
-            return QuickFix(title: "Write '\(Self.excerpt(fixed))'", file: replaced(diagnostic.span, with: text))
+            let file = replaced(diagnostic.span, with: String(decoding: fixed, as: UTF8.self))
+            // The line becomes an item, which takes the lines indented under it into its body: not where one of them
+            // is an item or opens a fence (FORMAT.md §6).
+            guard keepsStructure(in: Board(parsing: file), besides: diagnostic.line - 1) else { return nil }
+            return QuickFix(title: "Write '\(Self.excerpt(fixed))'", file: file)
         case .doneDateOutsideDone, .secondDoneDate, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
              .secondSection, .overLimit, .missingSection, .unreadable:
             return nil

@@ -300,6 +300,18 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(actions(resolved, line: 2).count == 3)
     }
 
+    /// A near-miss item line fixed becomes an item, whose body takes the lines indented under it: offered when those
+    /// are notes, not when one is an item or opens a fence, which would change meaning (FORMAT.md §6).
+    @Test func aNearMissItemFixNeverSwallowsAnItemOrAFence() {
+        let notes = "## TODO\n\n-[ ] Write the guide\n  Cover the config rename.\n\n## DOING\n\n## DONE\n"
+        #expect(applying(actions(notes, line: 2, only: ["quickfix"]).first?["edit"]?["changes"]?[Client.uri], to: notes)
+            == "## TODO\n\n- [ ] Write the guide\n  Cover the config rename.\n\n## DOING\n\n## DONE\n")
+        let item = "## TODO\n\n-[ ] Write the guide\n  - [ ] Review the API due:2026-12-01\n\n## DOING\n\n## DONE\n"
+        #expect(actions(item, line: 2, only: ["quickfix"]).isEmpty)
+        let fence = "## TODO\n\n-[ ] Write the guide\n  ```\nmake docs\n```\n\n## DOING\n\n- [ ] Parser\n\n## DONE\n\n- [x] Plan\n"
+        #expect(actions(fence, line: 2, only: ["quickfix"]).isEmpty)
+    }
+
     @Test func editsNeverEndBetweenTheCRAndTheLFOfALineBreak() throws {
         let text = "## TODO\n## DONE\r\n- [x] a"
         let found = actions(text, line: 2, only: ["refactor.move"])
