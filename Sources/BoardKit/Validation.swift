@@ -294,16 +294,22 @@ extension Board {
                 if let nearMiss = nearMissItem(line, textStart: start, in: b) { Memory.append(nearMiss, to: &found) }
             }
         }
+        // One message for the strays under one heading, made once: they come in line order, and a long heading's
+        // excerpt made for each of a pasted list's items was quadratic.
+        var strayMessage: (heading: Int?, text: String)?
         for stray in strayChecklists {
             let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
-            let under = stray.headingLine.map { heading in
-                " (under '\(Self.excerpt(Array(bytes[Bytes.trimmed(bytes, content(ofLine: heading))])))')"
-            } ?? ""
+            if strayMessage == nil || strayMessage?.heading != stray.headingLine {
+                let under = stray.headingLine.map { heading in
+                    " (under '\(Self.excerpt(Array(bytes[Bytes.trimmed(bytes, content(ofLine: heading))])))')"
+                } ?? ""
+                strayMessage = (stray.headingLine, "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section")
+            }
             let end = lines[stray.line].contentEnd
             let boxEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? end
             Memory.append(Diagnostic(
                 line: stray.line + 1, column: column(ofOffset: start, onLine: stray.line), severity: .warning,
-                rule: .strayChecklist, span: start..<boxEnd, message: "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section"), to: &found)
+                rule: .strayChecklist, span: start..<boxEnd, message: strayMessage?.text ?? ""), to: &found)
         }
         for line in conflictMarkers {
             let markerBytes = bytes[content(ofLine: line)].prefix(7)

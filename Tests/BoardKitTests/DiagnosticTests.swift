@@ -110,6 +110,22 @@ import Testing
         ])
     }
 
+    /// The strays under one heading share one message, made once: made for each, a pasted list under a long heading
+    /// took time in the square of the file's size.
+    @Test func straysUnderOneHeadingShareOneMessage() {
+        let text = "# " + String(repeating: "a", count: 500) + "\n" + String(repeating: "- [ ] x\n", count: 50)
+            + "## Notes\n- [ ] y\n- [ ] z\n## TODO\n" + Self.sections
+        let strays = Board(parsing: text).diagnostics().filter { $0.rule == .strayChecklist }
+        func storage(_ message: String) -> UnsafeRawPointer? {
+            message.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        }
+        #expect(strays.count == 52)
+        #expect(Set(strays.prefix(50).map { storage($0.message) }).count == 1)
+        #expect(storage(strays[50].message) == storage(strays[51].message))
+        #expect(storage(strays[49].message) != storage(strays[50].message))
+        #expect(strays[51].message.contains("(under '## Notes')"))
+    }
+
     @Test func itemsWithTheSameTitleAreWarnedAboutIgnoringCase() {
         let text = "## TODO\n- [ ] Review PR\n- [ ] review pr due:2026-12-01\n## DOING\n- [ ] Review PR\n- [ ] Émile\n- [ ] émile\n- [ ] Review\n## DONE\n"
         #expect(diagnostics(text) == [
