@@ -374,11 +374,12 @@ enum Commands {
     /// (one line each) and nothing is done.
     static func resolveAll(_ refs: [String], in board: Board, shown: String) throws -> [Item] {
         var items: [Item] = []
+        var lines = Set<Int>()
         var problems: [String] = []
         for ref in refs {
             do {
                 let item = try resolve(ref, in: board, shown: shown)
-                if !items.contains(where: { $0.line == item.line }) { items.append(item) }
+                if lines.insert(item.line).inserted { items.append(item) }
             } catch let error as CommandError {
                 problems += error.lines
             }

@@ -360,13 +360,9 @@ extension Board {
     /// where that can be; else one by one, each as `moving` moves it.
     public func moving(_ moves: [(item: Item, to: SectionKind)], atTop: Bool = false,
                        doneOn: CivilDate? = nil) throws(EditError) -> PrintedFile {
-        var board = self
         var pending = moves.sorted { $0.item.line < $1.item.line }
         // Fixing a checkbox changes one byte: every item keeps its line.
-        for move in pending where kind(of: move.item) == move.to {
-            let current = board.items[itemIndex(atOrBefore: move.item.line) ?? 0]
-            board = board.fixingCheckbox(current)
-        }
+        var board = fixingCheckboxes(pending.lazy.filter { self.kind(of: $0.item) == $0.to }.map(\.item))
         // With atTop, an item already in its target goes to the top of it too.
         pending = pending.compactMap { move in
             board.kind(of: move.item) == move.to && !atTop ? nil : (board.items[board.itemIndex(atOrBefore: move.item.line) ?? 0], move.to)
@@ -449,8 +445,21 @@ extension Board {
 
     /// The board with the item's checkbox set to match its own section, nothing else changed.
     public func fixingCheckbox(_ item: Item) -> Board {
-        let checked = sections[item.section].kind == .done
-        return item.checked == checked ? self : Board(parsing: checkboxFixedFile(item).bytes)
+        fixingCheckboxes(CollectionOfOne(item))
+    }
+
+    /// The board with these items' checkboxes set to match their own sections, nothing else changed: a byte each,
+    /// so every item keeps its line, and the file is parsed again once, not once for each.
+    func fixingCheckboxes(_ chosen: some Sequence<Item>) -> Board {
+        var fixed = bytes
+        var changed = false
+        for item in chosen {
+            let isDone = sections[item.section].kind == .done
+            guard item.checked != isDone else { continue }
+            fixed[item.checkboxOffset + 1] = isDone ? UInt8(ascii: "x") : Bytes.space
+            changed = true
+        }
+        return changed ? Board(parsing: fixed) : self
     }
 
     private func checkboxFixedFile(_ item: Item) -> PrintedFile {

@@ -33,7 +33,9 @@ extension Board {
     /// An archived item matches only when no item on the board does (`:N` names any item).
     public func item(matching ref: String) -> ItemMatch {
         if ref.hasPrefix(":"), let number = Int(ref.dropFirst()) {
-            return items.first { $0.line + 1 == number }.map { .one($0) } ?? .none
+            // Found by halving: `board done :3 :4 …` with thousands of lines looks each up.
+            guard number >= 1, let index = itemIndex(atOrBefore: number - 1), items[index].line + 1 == number else { return .none }
+            return .one(items[index])
         }
         let found = items(matching: ref, archived: false)
         return found.isEmpty ? .init(items(matching: ref, archived: true)) : .init(found)
