@@ -125,9 +125,15 @@ enum Bytes {
         @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
             byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
         }
+        // The bytes compared past a first byte, counted: a needle whose beginning recurs in the text (`aaa…b` in
+        // `aaa…`) would make this scan take the text's length times the needle's; past a budget of a few times
+        // the text, the rest is searched with a table of the needle's own repeats, in time linear in the text.
+        var compared = 0
+        let budget = 4 * range.count + 64
         @inline(__always) func matches(at position: Int) -> Bool {
             var offset = 1
             while offset < needle.count, folded(haystack[position + offset]) == needle[offset] { offset += 1 }
+            compared += offset
             return offset == needle.count
         }
         let other = first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") ? first - 0x20 : first
@@ -140,11 +146,37 @@ enum Bytes {
                 if matches(at: position + starts.trailingZeroBitCount / 8) { return true }
                 starts &= starts - 1
             }
+            if compared > budget { return containsFoldingASCIIByPrefixTable(haystack, position..<range.upperBound, needle) }
             position += 8
         }
         while position <= last {
             if folded(haystack[position]) == first, matches(at: position) { return true }
+            if compared > budget { return containsFoldingASCIIByPrefixTable(haystack, position..<range.upperBound, needle) }
             position += 1
+        }
+        return false
+    }
+
+    /// `containsFoldingASCII` by Knuth, Morris and Pratt's method: each byte of the text is looked at a bounded number
+    /// of times on average, whatever the needle. `needle` is lowercase.
+    static func containsFoldingASCIIByPrefixTable(_ haystack: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                                  _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !needle.isEmpty else { return true }
+        // For each prefix of the needle, the length of its longest proper prefix that is also its suffix.
+        var border = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in needle.indices.dropFirst() {
+            while length > 0, needle[index] != needle[length] { length = border[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            border[index] = length
+        }
+        var matched = 0
+        for position in range {
+            let byte = haystack[position] >= UInt8(ascii: "A") && haystack[position] <= UInt8(ascii: "Z")
+                ? haystack[position] | 0x20 : haystack[position]
+            while matched > 0, byte != needle[matched] { matched = border[matched - 1] }
+            if byte == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
         }
         return false
     }

@@ -88,21 +88,11 @@ extension Board {
         var exact: [Item] = []
         var containing: [Item] = []
         do {
-            func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
             func match(_ title: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (exact: Bool, contains: Bool) {
                 guard range.count >= query.count else { return (false, false) }
                 if query.isEmpty { return (range.isEmpty, true) }
-                let first = query[0]
-                var start = range.lowerBound
-                while start <= range.upperBound - query.count {
-                    if folded(title[start]) == first {
-                        var index = 1
-                        while index < query.count, folded(title[start + index]) == query[index] { index += 1 }
-                        if index == query.count { return (range.count == query.count, true) }
-                    }
-                    start += 1
-                }
-                return (false, false)
+                let contains = query.withUnsafeBufferPointer { Bytes.containsFoldingASCII(title, range, $0) }
+                return (contains && range.count == query.count, contains)
             }
             for item in items where isArchived(item) == archived {
                 let result = withTitleBytes(of: item) { match($0, $1) }

@@ -199,3 +199,42 @@ import Testing
         }
     }
 }
+
+@Suite struct FoldedSearchTests {
+    /// The plain answer: some place in `text` where `needle` (lowercase) starts, comparing letters ignoring case.
+    static func reference(_ text: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        guard needle.count <= range.count else { return false }
+        return (range.lowerBound...(range.upperBound - needle.count)).contains { start in
+            needle.indices.allSatisfy { folded(text[start + $0]) == needle[$0] }
+        }
+    }
+
+    /// Both searches give the plain answer on texts and needles made of few letters, which repeat the needle's
+    /// beginning often; the long needles (a run of one letter, then another) send the scan to its table part.
+    @Test func bothSearchesFindWhatThePlainSearchFinds() {
+        var generator = SeededGenerator(seed: 0x5EA)
+        let letters = Array("aAbB".utf8)
+        for round in 0..<3_000 {
+            let length = Int.random(in: 0...300, using: &generator)
+            var text = (0..<length).map { _ in letters[Int.random(in: 0..<(round % 3 == 0 ? 2 : 4), using: &generator)] }
+            var needle: [UInt8]
+            if round % 2 == 0 {
+                needle = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Array("ab".utf8)[Int.random(in: 0...1, using: &generator)] }
+            } else {
+                let run = Int.random(in: 1...120, using: &generator)
+                needle = [UInt8](repeating: UInt8(ascii: "a"), count: run) + [UInt8(ascii: "b")]
+                if round % 5 == 1 { text += [UInt8](repeating: UInt8(ascii: "A"), count: run) + [UInt8(ascii: "B")] }
+            }
+            let start = Int.random(in: 0...text.count, using: &generator)
+            let range = start..<Int.random(in: start...text.count, using: &generator)
+            let expected = Self.reference(text, range, needle)
+            text.withUnsafeBufferPointer { haystack in
+                needle.withUnsafeBufferPointer { needle in
+                    #expect(Bytes.containsFoldingASCII(haystack, range, needle) == expected, "round \(round)")
+                    #expect(Bytes.containsFoldingASCIIByPrefixTable(haystack, range, needle) == expected, "round \(round)")
+                }
+            }
+        }
+    }
+}
