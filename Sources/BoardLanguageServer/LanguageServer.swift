@@ -175,15 +175,16 @@ public struct LanguageServer: Sendable {
             for change in changes {
                 guard let newText = change["text"]?.string else { continue }
                 guard let range = change["range"] else {
-                    text = text.applying(newText, in: nil, encoding)
+                    text.apply(newText, in: nil, encoding)
                     continue
                 }
                 // A range that is not one cannot be applied: the whole notification is dropped, not the text.
-                guard let start = Position(range["start"]), let end = Position(range["end"]) else {
+                guard let start = Position(range["start"]), let end = Position(range["end"]),
+                      (start.line, start.character) <= (end.line, end.character) else {
                     record("error: a change with a malformed range; the notification was dropped")
                     return traced()
                 }
-                text = text.applying(newText, in: (start, end), encoding)
+                text.apply(newText, in: (start, end), encoding)
             }
             let document = OpenDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? open.version, text: text)
             documents[uri] = document

@@ -26,21 +26,30 @@ public struct Position: Equatable, Sendable {
 
 /// A document's text as the editor holds it (saved or not), and where its lines start as the protocol counts lines
 /// (after `\n`, `\r\n` or a lone `\r`).
-struct TextDocument {
-    let bytes: [UInt8]
-    private let lineStarts: [Int]
+struct TextDocument: Equatable {
+    private(set) var bytes: [UInt8]
+    private var lineStarts: [Int]
 
     init(_ bytes: [UInt8]) {
-        self.bytes = bytes
         var starts = [0]
-        var index = 0
-        while index < bytes.count {
+        Self.appendLineStarts(of: bytes, from: 0, through: bytes.count - 1, to: &starts)
+        self.init(bytes: bytes, lineStarts: starts)
+    }
+
+    private init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+    }
+
+    /// Appends where the lines after the line breaks starting in `bytes[from...through]` start.
+    private static func appendLineStarts(of bytes: [UInt8], from: Int, through last: Int, to starts: inout [Int]) {
+        var index = from
+        while index <= last, index < bytes.count {
             let byte = bytes[index]
             index += 1
             if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
         }
-        lineStarts = starts
     }
 
     /// The byte offset where a line's text ends, before its line break.
@@ -114,11 +123,24 @@ struct TextDocument {
         ["start": position(of: bytes.lowerBound, encoding).json, "end": position(of: bytes.upperBound, encoding).json]
     }
 
-    /// The document after one `contentChanges` entry: its text in place of `range`, or the whole text without one.
-    func applying(_ text: String, in range: (Position, Position)?, _ encoding: PositionEncoding) -> TextDocument {
-        guard let (from, to) = range else { return TextDocument(Array(text.utf8)) }
+    /// Applies one `contentChanges` entry: its text in place of `range`, or the whole text without one. The bytes
+    /// change in place, and only the lines around the change are looked at again: an editor may send a thousand
+    /// changes at once.
+    mutating func apply(_ text: String, in range: (Position, Position)?, _ encoding: PositionEncoding) {
+        guard let (from, to) = range else { return self = TextDocument(Array(text.utf8)) }
         let start = offset(of: from, encoding), end = max(start, offset(of: to, encoding))
-        return TextDocument(Array(bytes[..<start]) + Array(text.utf8) + Array(bytes[end...]))
+        bytes.replaceSubrange(start..<end, with: text.utf8)
+        let newEnd = start + text.utf8.count
+        // Lines starting before the change stay; the breaks from the byte before it (a CR may now meet an LF) to the
+        // byte after it are read again; the rest move by the change in length.
+        let kept = lineStarts.firstIndex { $0 != 0 && $0 >= start } ?? lineStarts.count
+        var around: [Int] = []
+        Self.appendLineStarts(of: bytes, from: max(0, start - 1), through: newEnd, to: &around)
+        let shift = newEnd - end
+        let firstMoved = max(around.last ?? 0, newEnd + 1) - shift
+        let moved = lineStarts[kept...].firstIndex { $0 > firstMoved } ?? lineStarts.count
+        lineStarts.replaceSubrange(kept..<moved, with: around)
+        if shift != 0 { for index in (kept + around.count)..<lineStarts.count { lineStarts[index] += shift } }
     }
 
     /// The number of bytes of the UTF-8 sequence a byte starts (1 for a byte that starts none).

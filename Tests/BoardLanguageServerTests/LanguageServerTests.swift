@@ -158,7 +158,8 @@ func applying(_ edits: JSON?, to text: String) -> String {
     @Test func aChangeWithAMalformedRangeIsDroppedNotAppliedToTheWholeText() {
         var client = Client.initialized()
         _ = client.open("## TODO\n- [ ] keep me\n")
-        for range: JSON in [["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 0]], [:], ["start": ["line": "1"]]] {
+        for range: JSON in [["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 0]], [:], ["start": ["line": "1"]],
+                            ["start": ["line": 1, "character": 9], "end": ["line": 0, "character": 0]]] {
             #expect(client.notify("textDocument/didChange", ["textDocument": ["uri": .string(Client.uri), "version": 2],
                                                             "contentChanges": [["range": range, "text": "X"]]]).isEmpty)
         }

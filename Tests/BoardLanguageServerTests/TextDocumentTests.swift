@@ -1,0 +1,27 @@
+@testable import BoardLanguageServer
+import Testing
+
+@Suite struct TextDocumentTests {
+    /// A change looks again only at the lines around it: where lines start afterwards is where they start in the
+    /// same text read whole, for random texts of CRs, LFs and letters and random changes, CRs meeting LFs at the
+    /// change's edges included.
+    @Test func aChangedDocumentHasTheLinesOfItsTextReadWhole() {
+        var state: UInt64 = 0x7E57
+        func random(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["\r", "\n", "\r\n", "a", "bc", "é"]
+        func text(_ count: Int) -> String { (0..<count).map { _ in pieces[random(pieces.count)] }.joined() }
+        for round in 0..<5_000 {
+            var document = TextDocument(Array(text(random(12)).utf8))
+            for _ in 0..<4 {
+                let from = Position(line: random(6), character: random(4))
+                let to = Position(line: from.line + random(3), character: random(4))
+                let encoding: PositionEncoding = round % 2 == 0 ? .utf8 : .utf16
+                document.apply(text(random(5)), in: (from, to), encoding)
+                #expect(document == TextDocument(document.bytes), "round \(round)")
+            }
+        }
+    }
+}
