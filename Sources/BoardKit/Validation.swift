@@ -390,12 +390,12 @@ extension Board {
     /// A hash of the item's title as refs compare titles, ignoring case: the key duplicate titles are found by.
     private func titleKey(of item: Item, parts: TitleParts, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let (hash, foldedEnough) = withTitleBytes(parts, of: item, in: buffer) { Self.foldedHash($0, $1) }
-        return foldedEnough ? hash : Self.hash(Array(title(of: item).lowercased().utf8))
+        return foldedEnough ? hash : Array(title(of: item).lowercased().utf8).withUnsafeBufferPointer { Self.foldedHash($0, 0..<$0.count).0 }
     }
 
     /// The items (but archived ones) whose title's key an earlier item's has, each with the first such item, in
     /// order. `keys` holds each item's `titleKey`; `RepeatedTitleFindings` confirms that the titles are the same.
-    private func repeatedTitles(keys: [UInt64]) -> [(index: UInt32, earlier: UInt32)] {
+    func repeatedTitles(keys: [UInt64]) -> [(index: UInt32, earlier: UInt32)] {
         // The keys are hashes already: an open-addressing table of item numbers (index + 1) probes them without
         // hashing again, and is small enough to stay in the cache.
         var size = 1
@@ -405,13 +405,37 @@ extension Board {
         table += repeatElement(0, count: size)
         var repeats: [(index: UInt32, earlier: UInt32)] = []
         let hasArchive = sections.contains { $0.kind == .archive }
+        // Titles made so that their keys share places in the table (a hostile file) would make the probing take
+        // the square of their number: past a budget of steps, a dictionary seeded anew in each process takes over.
+        var steps = 0
+        let budget = 8 * keys.count + 1_024
         for (index, key) in keys.enumerated() where !hasArchive || sections[items[index].section].kind != .archive {
             var probe = Int(truncatingIfNeeded: key) & (size - 1)
-            while table[probe] != 0, keys[Int(table[probe]) - 1] != key { probe = (probe + 1) & (size - 1) }
+            while table[probe] != 0, keys[Int(table[probe]) - 1] != key {
+                probe = (probe + 1) & (size - 1)
+                steps += 1
+            }
+            if steps > budget { return repeatedTitlesBySeededHash(keys: keys) }
             if table[probe] != 0 {
                 Memory.append((UInt32(truncatingIfNeeded: index), table[probe] - 1), to: &repeats)
             } else {
                 table[probe] = UInt32(truncatingIfNeeded: index + 1)
+            }
+        }
+        return repeats
+    }
+
+    /// `repeatedTitles` with a dictionary, whose hashing is seeded anew in each process, so that no file can choose
+    /// titles that collide in it.
+    func repeatedTitlesBySeededHash(keys: [UInt64]) -> [(index: UInt32, earlier: UInt32)] {
+        var first: [UInt64: UInt32] = [:]
+        var repeats: [(index: UInt32, earlier: UInt32)] = []
+        let hasArchive = sections.contains { $0.kind == .archive }
+        for (index, key) in keys.enumerated() where !hasArchive || sections[items[index].section].kind != .archive {
+            if let earlier = first[key] {
+                repeats.append((UInt32(truncatingIfNeeded: index), earlier))
+            } else {
+                first[key] = UInt32(truncatingIfNeeded: index)
             }
         }
         return repeats
@@ -513,10 +537,6 @@ extension Board {
         case (0xE2...0xED, _), (0xEF, _), (0xF0, 0x9F): return false
         default: return true
         }
-    }
-
-    private static func hash(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     /// The findings about sections but the repeated headings (`repeatedSectionDiagnostics`): a section over its

@@ -126,6 +126,21 @@ import Testing
         #expect(strays[51].message.contains("(under '## Notes')"))
     }
 
+    /// Keys that share their low bits (titles made to collide in the table) are found repeated as the seeded
+    /// dictionary finds them, whatever the order; the table gives up on them past its budget of steps.
+    @Test func repeatedTitlesByTheTableAndByTheSeededHashAgree() {
+        let board = Board(parsing: "## TODO\n" + String(repeating: "- [ ] x\n", count: 6_000) + Self.sections)
+        var generator = SeededGenerator(seed: 0x717)
+        let colliding = (0..<6_000).map { _ in UInt64.random(in: 0..<900, using: &generator) << 40 }
+        let random = (0..<6_000).map { _ in UInt64.random(in: 0..<4_000, using: &generator) &* 0x9E37_79B9_7F4A_7C15 }
+        for keys in [colliding, random] {
+            let byTable = board.repeatedTitles(keys: keys)
+            #expect(byTable.map(\.index) == board.repeatedTitlesBySeededHash(keys: keys).map(\.index))
+            #expect(byTable.map(\.earlier) == board.repeatedTitlesBySeededHash(keys: keys).map(\.earlier))
+            #expect(byTable.count > 2_000)
+        }
+    }
+
     @Test func itemsWithTheSameTitleAreWarnedAboutIgnoringCase() {
         let text = "## TODO\n- [ ] Review PR\n- [ ] review pr due:2026-12-01\n## DOING\n- [ ] Review PR\n- [ ] Émile\n- [ ] émile\n- [ ] Review\n## DONE\n"
         #expect(diagnostics(text) == [
