@@ -169,7 +169,8 @@ private struct ThreeWayMerge {
     mutating func run() -> BoardMerge {
         mergeSkeletons()
         mergeItems()
-        let (bytes, placed) = layOut()
+        var (bytes, placed) = layOut()
+        endFile(&bytes)
         // Side by side, lines two sides left alone can change role (a line after a removed item becoming the body of
         // the one before it); then the items' merge would change the file's meaning, and the lines merge instead.
         let result = Board(parsing: bytes)
@@ -599,6 +600,23 @@ private struct ThreeWayMerge {
         appendLines(theirsBytes, to: &block)
         appendLines(marker(">", label: labels.1), to: &block)
         return block
+    }
+
+    /// Gives the merged file's last line a line ending exactly when the versions' last lines have one, as both
+    /// sides leave it or as the side that changed it does (FORMAT.md §6): a side's last item moved away by the other
+    /// leaves a line that had an ending last.
+    func endFile(_ bytes: inout [UInt8]) {
+        let without = Self.pick(base.board.endsWithoutNewline, ours.board.endsWithoutNewline, theirs.board.endsWithoutNewline)
+            ?? ours.board.endsWithoutNewline
+        if without {
+            // Blank lines at the end would give the file a final line ending again.
+            while bytes.last == Bytes.lf {
+                bytes.removeLast()
+                if bytes.last == Bytes.cr { bytes.removeLast() }
+            }
+        } else if let last = bytes.last, last != Bytes.lf {
+            bytes += Board.ending(after: [last], ours.board.lineEnding)
+        }
     }
 
     /// Appends lines, first ending the last line when it has no line ending.

@@ -136,6 +136,21 @@ import Testing
         #expect(both.text == theirs)
     }
 
+    /// Ours took out the last item of a file without a final newline, theirs moved the item that became last: the
+    /// merge ends as doing one after the other does, without a final line ending.
+    @Test func aFileWithoutAFinalNewlineKeepsItWhenItsLastLinesMove() throws {
+        let base = "## TODO\r\n## DOING\r\n## DONE\r\n- [x] b\r\n- [ ] c"
+        let ours = "## TODO\r\n## DOING\r\n## DONE\r\n- [x] b"
+        let theirs = "## TODO\r\n- [ ] b\r\n## DOING\r\n## DONE\r\n- [ ] c"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## TODO\r\n- [ ] b\r\n## DOING\r\n## DONE")
+        let ended = merge(base + "\r\n", ours + "\r\n", theirs + "\r\n")
+        #expect(ended.text == "## TODO\r\n- [ ] b\r\n## DOING\r\n## DONE\r\n")
+        // One side adds a final line ending: the merge has it.
+        #expect(merge(base, ours, theirs + "\r\n").text == "## TODO\r\n- [ ] b\r\n## DOING\r\n## DONE\r\n")
+    }
+
     @Test func aReorderOnOneSideAppliesBesideEditsOnTheOther() {
         let theirs = edited([("- [ ] Update the changelog\n", ""), ("## TODO\n\n", "## TODO\n\n- [ ] Update the changelog\n")])
         let ours = edited([("Tag the release", "Tag the release due:2026-12-10")])
