@@ -51,6 +51,32 @@ import Testing
         #expect(throws: EditError.self) { try board.removing([board.items[1]]) }
     }
 
+    /// `move A B C doing --top` (and `done`, `start` with `--top`) gives the file moving them one at a time from the
+    /// last gives, items already in the section going to its top too.
+    @Test func movingSeveralToTheTopIsMovingThemOneAtATimeFromTheLast() throws {
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x70B5))
+        let today = CivilDate(year: 2026, month: 11, day: 21)
+        var compared = 0
+        for run in 0..<600 {
+            let board = TidyTests.randomBoard(&rng, items: Int.random(in: 2...25, using: &rng))
+            let chosen = Self.someItems(board, &rng).filter { board.kind(of: $0) != .archive }
+            let target = [SectionKind.todo, .doing, .done][run % 3]
+            guard chosen.count > 1, Set(chosen.map { board.title(of: $0) }).count == chosen.count else { continue }
+            var expected = board
+            var refused = false
+            for item in chosen.reversed() {
+                guard let now = expected.items.first(where: { expected.title(of: $0) == board.title(of: item) }),
+                      let next = try? expected.moving(now, to: target, atTop: true, doneOn: today) else { refused = true; break }
+                expected = next
+            }
+            let moved = try? board.moving(chosen.map { ($0, target) }, atTop: true, doneOn: today)
+            guard !refused else { continue }
+            #expect(moved.map { String(decoding: $0.bytes, as: UTF8.self) } == Self.text(expected), "run \(run): \(Self.text(board))")
+            compared += 1
+        }
+        #expect(compared > 300)
+    }
+
     @Test func archivingSeveralIsArchivingThemOneAtATimeFromTheLast() throws {
         var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0xA7C4))
         var compared = 0
