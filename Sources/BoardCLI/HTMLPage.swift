@@ -282,7 +282,7 @@ enum Markdown {
                 html += "<em>" + inline(String(rest[rest.index(after: rest.startIndex)..<close])) + "</em>"
                 rest = rest[rest.index(after: close)...]
             } else if first == "[", let middle = next("](", in: rest), let close = next(")", in: rest[middle.upperBound...])?.lowerBound,
-                      isSafeLink(rest[middle.upperBound..<close]) {
+                      isSafeLink(rest[middle.upperBound..<close], search: &search) {
                 let label = String(rest[rest.index(after: rest.startIndex)..<middle.lowerBound])
                 html += "<a href=\"" + HTMLPage.escape(String(rest[middle.upperBound..<close])) + "\">" + inline(label) + "</a>"
                 rest = rest[rest.index(after: close)...]
@@ -312,12 +312,35 @@ enum Markdown {
             known[marker] = (part.startIndex, at)
             return at
         }
+
+        private var blank: (from: String.Index, at: String.Index?)?
+
+        /// The first whitespace or control character (U+0000–U+0020, U+007F) in `part`, a piece of the text that
+        /// runs to its end; looked for again, as markers are, only once the place it was found at is behind.
+        mutating func firstBlank(in part: Substring) -> String.Index? {
+            if let last = blank, last.from <= part.startIndex, last.at.map({ $0 >= part.startIndex }) ?? true { return last.at }
+            let scalars = part.unicodeScalars
+            let at = scalars.firstIndex { $0.value <= 0x20 || $0.value == 0x7F }
+            bytesRead += part.utf8.distance(from: part.startIndex, to: at ?? part.endIndex)
+            blank = (part.startIndex, at)
+            return at
+        }
+
+        /// Counts bytes read other than by a search, for tests.
+        mutating func read(_ count: Int) { bytesRead += count }
     }
 
-    /// Only http, https and mailto links are kept, and none with whitespace or a control character in them.
-    static func isSafeLink(_ url: Substring) -> Bool {
-        let lowered = url.lowercased()
+    /// Only http, https and mailto links are kept, and none with whitespace or a control character in them. `url` is
+    /// a piece of the text `search` reads: whitespace is looked for from the link's start with `search`, and only the
+    /// first scalars are lowercased, so that forty thousand `[` before one far `)` do not each read the text up to it.
+    static func isSafeLink(_ url: Substring, search: inout MarkerSearch) -> Bool {
+        // A scalar lowercases on its own, whatever follows it, and whether the scheme is there is seen in the first
+        // nine scalars (the longest scheme's eight, and one that could join the last into one character).
+        let head = Substring(url.unicodeScalars.prefix(16))
+        search.read(head.utf8.count)
+        let lowered = head.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") else { return false }
-        return !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+        let tail = url.base[url.startIndex...]
+        return search.firstBlank(in: tail).map { $0 >= url.endIndex } ?? true
     }
 }

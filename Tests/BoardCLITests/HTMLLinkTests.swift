@@ -1,0 +1,74 @@
+@testable import BoardCLI
+import Testing
+
+/// `html` links: which are kept, and the work of telling, bounded per `[`.
+@Suite struct HTMLLinkTests {
+    /// The whole link lowercased and read for whitespace, as links were told safe before only a bounded part was
+    /// lowercased and whitespace was looked for with the text's `MarkerSearch`.
+    static func wholeLinkIsSafe(_ url: Substring) -> Bool {
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") else { return false }
+        return !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+    }
+
+    /// Many `[` before one far `)`: each `[` lowercased and read the text up to it (320 KB of `[](x`: 15 s; 0.8 MB
+    /// of `[a](https://x `: 23 s). The bytes read stay within a few times the text's.
+    @Test func manyOpenersBeforeOneFarCloserReadTheTextOnce() {
+        for (run, isLink) in [("[](x", false), ("[a](https://x ", false), ("[](https://x", true), ("[](HTTP://x", true),
+                              ("[](mailto:a", true), ("[](https://\u{301}", false), ("[](İ", false)] {
+            let text = String(repeating: run, count: 40_000 / run.utf8.count) + ")"
+            var search = Markdown.MarkerSearch()
+            let html = Markdown.inline(text, search: &search)
+            #expect(search.bytesRead <= 8 * text.utf8.count, "\(run): \(search.bytesRead) bytes read for \(text.utf8.count)")
+            // Either the first `[` opens one link to the far `)`, or every `[` stays text.
+            #expect(html == (isLink ? #"<a href=""# + text.dropFirst(3).dropLast() + #""></a>"# : text), "\(run)")
+        }
+        // Each link up to its own `)`, the rest text, as before.
+        let text = String(repeating: "[a](https://x) [b](javascript:x) ", count: 1_000)
+        #expect(Markdown.inline(text) == String(repeating: #"<a href="https://x">a</a> [b](javascript:x) "#, count: 1_000))
+    }
+
+    /// Links kept and refused as they were: by scheme in any case, but not a scheme followed by a mark that joins its
+    /// last character, nor one with whitespace or a control character anywhere in it.
+    @Test func linksAreKeptAsTheyWere() {
+        let cases: [(String, String)] = [
+            ("[a](https://e.org)", #"<a href="https://e.org">a</a>"#),
+            ("[a](HTTPS://E.ORG/x)", #"<a href="HTTPS://E.ORG/x">a</a>"#),
+            ("[a](Mailto:x@e.org)", #"<a href="Mailto:x@e.org">a</a>"#),
+            ("[a](http://)", #"<a href="http://">a</a>"#),
+            ("[a](javascript:alert(1))", "[a](javascript:alert(1))"),
+            ("[a](https://e .org)", "[a](https://e .org)"),
+            ("[a](https://\u{301}e)", "[a](https://\u{301}e)"),
+            ("[a](https:/\u{301}/e)", "[a](https:/\u{301}/e)"),
+        ]
+        for (text, html) in cases { #expect(Markdown.inline(text) == html, "\(text)") }
+        // Refused links stay text, escaped (DEL dropped).
+        #expect(Markdown.inline("[a](https://e.org/\u{7F}) <") == "[a](https://e.org/) &lt;")
+    }
+
+    /// The bounded check agrees with the whole-link one on links made of scalars that change length, case or
+    /// grapheme clusters when lowercased (İ, Σ, the Kelvin sign, combining marks, a joiner, flags), and of whitespace.
+    @Test func theBoundedCheckAgreesWithTheWholeLink() {
+        let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", "m", "M", "a", "i", "l", "o", ":", "/", "x", " ", "\t", "\u{7F}",
+                      "\u{1}", "\u{301}", "\u{308}", "\u{200D}", "İ", "Σ", "ß", "\u{212A}", "🇫", "🇷", "é", "e\u{301}", "\u{85}",
+                      "\u{A0}", "ﬀ", "(", ")", "["]
+        let prefixes = ["", "https://", "http://", "mailto:", "HTTPS://", "Http://", "MAILTO:", "https:/", "mailto"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            var url = prefixes[next(prefixes.count)]
+            for _ in 0..<next(24) { url += pieces[next(pieces.count)] }
+            let text = "[a](" + url + ")"
+            let start = text.unicodeScalars.index(text.startIndex, offsetBy: 4)
+            let end = text.unicodeScalars.index(before: text.endIndex)
+            var search = Markdown.MarkerSearch()
+            #expect(Markdown.isSafeLink(text[start..<end], search: &search) == Self.wholeLinkIsSafe(text[start..<end]),
+                    "\(Array(url.unicodeScalars).map { String($0.value, radix: 16) })")
+        }
+    }
+}
