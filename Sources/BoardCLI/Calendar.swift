@@ -7,8 +7,11 @@ enum Calendar {
     /// lines folded at 75 octets, text escaped.
     /// `path` is the board file's (symbolic links followed): it tells one board's items from another's.
     static func ics(_ board: Board, path: String, today: CivilDate, events: Bool) -> [UInt8] {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//board//board \(BoardCommandLine.version)//EN",
-                     "CALSCALE:GREGORIAN"]
+        // Each line is folded into the bytes as it is made: a large board's file is several times its size, and a
+        // list of its lines as strings took as much again.
+        var bytes: [UInt8] = []
+        func put(_ lines: [String]) { for line in lines { fold(line, into: &bytes) } }
+        put(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//board//board \(BoardCommandLine.version)//EN", "CALSCALE:GREGORIAN"])
         let stamp = "DTSTAMP:\(compact(today))T000000Z"
         // UIDs must be unique in the world (RFC 5545 3.8.4.7): two boards with an item of the same title, in
         // calendars side by side, must not take each other's items.
@@ -30,8 +33,8 @@ enum Calendar {
             if events {
                 // An all-day event ends the next day; on 9999-12-31, which has none, it has no end and lasts the day.
                 let end = due.adding(exactly: 1).map { ["DTEND;VALUE=DATE:\(compact($0))"] } ?? []
-                lines += ["BEGIN:VEVENT"] + fields + ["DTSTART;VALUE=DATE:\(compact(due))"] + end + ["TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + text(title),
-                          "TRIGGER;RELATED=START:PT9H", "END:VALARM", "END:VEVENT"]
+                put(["BEGIN:VEVENT"] + fields + ["DTSTART;VALUE=DATE:\(compact(due))"] + end + ["TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + text(title),
+                     "TRIGGER;RELATED=START:PT9H", "END:VALARM", "END:VEVENT"])
             } else {
                 fields += ["DUE;VALUE=DATE:\(compact(due))"]
                 switch kind {
@@ -41,12 +44,10 @@ enum Calendar {
                     fields.append("STATUS:COMPLETED")
                     if let done = item.done { fields.append("COMPLETED:\(compact(done))T000000Z") }
                 }
-                lines += ["BEGIN:VTODO"] + fields + ["END:VTODO"]
+                put(["BEGIN:VTODO"] + fields + ["END:VTODO"])
             }
         }
-        lines.append("END:VCALENDAR")
-        var bytes: [UInt8] = []
-        for line in lines { fold(line, into: &bytes) }
+        put(["END:VCALENDAR"])
         return bytes
     }
 
@@ -79,6 +80,12 @@ enum Calendar {
     /// A content line folded (RFC 5545 §3.1): at most 75 octets a line, each continuation starting with a space,
     /// never inside a UTF-8 sequence; then CRLF.
     static func fold(_ line: String, into bytes: inout [UInt8]) {
+        // Nearly every line is short: it goes in whole, without a copy of its bytes.
+        if line.utf8.count <= 75 {
+            bytes += line.utf8
+            bytes += [0x0D, 0x0A]
+            return
+        }
         let utf8 = Array(line.utf8)
         var start = 0
         var limit = 75
