@@ -137,8 +137,8 @@ struct EveryCommand {
             ticks += Array("- [\(index % 3 == 0 ? " " : "x")] tick \(index)\n".utf8)
         }
         // Checklists under a heading that names no section: check once made the heading's excerpt for each of them.
-        var strays = Array("# ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 160_000) + Array("\n\n".utf8)
-        for _ in 0..<8_000 { strays += Array("- [ ] x\n".utf8) }
+        var strays = Array("# ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000) + Array("\n\n".utf8)
+        for _ in 0..<100_000 { strays += Array("- [ ] x\n".utf8) }
         strays += Array("## TODO\n\n## DOING\n\n## DONE\n".utf8)
         // Every item a duplicate of the first: check once made a message for each finding and lowered both titles.
         var dense = Array("## TODO\n".utf8)
@@ -151,7 +151,7 @@ struct EveryCommand {
             ("a 50 MB title", title, ["check", "list --json", "show --width 120", "done :2"]),
             ("200,000 ticks under 160,000 headings", ticks, ["tidy --check", "tidy"]),
             ("1,000,000 items of one title", dense, ["check", "check --json", "list --json", "show --width 120"]),
-            ("8,000 stray checklists under a 160 KB heading", strays, ["check", "check --json"]),
+            ("100,000 stray checklists under a 1 MB heading", strays, ["check", "check --json"]),
         ]
     }
 }
