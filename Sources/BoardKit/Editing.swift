@@ -259,8 +259,11 @@ extension Board {
         /// The lines of the items that go, by line: a set of a hundred thousand lines costs far more.
         let going: [Bool]
         private let board: Board
-        private var landing: [[Int: Int]] = [[:], [:]]  // up, down: line → the line a scan from it stops at (-1 for none)
-        private var keptBefore: [Int: Int] = [:]
+        /// Where a scan that crossed a line stopped (-1 for no line), by line: for `survivingLine` up and down, and
+        /// for `lineKept`. Each is made at its first scan, as a splice of a hundred thousand moves crosses most
+        /// lines: dictionaries of them took a third of `archive`'s memory.
+        private var landing: [[Int32]] = [[], [], []]
+        private static let unknown: Int32 = -2
 
         init(_ board: Board, going indices: some Sequence<Int>) {
             self.board = board
@@ -269,13 +272,25 @@ extension Board {
             self.going = going
         }
 
+        /// Where the scan of `table` that crossed `line` stopped, if one did.
+        private func landing(_ table: Int, _ line: Int) -> Int? {
+            guard !landing[table].isEmpty, landing[table][line] != Self.unknown else { return nil }
+            return Int(landing[table][line])
+        }
+
+        private mutating func remember(_ table: Int, crossed: [Int], stop: Int) {
+            guard !crossed.isEmpty else { return }
+            if landing[table].isEmpty { landing[table] = [Int32](repeating: Self.unknown, count: board.lines.count) }
+            for line in crossed { landing[table][line] = Int32(stop) }
+        }
+
         /// The first line from `index` on, going by `step`, that is not going and not blank.
         mutating func survivingLine(from index: Int, step: Int) -> Int? {
-            let direction = step < 0 ? 0 : 1
+            let table = step < 0 ? 0 : 1
             var line = index
             var crossed: [Int] = []
             while line >= 0, line < board.lines.count, going[line] || board.isBlankLine(line) {
-                if let known = landing[direction][line] {
+                if let known = landing(table, line) {
                     line = known
                     break
                 }
@@ -283,7 +298,7 @@ extension Board {
                 line += step
             }
             let stop = line >= 0 && line < board.lines.count ? line : -1
-            for crossedLine in crossed { landing[direction][crossedLine] = stop }
+            remember(table, crossed: crossed, stop: stop)
             return stop < 0 ? nil : stop
         }
 
@@ -292,14 +307,14 @@ extension Board {
             var line = index - 1
             var crossed: [Int] = []
             while line >= 0, going[line] {
-                if let known = keptBefore[line] {
+                if let known = landing(2, line) {
                     line = known
                     break
                 }
                 crossed.append(line)
                 line -= 1
             }
-            for crossedLine in crossed { keptBefore[crossedLine] = line }
+            remember(2, crossed: crossed, stop: line)
             return line >= 0 ? line : nil
         }
     }
