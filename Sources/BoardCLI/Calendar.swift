@@ -6,9 +6,11 @@ enum Calendar {
     /// with `events`, one all-day `VEVENT` with a reminder per due date of an item not done. CRLF line endings,
     /// lines folded at 75 octets, text escaped.
     /// `path` is the board file's (symbolic links followed): it tells one board's items from another's.
-    static func ics(_ board: Board, path: String, today: CivilDate, events: Bool) -> [UInt8] {
-        // Each line is folded into the bytes as it is made: a large board's file is several times its size, and a
-        // list of its lines as strings took as much again.
+    /// `emit` is handed the file a piece at a time (each to be emptied once taken), so that a large board's file,
+    /// several times its size, need not be held whole.
+    static func ics(_ board: Board, path: String, today: CivilDate, events: Bool, emit: (inout [UInt8]) -> Void) {
+        // Each line is folded into the bytes as it is made: a list of a large board's lines as strings took as much
+        // memory again as the file.
         var bytes: [UInt8] = []
         func put(_ lines: [String]) { for line in lines { fold(line, into: &bytes) } }
         put(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//board//board \(BoardCommandLine.version)//EN", "CALSCALE:GREGORIAN"])
@@ -46,9 +48,10 @@ enum Calendar {
                 }
                 put(["BEGIN:VTODO"] + fields + ["END:VTODO"])
             }
+            if bytes.count >= 1 << 20 { emit(&bytes) }
         }
         put(["END:VCALENDAR"])
-        return bytes
+        emit(&bytes)
     }
 
     /// `20261201`.

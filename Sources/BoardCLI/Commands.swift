@@ -169,8 +169,18 @@ enum Commands {
             let today = try context.today()
             let board = try context.readBoard().board
             let path = try context.boardPath().path
-            let bytes = Calendar.ics(board, path: BoardFile.resolved(path) ?? path, today: today, events: context.parsed.flag("events"))
-            try write(bytes, &context)
+            let (resolved, events) = (BoardFile.resolved(path) ?? path, context.parsed.flag("events"))
+            // To standard output a piece at a time: the file can be several times the board's size.
+            guard context.parsed.value("output") != nil else {
+                Calendar.ics(board, path: resolved, today: today, events: events) { context.output.stream(&$0) }
+                return 0
+            }
+            var file: [UInt8] = []
+            Calendar.ics(board, path: resolved, today: today, events: events) { piece in
+                file += piece
+                piece.removeAll(keepingCapacity: true)
+            }
+            try write(file, &context)
             return 0
         case "completion":
             let shell = context.parsed.positionals[0]

@@ -318,6 +318,23 @@ import Testing
         #expect(collected.stdout.hasPrefix("{\"schemaVersion\":1,") && collected.stdout.hasSuffix("]}\n"))
     }
 
+    /// `ics` goes to standard output a megabyte at a time: the same calendar as collected whole, and as `-o` writes.
+    @Test func icsStreamedInPiecesEqualsTheCollectedCalendar() {
+        let sandbox = Sandbox()
+        let items = (1...8_000).map { "- [ ] Item number \($0) with a longer title due:2026-12-01 #tag\n  A body line\n" }.joined()
+        sandbox.write("board.md", "## TODO\n\n" + items + "\n## DOING\n\n## DONE\n")
+        let collected = sandbox.run(["ics", "--events"])
+        let collector = Collector()
+        let streamed = BoardCommandLine.run(Invocation(arguments: ["ics", "--events"], environment: ["BOARD_TODAY": "2026-11-21"],
+                                                       currentDirectory: sandbox.directory, stdoutWriter: collector.add))
+        #expect(collected.exitCode == 0 && streamed.exitCode == 0)
+        #expect(collector.all.count >= 2)
+        #expect(Array(collector.all.joined()) == collected.stdoutBytes)
+        #expect(sandbox.run(["ics", "--events", "-o", "board.ics"]).exitCode == 0)
+        #expect(sandbox.bytes("board.ics") == collected.stdoutBytes)
+        #expect(collected.stdout.hasPrefix("BEGIN:VCALENDAR\r\n") && collected.stdout.hasSuffix("END:VCALENDAR\r\n"))
+    }
+
     /// `tidy --check`'s lines go to a writer for stderr in pieces when they are many: the same text as collected
     /// whole, each line escaped.
     @Test func tidyCheckStreamsItsLinesToStderrInPieces() {
