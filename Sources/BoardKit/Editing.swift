@@ -245,9 +245,6 @@ extension Board {
         return rendered(replacements)
     }
 
-    /// The lines that stay once some items are gone, found without crossing a run of gone lines more than once:
-    /// where a scan from each line crossed stops is remembered, so that many items in a row do not make every scan
-    /// cross all the ones before them.
     /// An item to move, by its place in `items`, and the kind of section it goes to. A splice of a hundred thousand
     /// moves lists them in 16 bytes each, not as copies of the items.
     struct ItemMove {
@@ -255,6 +252,9 @@ extension Board {
         let to: SectionKind
     }
 
+    /// The lines that stay once some items are gone, found without crossing a run of gone lines more than once:
+    /// where a scan from each line crossed stops is remembered, so that many items in a row do not make every scan
+    /// cross all the ones before them.
     private struct Survivors {
         /// The lines of the items that go, by line: a set of a hundred thousand lines costs far more.
         let going: [Bool]
