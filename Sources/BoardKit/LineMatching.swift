@@ -1,4 +1,5 @@
-/// A longest common subsequence of two token sequences (Myers' O(ND) algorithm in linear space), as used by diff3.
+/// A longest common subsequence of two token sequences (Myers' O(ND) algorithm; in linear space past a thousand
+/// differences), as used by diff3.
 enum LineMatching {
     /// For each index of `a`, the index of `b` it is matched with, or nil when it is not in the common part.
     static func match(_ a: [Int], _ b: [Int]) -> [Int?] {
@@ -14,8 +15,59 @@ enum LineMatching {
             suffix += 1
         }
         let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
-        for (x, y) in middleMatches(middleA, middleB) { result[prefix + x] = prefix + y }
+        let middle = forwardMatches(middleA, middleB, maximumDifferences: 1_000) ?? middleMatches(middleA, middleB)
+        for (x, y) in middle { result[prefix + x] = prefix + y }
         return result
+    }
+
+    /// The matched index pairs of the shortest edit script Myers' forward search finds, which keeps each round's
+    /// frontier to walk back through: the alignment diff3 merges of ordinary edits are built on (of several equally
+    /// long, the one `git merge-file` also takes in the cases tested). Nil when it needs more than
+    /// `maximumDifferences` edits, as its memory grows with their square (8 MB at a thousand).
+    static func forwardMatches(_ a: [Int], _ b: [Int], maximumDifferences: Int) -> [(Int, Int)]? {
+        let n = a.count, m = b.count
+        guard n > 0, m > 0 else { return [] }
+        let limit = n + m
+        let offset = limit + 1
+        var frontier = [Int](repeating: 0, count: 2 * limit + 3)
+        // The frontier before each round d, for walking back: rounds hold diagonals -d...d.
+        var history: [[Int]] = []
+        var rounds: Int?
+        search: for d in 0...min(limit, maximumDifferences) {
+            history.append(Array(frontier[(offset - d - 1)...(offset + d + 1)]))
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
+                    ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
+                frontier[offset + k] = x
+                if x >= n, y >= m {
+                    rounds = d
+                    break search
+                }
+            }
+        }
+        guard let rounds else { return nil }
+        var pairs: [(Int, Int)] = []
+        var x = n, y = m
+        for d in stride(from: rounds, through: 0, by: -1) {
+            let before = history[d]
+            func at(_ k: Int) -> Int { before[k + d + 1] }
+            let k = x - y
+            let previousK = k == -d || (k != d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : at(previousK)
+            let previousY = d == 0 ? 0 : previousX - previousK
+            while x > previousX, y > previousY {
+                x -= 1
+                y -= 1
+                pairs.append((x, y))
+            }
+            if d > 0 {
+                x = previousX
+                y = previousY
+            }
+        }
+        return pairs
     }
 
     /// The matched index pairs (in no particular order) of a longest common subsequence of `a` and `b`. When the

@@ -151,6 +151,15 @@ import Testing
         #expect(merge(base, ours, theirs + "\r\n").text == "## TODO\r\n- [ ] b\r\n## DOING\r\n## DONE\r\n")
     }
 
+    /// Text outside items with repeated lines merges as `git merge-file` merges it: the alignment of ordinary edits
+    /// is the forward search's (a linear-space search, kept for a thousand differences and more, aligned these
+    /// otherwise and made a conflict).
+    @Test func repeatedTextLinesMergeAsGitMergesThem() {
+        let result = merge("p\nq\np\nq\nq\nq\n", "q\np\nq\n## TODO\n", "q\nq\nq\nq\n")
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "q\nq\n## TODO\n")
+    }
+
     @Test func aReorderOnOneSideAppliesBesideEditsOnTheOther() {
         let theirs = edited([("- [ ] Update the changelog\n", ""), ("## TODO\n\n", "## TODO\n\n- [ ] Update the changelog\n")])
         let ours = edited([("Tag the release", "Tag the release due:2026-12-10")])
