@@ -10,9 +10,9 @@ public struct Invocation: Sendable {
     public var stdoutIsTerminal: Bool
     /// The width in cells of the terminal the user is at: stdout's, else (output piped to a pager) stderr's.
     public var terminalColumns: Int?
-    /// Reads the next bytes of standard input as they come, empty at its end (`--body -`, `board lsp`); nil when
-    /// there is none to read.
-    public var standardInput: (@Sendable () -> [UInt8])?
+    /// Reads the next bytes of standard input as they come, empty at its end and nil when it cannot be read
+    /// (`--body -`, `board lsp`); itself nil when there is no standard input.
+    public var standardInput: (@Sendable () -> [UInt8]?)?
     /// Called at each stage of replacing the board with a new file (tests use it to race an editor against board).
     public var duringWrite: (@Sendable (WriteStage) -> Void)?
     /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
@@ -28,7 +28,7 @@ public struct Invocation: Sendable {
                 stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, duringWrite: (@Sendable (WriteStage) -> Void)? = nil,
                 stdoutWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil,
                 stderrWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, executable: String? = nil,
-                standardInput: (@Sendable () -> [UInt8])? = nil) {
+                standardInput: (@Sendable () -> [UInt8]?)? = nil) {
         self.standardInput = standardInput
         self.executable = executable
         self.arguments = arguments

@@ -341,7 +341,14 @@ enum Commands {
             throw CommandError(message: "--body -: there is no standard input to read the body from")
         }
         var bytes: [UInt8] = []
-        while case let chunk = read(), !chunk.isEmpty { bytes += chunk }
+        while true {
+            // Input that cannot be read is no body: the item's would be lost.
+            guard let chunk = read() else {
+                throw CommandError(message: "--body -: standard input cannot be read (closed, or a folder); nothing was written")
+            }
+            if chunk.isEmpty { break }
+            bytes += chunk
+        }
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
         guard let text = String(validating: bytes, as: UTF8.self) else {

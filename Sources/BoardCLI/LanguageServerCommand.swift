@@ -27,8 +27,7 @@ extension Commands {
         var server = LanguageServer(version: BoardCommandLine.version)
         var reader = MessageReader()
         while server.exitCode == nil {
-            let chunk = read()
-            if chunk.isEmpty { break }
+            guard let chunk = read(), !chunk.isEmpty else { break }
             reader.append(chunk)
             var frames: [MessageReader.Frame] = []
             while let frame = reader.next() { frames.append(frame) }

@@ -55,13 +55,13 @@ let outcome = BoardCommandLine.run(Invocation(
     stdoutWriter: { emitOutput($0) }, stderrWriter: { _ = emit($0, to: 2) }, executable: executable,
     standardInput: readStandardInput))
 
-/// The next bytes of standard input as they come; empty at its end (or on an error).
-@Sendable func readStandardInput() -> [UInt8] {
+/// The next bytes of standard input as they come; empty at its end, nil when it cannot be read (closed, a folder).
+@Sendable func readStandardInput() -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
-        return count <= 0 ? [] : Array(buffer[..<count])
+        return count < 0 ? nil : Array(buffer[..<count])
     }
 }
 /// Writes all of the bytes to a file descriptor: 0, or the error (`errno`) that stopped it.

@@ -46,6 +46,26 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// `--body -` with standard input closed, or a folder, is an error that writes nothing: the body is not lost.
+    /// Empty input is an empty body.
+    @Test func aBodyFromStandardInputThatCannotBeReadIsAnError() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        let board = "## TODO\n- [ ] Write docs\n  keep this body\n"
+        sandbox.write("board.md", board)
+        let (status, output) = try runScript("""
+            "$1" edit Write --body - <&- 2>&1; echo "closed $?"
+            "$1" edit Write --body - < / 2>&1; echo "folder $?"
+            "$1" add New --body - <&- 2>&1; echo "add $?"
+            """, binary, in: sandbox.directory)
+        #expect(status == 0)
+        let error = "error: --body -: standard input cannot be read (closed, or a folder); nothing was written"
+        #expect(output == "\(error)\nclosed 1\n\(error)\nfolder 1\n\(error)\nadd 1\n")
+        #expect(sandbox.read() == board)
+        #expect(try runScript("\"$1\" edit Write --body - < /dev/null", binary, in: sandbox.directory).0 == 0)
+        #expect(sandbox.read() == "## TODO\n- [ ] Write docs\n")
+    }
+
     @Test func symlinkedBoardStaysASymlink() throws {
         let binary = try #require(Paths.binary, "the board binary was not built")
         let sandbox = Sandbox()

@@ -119,6 +119,12 @@ import Testing
         #expect(sandbox.run(["edit", "X", "--body", "-"], input: "new\n").exitCode == 0)
         #expect(sandbox.read() == "## TODO\n- [ ] X\n  new\n")
         #expect(sandbox.run(["add", "Y", "--body", "-"]).stderr == "error: --body -: there is no standard input to read the body from\n")
+        // Input that breaks off is an error, not a body cut short.
+        let broken = BoardCommandLine.run(Invocation(arguments: ["edit", "X", "--body", "-"], environment: ["BOARD_TODAY": "2026-11-21"],
+                                                     currentDirectory: sandbox.directory,
+                                                     standardInput: StandardInput(Array("partial\n".utf8), failing: true).read))
+        #expect(broken.exitCode == 1)
+        #expect(sandbox.read() == "## TODO\n- [ ] X\n  new\n")
     }
 }
 

@@ -125,20 +125,24 @@ enum FileManagerHelpers {
     }
 }
 
-/// Standard input for an in-process run: the given bytes in chunks of at most `chunk` bytes, then its end.
+/// Standard input for an in-process run: the given bytes in chunks of at most `chunk` bytes, then its end; or, with
+/// `failing`, a read error after them.
 final class StandardInput: @unchecked Sendable {
     private var remaining: ArraySlice<UInt8>
     private let chunk: Int
+    private let failing: Bool
     private let lock = NSLock()
 
-    init(_ bytes: [UInt8], chunk: Int = 1 << 16) {
+    init(_ bytes: [UInt8], chunk: Int = 1 << 16, failing: Bool = false) {
         remaining = bytes[...]
         self.chunk = chunk
+        self.failing = failing
     }
 
-    @Sendable func read() -> [UInt8] {
+    @Sendable func read() -> [UInt8]? {
         lock.lock()
         defer { lock.unlock() }
+        if failing && remaining.isEmpty { return nil }
         let piece = remaining.prefix(chunk)
         remaining = remaining.dropFirst(piece.count)
         return Array(piece)
