@@ -387,19 +387,28 @@ public struct InteractiveBoard: Sendable {
     public mutating func reload(_ board: Board, message: String?) {
         let current = currentTarget
         let old = self.board
+        // The items as `board diff` pairs them, so that of several with one title (told apart by body and
+        // neighbours) the same one stays selected, not the one nearest its old place.
+        let pairing = ItemPairing(old: old, new: board)
+        func counterpart(ofLine line: Int?) -> Item? {
+            guard let index = old.items.firstIndex(where: { $0.line == line }),
+                  let new = pairing.pairs.first(where: { $0.old == index })?.new,
+                  board.title(of: board.items[new]) == old.title(of: old.items[index]) else { return nil }
+            return board.items[new]
+        }
+        let selectedLine = selectedItem?.line
         pending = nil
         self.board = board
         clampSelection()
         var notes = message.map { [$0] } ?? []
-        let gone = current.flatMap { select($0) ? nil : $0.title }
+        let gone = current.flatMap { select(counterpart(ofLine: selectedLine)) ? nil : $0.title }
         if let gone { goneTitle = gone }
         switch mode {
         case .confirmDelete:
             mode = .board
             notes.append(gone.map { "'\($0)' is gone; nothing deleted." } ?? "Nothing deleted.")
         case .form(var form) where form.itemLine != nil:
-            let title = old.items.first { $0.line == form.itemLine }.map(old.title(of:))
-            if let item = board.items.first(where: { board.title(of: $0) == title && board.kind(of: $0) == form.section }) {
+            if let item = counterpart(ofLine: form.itemLine), board.kind(of: item) == form.section {
                 form.itemLine = item.line
                 mode = .form(form)
             } else {
@@ -415,6 +424,15 @@ public struct InteractiveBoard: Sendable {
     /// The selected item as a target to select again.
     private var currentTarget: Target? {
         selectedItem.map { Target(title: board.title(of: $0), kind: board.kind(of: $0), near: selected[column]) }
+    }
+
+    /// Selects the item in its column; false when it is in none (archived) or the filter hides it.
+    private mutating func select(_ item: Item?) -> Bool {
+        guard let item, let column = SectionKind.allCases.firstIndex(of: board.kind(of: item)),
+              let index = shownItems(column).firstIndex(where: { $0.line == item.line }) else { return false }
+        select(column: column)
+        selected[column] = index
+        return true
     }
 
     /// Selects the target's item: in its section if it is there (of several with its title, the nearest to its

@@ -212,6 +212,26 @@ import Testing
         #expect(session.state.selectedItem.map(session.state.board.title(of:)) == "Late")
     }
 
+    /// Of two items with one title, the one selected stays selected when the file changes around it (an item added
+    /// above both), told apart by its body: `x y` deletes it, not its twin.
+    @Test func aReloadKeepsTheSelectionOnTheSameOfTwoItemsWithOneTitle() {
+        let text = "## TODO\n\n- [ ] A\n  first body\n- [ ] A\n  second body\n\n## DOING\n\n## DONE\n"
+        var session = Session(text)
+        session.press([.down])
+        let added = text.replacingOccurrences(of: "## TODO\n\n", with: "## TODO\n\n- [ ] New\n")
+        session.state.reload(Board(parsing: added), message: nil)
+        #expect(session.state.selectedItem.map { session.state.board.bodyLines(of: $0) } == ["second body"])
+        session.press([.character("x"), .character("y")])
+        #expect(session.text == "## TODO\n\n- [ ] New\n- [ ] A\n  first body\n\n## DOING\n\n## DONE\n")
+        // An edit form follows the same one.
+        var editing = Session(text)
+        editing.press([.down, .character("e"), .tab])
+        editing.type("2026-12-31")
+        editing.state.reload(Board(parsing: added), message: nil)
+        editing.press([.enter])
+        #expect(editing.text == added.replacingOccurrences(of: "- [ ] A\n  second", with: "- [ ] A due:2026-12-31\n  second"))
+    }
+
     @Test func noKeyActsOnTheItemThatTookTheSelectedOnesPlace() {
         let text = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n- [ ] Gamma\n\n## DOING\n\n## DONE\n"
         let deleted = text.replacingOccurrences(of: "- [ ] Beta\n", with: "")
