@@ -110,6 +110,8 @@ public struct InteractiveBoard: Sendable {
     /// The state after a key, and what the caller must do for it.
     public mutating func press(_ key: Key) -> Effect? {
         message = nil
+        // The screen says only that the terminal is too small: any key but quitting would act unseen.
+        guard !isTooSmall else { return key == .interrupt || key == .character("q") ? .quit : nil }
         switch mode {
         case .help:
             mode = .board

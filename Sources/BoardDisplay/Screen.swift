@@ -20,10 +20,13 @@ extension InteractiveBoard {
 
     static let hints = "? help  q quit  ←→↑↓ select  H/L move  J/K reorder  a add  e edit  E editor  s start  d done  r reopen  x delete  u undo  / filter"
 
+    /// True when the terminal is smaller than 20×6, too small to show the board: the screen says so.
+    var isTooSmall: Bool { width < 20 || height < 6 }
+
     /// The screen: exactly `height` lines, each at most `width` cells (ANSI styles when in color). Drawing it keeps
     /// where each column is scrolled to, so that a column scrolls only when the selection leaves it.
     public mutating func screen() -> [String] {
-        guard width >= 20, height >= 6 else {
+        guard !isTooSmall else {
             return [fit("Terminal too small for board ui (at least 20×6).", width)] + Array(repeating: "", count: max(0, height - 1))
         }
         if mode == .help {

@@ -232,6 +232,20 @@ import Testing
         #expect(editing.text == added.replacingOccurrences(of: "- [ ] A\n  second", with: "- [ ] A due:2026-12-31\n  second"))
     }
 
+    /// In a terminal too small to show the board no key acts unseen: only quitting works.
+    @Test func aTerminalTooSmallTakesOnlyQuit() {
+        var session = Session(width: 5, height: 3)
+        #expect(session.state.screen().first == "Termi")
+        for key in "jsdxyLJaeu" { #expect(session.press([.character(key)]).isEmpty, "\(key)") }
+        #expect(session.writes == 0)
+        #expect(session.text == InteractiveBoardTests.text)
+        #expect(session.state.mode == .board)
+        #expect(session.press([.character("q")]) == [.quit])
+        session.state.resize(width: 100, height: 30)
+        session.press([.character("s")])
+        #expect(session.writes == 1)
+    }
+
     @Test func noKeyActsOnTheItemThatTookTheSelectedOnesPlace() {
         let text = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n- [ ] Gamma\n\n## DOING\n\n## DONE\n"
         let deleted = text.replacingOccurrences(of: "- [ ] Beta\n", with: "")
