@@ -142,6 +142,11 @@ enum HTMLPage {
             default:
                 // Control characters HTML does not allow are dropped; tab and line feed stay.
                 if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) { continue }
+                // Invisible formatting (a bidi override) as a reference: the same page, and nothing hidden in its source.
+                if isInvisibleFormatting(scalar.value) {
+                    escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+                    continue
+                }
                 escaped.unicodeScalars.append(scalar)
             }
         }

@@ -69,9 +69,7 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09: return false
     case 0x00..<0x20, 0x7F...0x9F: return true
-    // The line and paragraph separators (a line break to some terminals), bidirectional embeddings, overrides and
-    // isolates, the marks LRM, RLM and ALM, zero-width space, word joiner and zero-width no-break space. Zero-width joiners (emoji sequences, Indic and Persian text) stay.
-    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: return true
+    case let value where isInvisibleFormatting(value): return true
     case 0x10FF80...0x10FFFF: return true  // a byte of a path or argument that is not UTF-8 (`SystemText`)
     default: return false
     }

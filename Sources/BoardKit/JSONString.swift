@@ -1,4 +1,16 @@
-/// Appends a JSON string literal, escaping quotes, backslashes and control characters (C0, DEL, C1).
+/// True for the characters that change how text around them reads without showing themselves: the line and
+/// paragraph separators (a line break to some terminals), bidirectional embeddings, overrides and isolates, the marks
+/// LRM, RLM and ALM, zero-width space, word joiner and zero-width no-break space. Zero-width joiners (emoji
+/// sequences, Indic and Persian text) are not among them. Output meant for a terminal writes them escaped.
+public func isInvisibleFormatting(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: true
+    default: false
+    }
+}
+
+/// Appends a JSON string literal, escaping quotes, backslashes, control characters (C0, DEL, C1) and
+/// `isInvisibleFormatting` characters (`\u202e`: the same string to a JSON reader, and nothing hidden on a terminal).
 /// Runs of bytes that need no escape are copied whole.
 public func appendJSONString(_ text: String, to out: inout [UInt8]) {
     var writer = ByteWriter(capacity: text.utf8.count + 16)
@@ -48,6 +60,20 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
                 out.truncate(to: rollback)
                 var text = String(decoding: bytes, as: UTF8.self)
                 return text.withUTF8 { appendJSONStringContent(utf8: $0, to: &out) }
+            }
+            // Invisible formatting characters are two bytes (U+061C) or three (the rest), all below U+10000.
+            if length > 1, byte <= 0xEF {
+                let scalar = length == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    : UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                if isInvisibleFormatting(scalar) {
+                    flush()
+                    let digits = hex.utf8Start
+                    out.append("\\u")
+                    for shift in [12, 8, 4, 0] { out.append(digits[Int(scalar >> UInt32(shift) & 15)]) }
+                    index += length
+                    runStart = index
+                    continue
+                }
             }
             // C1 controls are U+0080 to U+009F: C2 80 to C2 9F.
             guard byte == 0xC2, bytes[index + 1] <= 0x9F else {

@@ -89,6 +89,6 @@ import Testing
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n- [ ] RTL \u{202E} reversed due:2026-12-05\n")
         let page = sandbox.run(["html"]).stdout
-        #expect(page.contains("<span class=\"title\" dir=\"auto\">RTL \u{202E} reversed</span> <span class=\"due\">due 2026-12-05</span>"))
+        #expect(page.contains("<span class=\"title\" dir=\"auto\">RTL &#x202E; reversed</span> <span class=\"due\">due 2026-12-05</span>"))
     }
 }

@@ -99,4 +99,17 @@ import Testing
         #expect(jsonString("C1 \u{85} \u{9F}") == "\"C1 \\u0085 \\u009f\"")
         #expect(jsonString("é \u{A0} 한 🚀") == "\"é \u{A0} 한 🚀\"")
     }
+
+    /// Bidi overrides and the other invisible formatting characters are escaped: a terminal showing `list --json`
+    /// never reorders the text, and a JSON reader gets the same string. Zero-width joiners stay.
+    @Test func escapesInvisibleFormattingCharacters() {
+        #expect(jsonString("a\u{202E}b\u{2066}c\u{200F}d\u{061C}e\u{FEFF}f\u{2028}") == "\"a\\u202eb\\u2066c\\u200fd\\u061ce\\ufefff\\u2028\"")
+        #expect(jsonString("👩\u{200D}💻 \u{200C}") == "\"👩\u{200D}💻 \u{200C}\"")
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] bidi \u{202E}evil\n  body \u{2066}y\n")
+        #expect(sandbox.run(["list", "--json"]).stdout.contains("\"title\":\"bidi \\u202eevil\""))
+        #expect(sandbox.run(["list", "--json"]).stdout.contains("\"body\":\"body \\u2066y\""))
+        #expect(sandbox.run(["html"]).stdout.contains("bidi &#x202E;evil"))
+        #expect(!sandbox.run(["html"]).stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2066 })
+    }
 }
