@@ -294,7 +294,7 @@ import Testing
     }
 }
 
-/// `list --json` streamed to a writer in pieces gives the same document as collected whole.
+/// Output streamed to a writer in pieces (`list --json`, `ics`, `tidy --check`'s lines) is what is collected whole.
 @Suite struct StreamedOutputTests {
     final class Collector: @unchecked Sendable {
         private let lock = NSLock()
@@ -307,15 +307,22 @@ import Testing
         let sandbox = Sandbox()
         let items = (1...15_000).map { "- [ ] Item number \($0) with a longer title due:2026-12-01\n" }.joined()
         sandbox.write("board.md", "## TODO\n\n" + items + "\n## DOING\n\n## DONE\n")
-        let collected = sandbox.run(["list", "--json"])
+        let collected = expectStreamedAsCollected(["list", "--json"], in: sandbox)
+        #expect(collected.stdout.hasPrefix("{\"schemaVersion\":1,") && collected.stdout.hasSuffix("]}\n"))
+    }
+
+    /// Runs the command twice, with stdout collected and with a writer: the writer gets it in several pieces that
+    /// are, together, what was collected. Returns the collected run.
+    func expectStreamedAsCollected(_ arguments: [String], in sandbox: Sandbox) -> Outcome {
+        let collected = sandbox.run(arguments)
         let collector = Collector()
-        let streamed = BoardCommandLine.run(Invocation(arguments: ["list", "--json"], environment: ["BOARD_TODAY": "2026-11-21"],
+        let streamed = BoardCommandLine.run(Invocation(arguments: arguments, environment: ["BOARD_TODAY": "2026-11-21"],
                                                        currentDirectory: sandbox.directory, stdoutWriter: collector.add))
         #expect(collected.exitCode == 0 && streamed.exitCode == 0)
         #expect(streamed.stdoutBytes.isEmpty)
         #expect(collector.all.count >= 2)
         #expect(Array(collector.all.joined()) == collected.stdoutBytes)
-        #expect(collected.stdout.hasPrefix("{\"schemaVersion\":1,") && collected.stdout.hasSuffix("]}\n"))
+        return collected
     }
 
     /// `ics` goes to standard output a megabyte at a time: the same calendar as collected whole, and as `-o` writes.
@@ -323,13 +330,7 @@ import Testing
         let sandbox = Sandbox()
         let items = (1...8_000).map { "- [ ] Item number \($0) with a longer title due:2026-12-01 #tag\n  A body line\n" }.joined()
         sandbox.write("board.md", "## TODO\n\n" + items + "\n## DOING\n\n## DONE\n")
-        let collected = sandbox.run(["ics", "--events"])
-        let collector = Collector()
-        let streamed = BoardCommandLine.run(Invocation(arguments: ["ics", "--events"], environment: ["BOARD_TODAY": "2026-11-21"],
-                                                       currentDirectory: sandbox.directory, stdoutWriter: collector.add))
-        #expect(collected.exitCode == 0 && streamed.exitCode == 0)
-        #expect(collector.all.count >= 2)
-        #expect(Array(collector.all.joined()) == collected.stdoutBytes)
+        let collected = expectStreamedAsCollected(["ics", "--events"], in: sandbox)
         #expect(sandbox.run(["ics", "--events", "-o", "board.ics"]).exitCode == 0)
         #expect(sandbox.bytes("board.ics") == collected.stdoutBytes)
         #expect(collected.stdout.hasPrefix("BEGIN:VCALENDAR\r\n") && collected.stdout.hasSuffix("END:VCALENDAR\r\n"))
