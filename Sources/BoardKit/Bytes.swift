@@ -122,9 +122,6 @@ enum Bytes {
     static func containsFoldingASCII(_ haystack: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                      _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first, needle.count <= range.count, let base = haystack.baseAddress else { return false }
-        @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
-            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-        }
         // The bytes compared past a first byte, counted: a needle whose beginning recurs in the text (`aaa…b` in
         // `aaa…`) would make this scan take the text's length times the needle's; past a budget of a few times
         // the text, the rest is searched with a table of the needle's own repeats, in time linear in the text.
@@ -132,7 +129,7 @@ enum Bytes {
         let budget = 4 * range.count + 64
         @inline(__always) func matches(at position: Int) -> Bool {
             var offset = 1
-            while offset < needle.count, folded(haystack[position + offset]) == needle[offset] { offset += 1 }
+            while offset < needle.count, lowercasedASCII(haystack[position + offset]) == needle[offset] { offset += 1 }
             compared += offset
             return offset == needle.count
         }
@@ -150,11 +147,16 @@ enum Bytes {
             position += 8
         }
         while position <= last {
-            if folded(haystack[position]) == first, matches(at: position) { return true }
+            if lowercasedASCII(haystack[position]) == first, matches(at: position) { return true }
             if compared > budget { return containsFoldingASCIIByPrefixTable(haystack, position..<range.upperBound, needle) }
             position += 1
         }
         return false
+    }
+
+    /// The byte with an ASCII capital letter lowercased.
+    @inline(__always) private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// `containsFoldingASCII` by Knuth, Morris and Pratt's method: each byte of the text is looked at a bounded number
@@ -172,8 +174,7 @@ enum Bytes {
         }
         var matched = 0
         for position in range {
-            let byte = haystack[position] >= UInt8(ascii: "A") && haystack[position] <= UInt8(ascii: "Z")
-                ? haystack[position] | 0x20 : haystack[position]
+            let byte = lowercasedASCII(haystack[position])
             while matched > 0, byte != needle[matched] { matched = border[matched - 1] }
             if byte == needle[matched] { matched += 1 }
             if matched == needle.count { return true }

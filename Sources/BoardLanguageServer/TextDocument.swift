@@ -31,14 +31,10 @@ struct TextDocument: Equatable {
     private var lineStarts: [Int]
 
     init(_ bytes: [UInt8]) {
+        self.bytes = bytes
         var starts = [0]
         Self.appendLineStarts(of: bytes, from: 0, through: bytes.count - 1, to: &starts)
-        self.init(bytes: bytes, lineStarts: starts)
-    }
-
-    private init(bytes: [UInt8], lineStarts: [Int]) {
-        self.bytes = bytes
-        self.lineStarts = lineStarts
+        lineStarts = starts
     }
 
     /// Appends where the lines after the line breaks starting in `bytes[from...through]` start.
