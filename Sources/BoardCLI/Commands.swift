@@ -163,7 +163,14 @@ enum Commands {
                 let from = CivilDate(daysSinceEpoch: Flow.week(of: today).daysSinceEpoch - 7 * 7)
                 stats = StatsReport(flow: try replay(path, shownAs: shown, context).0, today: today, from: from, color: false)
             }
-            try write(Array(HTMLPage.render(board, today: today, stats: stats).utf8), &context)
+            // To standard output a piece at a time, as `ics`: the page is about three times the board's size.
+            guard context.parsed.value("output") != nil else {
+                HTMLPage.write(board, today: today, stats: stats, to: &context.output)
+                return 0
+            }
+            var page = Output(writer: nil)
+            HTMLPage.write(board, today: today, stats: stats, to: &page)
+            try write(page.stdout, &context)
             return 0
         case "ics":
             let today = try context.today()

@@ -4,26 +4,33 @@ import BoardKit
 /// every string is escaped, links are kept only for http, https and mailto, and the page's own policy forbids
 /// scripts and every load besides its inline style.
 enum HTMLPage {
-    /// The page; with `stats`, the cumulative flow under the board as an inline SVG chart.
-    static func render(_ board: Board, today: CivilDate, stats: StatsReport? = nil) -> String {
-        let title = pageTitle(board)
-        var html = """
+    /// The page, streamed to `output`; with `stats`, the cumulative flow under the board as an inline SVG chart.
+    /// The items are written from the file's bytes, a share of them on each core, as `list --json` is.
+    static func write(_ board: Board, today: CivilDate, stats: StatsReport? = nil, to output: inout Output) {
+        let title = escape(pageTitle(board))
+        var piece = ByteWriter()
+        piece.append(string: """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-            <title>\(escape(title))</title>
+            <title>\(title)</title>
             <style>\(style)</style>
             </head>
             <body>
-            <header><h1>\(escape(title))</h1><p class="today">As of \(today)</p></header>
+            <header><h1>\(title)</h1><p class="today">As of \(today)</p></header>
             <main class="board">
 
-            """
+            """)
+        // The items of each section kind, by their index in the board, in the file's order.
+        var itemsOfKind: [[UInt32]] = [[], [], [], []]
+        for (index, item) in board.items.enumerated() {
+            itemsOfKind[board.kind(of: item).rawValue].append(UInt32(truncatingIfNeeded: index))
+        }
         for kind in SectionKind.allCases {
-            let items = board.items.filter { board.kind(of: $0) == kind }
+            let items = itemsOfKind[kind.rawValue]
             let id = "section-\(kind.name.lowercased())"
             var count = "\(items.count)"
             var over = false
@@ -31,21 +38,30 @@ enum HTMLPage {
                 count += "/\(limit)"
                 over = items.count > limit
             }
-            html += "<section class=\"column\(over ? " over-limit" : "")\" aria-labelledby=\"\(id)\">\n"
-            html += "<h2 id=\"\(id)\">\(kind.name) <span class=\"count\">\(count)</span>"
-            if over { html += " <span class=\"warning\">over limit</span>" }
-            html += "</h2>\n"
+            piece.append(string: "<section class=\"column\(over ? " over-limit" : "")\" aria-labelledby=\"\(id)\">\n")
+            piece.append(string: "<h2 id=\"\(id)\">\(kind.name) <span class=\"count\">\(count)</span>")
+            if over { piece.append(" <span class=\"warning\">over limit</span>") }
+            piece.append("</h2>\n")
             if items.isEmpty {
-                html += "<p class=\"empty\">(empty)</p>\n"
+                piece.append("<p class=\"empty\">(empty)</p>\n")
             } else {
-                html += "<ul class=\"items\">\n" + items.map { self.item($0, board, today) }.joined() + "</ul>\n"
+                piece.append("<ul class=\"items\">\n")
+                output.stream(&piece)
+                // The file's bytes, lent once for every title and body line; the shares only read them.
+                board.bytes.withUnsafeBufferPointer { file in
+                    nonisolated(unsafe) let file = file
+                    Report.writeInShares(items.count, to: &output) { position, out in
+                        item(board.items[Int(items[position])], board, today, file, to: &out)
+                    }
+                }
+                piece.append("</ul>\n")
             }
-            html += "</section>\n"
+            piece.append("</section>\n")
         }
-        html += "</main>\n"
-        if let stats { html += flowChart(stats) }
-        html += "</body>\n</html>\n"
-        return html
+        piece.append("</main>\n")
+        if let stats { piece.append(string: flowChart(stats)) }
+        piece.append("</body>\n</html>\n")
+        output.stream(&piece)
     }
 
     /// The counts at the end of each week as stacked bars (TODO, DOING, DONE from the top), with the figures in
@@ -84,8 +100,15 @@ enum HTMLPage {
 
     /// The first level-one heading's text outside front matter, code and comments; else "Board".
     static func pageTitle(_ board: Board) -> String {
-        let hidden = Set(board.regions.flatMap { Array($0.lines) })
-        for index in board.lines.indices where !hidden.contains(index) {
+        let bytes = board.bytes
+        var region = 0
+        for (index, line) in board.lines.enumerated() {
+            while region < board.regions.count, board.regions[region].lines.upperBound <= index { region += 1 }
+            if region < board.regions.count, board.regions[region].lines.contains(index) { continue }
+            // Only a line that starts `# ` (after a byte-order mark and spaces) is read as text.
+            var start = index == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, line.contentEnd) : line.start
+            while start < line.contentEnd, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            guard start + 1 < line.contentEnd, bytes[start] == UInt8(ascii: "#"), bytes[start + 1] == UInt8(ascii: " ") else { continue }
             let text = board.text(ofLine: index).trimmingPrefix { $0 == " " }
             if text.hasPrefix("# ") {
                 // The text without surrounding blanks and a closing run of #, as headings are read.
@@ -98,59 +121,137 @@ enum HTMLPage {
         return "Board"
     }
 
-    static func item(_ item: Item, _ board: Board, _ today: CivilDate) -> String {
+    /// One item as a list entry, written from the file's bytes (`file`).
+    static func item(_ item: Item, _ board: Board, _ today: CivilDate, _ file: UnsafeBufferPointer<UInt8>,
+                     to out: inout ByteWriter) {
         let kind = board.kind(of: item)
         let overdue = item.due.map { $0 < today && kind != .done } ?? false
-        var html = "<li class=\"item\(item.checked ? " checked" : "")\(overdue ? " overdue" : "")\">"
-        html += item.checked ? "<span class=\"box\" role=\"img\" aria-label=\"done\">☑</span> "
-            : "<span class=\"box\" role=\"img\" aria-label=\"not done\">☐</span> "
+        out.append("<li class=\"item")
+        if item.checked { out.append(" checked") }
+        if overdue { out.append(" overdue") }
+        out.append("\">")
+        out.append(item.checked ? "<span class=\"box\" role=\"img\" aria-label=\"done\">☑</span> "
+            : "<span class=\"box\" role=\"img\" aria-label=\"not done\">☐</span> ")
         // `dir` isolates the title (HTML's `[dir] { unicode-bidi: isolate }`): a right-to-left title, or a bidi
         // override in it, never reorders the dates after it.
-        html += "<span class=\"title\" dir=\"auto\">" + titleWithChips(board.title(of: item)) + "</span>"
+        out.append("<span class=\"title\" dir=\"auto\">")
+        board.withTitleBytes(of: item, in: file) { bytes, range in titleWithChips(UnsafeBufferPointer(rebasing: bytes[range]), to: &out) }
+        out.append("</span>")
         if let due = item.due {
             if overdue {
-                html += " <span class=\"due overdue\">! \(due) overdue</span>"
+                out.append(" <span class=\"due overdue\">! ")
+                due.append(to: &out)
+                out.append(" overdue</span>")
             } else if due == today && kind != .done {
-                html += " <span class=\"due today\">\(due) today</span>"
+                out.append(" <span class=\"due today\">")
+                due.append(to: &out)
+                out.append(" today</span>")
             } else {
-                html += " <span class=\"due\">due \(due)</span>"
+                out.append(" <span class=\"due\">due ")
+                due.append(to: &out)
+                out.append("</span>")
             }
         }
-        if let done = board.doneDate(of: item) { html += " <span class=\"done\">done \(done)</span>" }
-        if !item.body.isEmpty { html += "\n<div class=\"body\">" + Markdown.blocks(board.bodyLines(of: item)) + "</div>" }
-        return html + "</li>\n"
+        if let done = board.doneDate(of: item) {
+            out.append(" <span class=\"done\">done ")
+            done.append(to: &out)
+            out.append("</span>")
+        }
+        if !item.body.isEmpty {
+            out.append("\n<div class=\"body\">")
+            var blocks = Markdown.Blocks()
+            board.forEachBodyLine(of: item) { blocks.add(UnsafeBufferPointer(rebasing: file[$0]), to: &out) }
+            blocks.finish(&out)
+            out.append("</div>")
+        }
+        out.append("</li>\n")
     }
 
-    /// The title escaped, its tags and people as chips.
-    static func titleWithChips(_ title: String) -> String {
-        title.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            guard let sigil = Labels.sigil(ofLabel: word.utf8) else { return escape(String(word)) }
-            return "<span class=\"chip \(sigil == Labels.tag ? "tag" : "person")\">\(escape(String(word)))</span>"
-        }.joined(separator: " ")
+    /// The title escaped, its tags and people (words between spaces, as `list --json` reads them) as chips.
+    static func titleWithChips(_ title: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        var start = 0
+        while start <= title.count {
+            var end = start
+            while end < title.count, title[end] != UInt8(ascii: " ") { end += 1 }
+            let word = UnsafeBufferPointer(rebasing: title[start..<end])
+            if start > 0 { out.append(UInt8(ascii: " ")) }
+            if let sigil = Labels.sigil(ofLabel: word) {
+                out.append(sigil == Labels.tag ? "<span class=\"chip tag\">" : "<span class=\"chip person\">")
+                escape(word, to: &out)
+                out.append("</span>")
+            } else {
+                escape(word, to: &out)
+            }
+            start = end + 1
+        }
     }
 
     /// Text for HTML, in content or in a quoted attribute.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
+        var text = text
+        var out = ByteWriter(capacity: text.utf8.count + 16)
+        text.withUTF8 { escape($0, to: &out) }
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `escape` of bytes from the file, written to `out`: runs that need nothing copied whole. Bytes that are not
+    /// UTF-8 are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        let rollback = out.count
+        var runStart = 0
+        var index = 0
+        func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+        while index < bytes.count {
+            index = UTF8Sequence.printableASCIIEnd(in: bytes, from: index, markup: true)
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            var length = 1
+            var replacement: StaticString = ""
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            // Tab and line feed stay; other control characters HTML does not allow are dropped.
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
+                index += 1
+                continue
+            case ..<0x80: break
             default:
-                // Control characters HTML does not allow are dropped; tab and line feed stay.
-                if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) { continue }
-                // Invisible formatting (a bidi override) as a reference: the same page, and nothing hidden in its source.
-                if isInvisibleFormatting(scalar.value) {
-                    escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+                if let common = UTF8Sequence.commonLength(in: bytes, at: index) {
+                    index += common
                     continue
                 }
-                escaped.unicodeScalars.append(scalar)
+                guard let scalarLength = UTF8Sequence.length(in: bytes, at: index) else {
+                    out.truncate(to: rollback)
+                    var text = String(decoding: bytes, as: UTF8.self)
+                    return text.withUTF8 { escape($0, to: &out) }
+                }
+                length = scalarLength
+                let scalar = length == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    : length == 3 ? UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    : 0x10000
+                // C1 controls (U+0080 to U+009F) are dropped too; invisible formatting (a bidi override) is written
+                // as a reference: the same page, and nothing hidden in its source.
+                if isInvisibleFormatting(scalar) {
+                    flush()
+                    out.append(string: "&#x" + String(scalar, radix: 16, uppercase: true) + ";")
+                    index += length
+                    runStart = index
+                    continue
+                }
+                guard (0x80...0x9F).contains(scalar) else {
+                    index += length
+                    continue
+                }
             }
+            flush()
+            out.append(replacement)
+            index += length
+            runStart = index
         }
-        return escaped
+        flush()
     }
 
     static let style = """
@@ -180,87 +281,123 @@ enum HTMLPage {
 /// The Markdown people write in item bodies, as HTML: paragraphs, lists (checklists nested by indentation),
 /// code blocks, and inline emphasis, code and links. Anything else is escaped text.
 enum Markdown {
-    static func blocks(_ lines: [String]) -> String {
-        var html = ""
-        var paragraph: [String] = []
-        var lists: [Int] = []  // the indentation of each open list
-        var fence: (marker: String, code: [String])?
+    /// An item's body, a line at a time (each without the indentation the body shares), written as HTML.
+    struct Blocks {
+        private var inParagraph = false
+        /// The indentation of each open list.
+        private var lists: [Int] = []
+        /// The open fence's marker byte (three of it close the fence), and whether a line of code was written.
+        private var fence: (marker: UInt8, hasCode: Bool)?
 
-        func closeParagraph() {
-            if !paragraph.isEmpty { html += "<p>" + paragraph.map(inline).joined(separator: "<br>") + "</p>" }
-            paragraph = []
+        mutating func add(_ line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+            if let open = fence {
+                let spaces = line.prefix { $0 == UInt8(ascii: " ") }.count
+                if Self.isFence(UnsafeBufferPointer(rebasing: line[spaces...]), marker: open.marker) {
+                    out.append("</code></pre>")
+                    fence = nil
+                } else {
+                    if open.hasCode { out.append(UInt8(ascii: "\n")) }
+                    HTMLPage.escape(line, to: &out)
+                    fence = (open.marker, true)
+                }
+                return
+            }
+            let indent = line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            let text = UnsafeBufferPointer(rebasing: line[indent...])
+            if let first = text.first, Self.isFence(text, marker: first) {
+                closeParagraph(&out)
+                closeLists(deeperThan: -1, &out)
+                out.append("<pre><code>")
+                fence = (first, false)
+                return
+            }
+            if text.isEmpty {
+                closeParagraph(&out)
+                return
+            }
+            if let (checked, rest) = Markdown.listItem(text) {
+                closeParagraph(&out)
+                closeLists(deeperThan: indent, &out)
+                if lists.last == indent {
+                    out.append("</li><li>")
+                } else {
+                    out.append("<ul><li>")
+                    lists.append(indent)
+                }
+                if let checked {
+                    out.append(checked ? "<span class=\"box\" role=\"img\" aria-label=\"done\">☑</span> "
+                        : "<span class=\"box\" role=\"img\" aria-label=\"not done\">☐</span> ")
+                }
+                Markdown.inline(UnsafeBufferPointer(rebasing: text[rest...]), to: &out)
+                return
+            }
+            if !lists.isEmpty, indent > 0 {
+                out.append(UInt8(ascii: " "))  // a list item's continuation
+                Markdown.inline(text, to: &out)
+                return
+            }
+            closeLists(deeperThan: -1, &out)
+            // A paragraph's lines, joined by line breaks (no list is open while one is).
+            out.append(inParagraph ? "<br>" : "<p>")
+            inParagraph = true
+            Markdown.inline(text, to: &out)
         }
-        func closeLists(deeperThan indent: Int) {
+
+        /// Closes what the last lines left open.
+        mutating func finish(_ out: inout ByteWriter) {
+            closeParagraph(&out)
+            closeLists(deeperThan: -1, &out)
+            if fence != nil { out.append("</code></pre>") }
+        }
+
+        private mutating func closeParagraph(_ out: inout ByteWriter) {
+            if inParagraph { out.append("</p>") }
+            inParagraph = false
+        }
+
+        private mutating func closeLists(deeperThan indent: Int, _ out: inout ByteWriter) {
             while let last = lists.last, last > indent {
-                html += "</li></ul>"
+                out.append("</li></ul>")
                 lists.removeLast()
             }
         }
-        for line in lines {
-            if var open = fence {
-                if line.trimmingPrefix(while: { $0 == " " }).hasPrefix(open.marker) {
-                    html += "<pre><code>" + HTMLPage.escape(open.code.joined(separator: "\n")) + "</code></pre>"
-                    fence = nil
-                } else {
-                    open.code.append(line)
-                    fence = open
-                }
-                continue
-            }
-            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-            let text = String(line.dropFirst(indent))
-            if text.hasPrefix("```") || text.hasPrefix("~~~") {
-                closeParagraph()
-                closeLists(deeperThan: -1)
-                fence = (String(text.prefix(3)), [])
-                continue
-            }
-            if text.isEmpty {
-                closeParagraph()
-                continue
-            }
-            if let (marker, rest) = listItem(text) {
-                closeParagraph()
-                closeLists(deeperThan: indent)
-                if lists.last == indent {
-                    html += "</li><li>"
-                } else {
-                    html += "<ul><li>"
-                    lists.append(indent)
-                }
-                html += marker.map { checked in
-                    "<span class=\"box\" role=\"img\" aria-label=\"\(checked ? "done" : "not done")\">\(checked ? "☑" : "☐")</span> "
-                } ?? ""
-                html += inline(rest)
-                continue
-            }
-            if !lists.isEmpty, indent > 0 {
-                html += " " + inline(text)  // a list item's continuation
-                continue
-            }
-            closeLists(deeperThan: -1)
-            paragraph.append(text)
+
+        /// Whether `text` starts with three backticks or three tildes: `marker`'s.
+        private static func isFence(_ text: UnsafeBufferPointer<UInt8>, marker: UInt8) -> Bool {
+            (marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~")) && text.count >= 3
+                && text[0] == marker && text[1] == marker && text[2] == marker
         }
-        closeParagraph()
-        closeLists(deeperThan: -1)
-        if let open = fence { html += "<pre><code>" + HTMLPage.escape(open.code.joined(separator: "\n")) + "</code></pre>" }
-        return html
     }
 
-    /// `- [ ] x`, `- x`, `* x`, `+ x`, `1. x`: whether it has a checkbox (and its state), and the text.
-    static func listItem(_ text: String) -> (Bool?, String)? {
-        var rest = Substring(text)
-        if let first = rest.first, "-*+".contains(first), rest.dropFirst().first == " " {
-            rest = rest.dropFirst(2)
+    /// `- [ ] x`, `- x`, `* x`, `+ x`, `1. x`: whether it has a checkbox (and its state), and where the text starts.
+    static func listItem(_ text: UnsafeBufferPointer<UInt8>) -> (Bool?, Int)? {
+        var rest = 0
+        if let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+"),
+           text.count > 1, text[1] == UInt8(ascii: " ") {
+            rest = 2
         } else {
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count <= 9, rest.dropFirst(digits.count).hasPrefix(". ") else { return nil }
-            rest = rest.dropFirst(digits.count + 2)
+            let digits = text.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            guard digits > 0, digits <= 9, text.count > digits + 1, text[digits] == UInt8(ascii: "."),
+                  text[digits + 1] == UInt8(ascii: " ") else { return nil }
+            rest = digits + 2
         }
-        for (box, checked) in [("[ ] ", false), ("[x] ", true), ("[X] ", true)] where rest.hasPrefix(box) {
-            return (checked, String(rest.dropFirst(4)))
+        guard text.count >= rest + 4, text[rest] == UInt8(ascii: "["), text[rest + 2] == UInt8(ascii: "]"),
+              text[rest + 3] == UInt8(ascii: " ") else { return (nil, rest) }
+        switch text[rest + 1] {
+        case UInt8(ascii: " "): return (false, rest + 4)
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): return (true, rest + 4)
+        default: return (nil, rest)
         }
-        return (nil, String(rest))
+    }
+
+    /// `inline` of bytes from the file, written to `out`: text with no marker byte in it (a backtick, `*`, `_`,
+    /// `[`) is only escaped.
+    static func inline(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        let markers = text.contains {
+            $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "[")
+        }
+        guard markers else { return HTMLPage.escape(text, to: &out) }
+        out.append(string: inline(String(decoding: text, as: UTF8.self)))
     }
 
     /// Emphasis (`*a*`, `_a_`), strong (`**a**`), code (`` `a` ``) and links (`[a](https://…)`; other schemes stay

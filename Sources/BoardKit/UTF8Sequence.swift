@@ -74,9 +74,11 @@ public enum UTF8Sequence {
 
     /// The index of the first byte at or after `index` that is not printable ASCII (0x20 to 0x7E), or the end:
     /// eight bytes at a time, as nearly all of a board's text is, the first stop in a word found from its mask. With
-    /// `json`, a quote or a backslash ends the run too: the bytes a JSON string holds as they are.
+    /// `json`, a quote or a backslash ends the run too: the bytes a JSON string holds as they are. With `markup`,
+    /// `&`, `<`, `>`, a quote or an apostrophe does: the bytes HTML holds as they are, in content or an attribute.
     @inlinable
-    public static func printableASCIIEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, json: Bool = false) -> Int {
+    public static func printableASCIIEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, json: Bool = false,
+                                         markup: Bool = false) -> Int {
         let from = index
         var index = index
         if let base = bytes.baseAddress, bytes.count >= 8 {
@@ -89,6 +91,10 @@ public enum UTF8Sequence {
                 let belowSpace = (word &- 0x20 &* ones) & ~word & highs
                 var stops = (word & highs) | belowSpace | zeroBytes(word ^ (0x7F &* ones))
                 if json { stops |= zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones)) }
+                if markup {
+                    stops |= zeroBytes(word ^ (0x26 &* ones)) | zeroBytes(word ^ (0x3C &* ones)) | zeroBytes(word ^ (0x3E &* ones))
+                        | zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x27 &* ones))
+                }
                 return stops
             }
             while index + 8 <= bytes.count {
@@ -106,7 +112,9 @@ public enum UTF8Sequence {
             }
         }
         while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F,
-              !json || (bytes[index] != 0x22 && bytes[index] != 0x5C) {
+              !json || (bytes[index] != 0x22 && bytes[index] != 0x5C),
+              !markup || !(bytes[index] == 0x26 || bytes[index] == 0x3C || bytes[index] == 0x3E || bytes[index] == 0x22
+                           || bytes[index] == 0x27) {
             index += 1
         }
         return index

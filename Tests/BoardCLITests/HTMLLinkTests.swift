@@ -1,4 +1,5 @@
 @testable import BoardCLI
+import BoardKit
 import Testing
 
 /// `html` links: which are kept, and the work of telling, bounded per `[`.
@@ -70,5 +71,82 @@ import Testing
             #expect(Markdown.isSafeLink(text[start..<end], search: &search) == Self.wholeLinkIsSafe(text[start..<end]),
                     "\(Array(url.unicodeScalars).map { String($0.value, radix: 16) })")
         }
+    }
+}
+
+/// `html` writes the page from the file's bytes: the escaping and the body's blocks as the string-built page had them.
+@Suite struct HTMLFromBytesTests {
+    /// The escaping the page was built with, scalar by scalar over the decoded string.
+    static func referenceEscape(_ bytes: [UInt8]) -> String {
+        var escaped = ""
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default:
+                if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) { continue }
+                if isInvisibleFormatting(scalar.value) {
+                    escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+                    continue
+                }
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    @Test func escapingBytesIsEscapingTheirText() {
+        let pieces: [[UInt8]] = ["a", "bc", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{1}", "\u{7F}", "\u{85}", "\u{9F}",
+                                 "\u{A0}", "\u{202E}", "\u{61C}", "\u{FEFF}", "\u{200D}", "é", "한", "🚀", "\u{301}"].map { Array($0.utf8) }
+            + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xC2]]
+        var seed: UInt64 = 0x4854_4D4C
+        func next(_ bound: Int) -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % UInt64(bound))
+        }
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<next(25) { bytes += pieces[next(pieces.count)] }
+            var out = ByteWriter()
+            bytes.withUnsafeBufferPointer { HTMLPage.escape($0, to: &out) }
+            #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == Self.referenceEscape(bytes), "\(bytes)")
+        }
+    }
+
+    @Test func aBodyIsWrittenAsParagraphsListsAndCode() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", """
+            ## TODO
+            - [ ] t
+              one *a*
+              two <b>
+
+              - [x] done
+                more
+                - inner
+              3. third
+              ```
+              code <x>
+               ```not closed
+                ~~~
+              ```
+              after
+              ~~~
+              open
+            ## DOING
+            ## DONE
+
+            """)
+        let page = sandbox.run(["html"]).stdout
+        let box = #"<span class="box" role="img" aria-label="done">☑</span> "#
+        // A fence closes at three of its marker after spaces, whatever follows them; `~~~` then opens another.
+        #expect(page.contains("<div class=\"body\"><p>one <em>a</em><br>two &lt;b&gt;</p><ul><li>\(box)done more<ul><li>inner"
+            + "</li></ul></li><li>third</li></ul><pre><code>code &lt;x&gt;</code></pre><pre><code>```\nafter</code></pre>"
+            + "<p>open</p></div></li>"), "\(page)")
     }
 }
