@@ -6,108 +6,236 @@ enum Calendar {
     /// with `events`, one all-day `VEVENT` with a reminder per due date of an item not done. CRLF line endings,
     /// lines folded at 75 octets, text escaped.
     /// `path` is the board file's (symbolic links followed): it tells one board's items from another's.
-    /// `emit` is handed the file a piece at a time (each to be emptied once taken), so that a large board's file,
-    /// several times its size, need not be held whole.
-    static func ics(_ board: Board, path: String, today: CivilDate, events: Bool, emit: (inout [UInt8]) -> Void) {
-        // Each line is folded into the bytes as it is made: a list of a large board's lines as strings took as much
-        // memory again as the file.
-        var bytes: [UInt8] = []
-        func put(_ lines: [String]) { for line in lines { fold(line, into: &bytes) } }
-        put(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//board//board \(BoardCommandLine.version)//EN", "CALSCALE:GREGORIAN"])
-        let stamp = "DTSTAMP:\(compact(today))T000000Z"
+    /// Streamed to `output` a piece at a time, as `list --json` is: the file can be several times the board's size.
+    /// The items are written from the file's bytes, a share of them on each core.
+    static func ics(_ board: Board, path: String, today: CivilDate, events: Bool, to output: inout Output) {
+        var head = ByteWriter()
+        for text in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//board//board \(BoardCommandLine.version)//EN", "CALSCALE:GREGORIAN"] {
+            line(&head) { $0.append(string: text) }
+        }
+        output.stream(&head)
         // UIDs must be unique in the world (RFC 5545 3.8.4.7): two boards with an item of the same title, in
         // calendars side by side, must not take each other's items.
-        let domain = "\(hex(path)).board"
-        var seen: [String: Int] = [:]
-        for item in board.items {
-            let kind = board.kind(of: item)
-            guard kind != .archive, let due = item.due, !(events && kind == .done) else { continue }
-            let title = board.title(of: item)
-            // The same title keeps the same UID across runs, moves and date changes; a second item of that title
-            // is told apart by its place among them.
-            let occurrence = seen[title.lowercased(), default: 0]
-            seen[title.lowercased()] = occurrence + 1
-            let uid = "UID:\(hex(title.lowercased()))-\(occurrence)@\(domain)"
-            var fields = [uid, stamp, "SUMMARY:" + text(title)]
-            if !item.body.isEmpty { fields.append("DESCRIPTION:" + text(board.bodyLines(of: item).joined(separator: "\n"))) }
-            let tags = board.tags(of: item)
-            if !tags.isEmpty { fields.append("CATEGORIES:" + tags.map(text).joined(separator: ",")) }
-            if events {
-                // An all-day event ends the next day; on 9999-12-31, which has none, it has no end and lasts the day.
-                let end = due.adding(exactly: 1).map { ["DTEND;VALUE=DATE:\(compact($0))"] } ?? []
-                put(["BEGIN:VEVENT"] + fields + ["DTSTART;VALUE=DATE:\(compact(due))"] + end + ["TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + text(title),
-                     "TRIGGER;RELATED=START:PT9H", "END:VALARM", "END:VEVENT"])
-            } else {
-                fields += ["DUE;VALUE=DATE:\(compact(due))"]
-                switch kind {
-                case .todo: fields.append("STATUS:NEEDS-ACTION")
-                case .doing: fields.append("STATUS:IN-PROCESS")
-                default:
-                    fields.append("STATUS:COMPLETED")
-                    if let done = item.done { fields.append("COMPLETED:\(compact(done))T000000Z") }
-                }
-                put(["BEGIN:VTODO"] + fields + ["END:VTODO"])
+        let domain = Array("@\(hex(fnv1a(path.utf8))).board".utf8)
+        let stamp = Array("DTSTAMP:\(compact(today))T000000Z".utf8)
+        // The same title keeps the same UID across runs, moves and date changes; a second item of that title is told
+        // apart by its place among them. That place is counted first, in file order; then the items are written.
+        var dated: [(item: UInt32, title: UInt64, occurrence: UInt32)] = []
+        var seen: [UInt64: UInt32] = [:]
+        board.bytes.withUnsafeBufferPointer { file in
+            for (index, item) in board.items.enumerated() {
+                let kind = board.kind(of: item)
+                guard kind != .archive, item.due != nil, !(events && kind == .done) else { continue }
+                let title = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1) }
+                let occurrence = seen[title, default: 0]
+                seen[title] = occurrence + 1
+                dated.append((UInt32(truncatingIfNeeded: index), title, occurrence))
             }
-            if bytes.count >= 1 << 20 { emit(&bytes) }
         }
-        put(["END:VCALENDAR"])
-        emit(&bytes)
+        let written = dated
+        board.bytes.withUnsafeBufferPointer { file in
+            nonisolated(unsafe) let file = file
+            Report.writeInShares(written.count, to: &output) { position, out in
+                let (index, title, occurrence) = written[position]
+                line(&out) { $0.append(events ? StaticString("BEGIN:VEVENT") : StaticString("BEGIN:VTODO")) }
+                line(&out) { out in
+                    out.append("UID:")
+                    appendHex(title, to: &out)
+                    out.append(UInt8(ascii: "-"))
+                    out.appendNumber(Int(occurrence))
+                    domain.withUnsafeBufferPointer { out.append($0) }
+                }
+                stamp.withUnsafeBufferPointer { stamp in line(&out) { $0.append(stamp) } }
+                component(board.items[Int(index)], board, file, events: events, to: &out)
+            }
+        }
+        var tail = ByteWriter()
+        line(&tail) { $0.append("END:VCALENDAR") }
+        output.stream(&tail)
+    }
+
+    /// One item's `VTODO`, or with `events` its `VEVENT`, after its UID and stamp.
+    private static func component(_ item: Item, _ board: Board, _ file: UnsafeBufferPointer<UInt8>, events: Bool,
+                                  to out: inout ByteWriter) {
+        guard let due = item.due else { return }
+        let kind = board.kind(of: item)
+        func title(_ name: StaticString) {
+            line(&out) { out in
+                out.append(name)
+                board.withTitleBytes(of: item, in: file) { text(UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
+            }
+        }
+        func date(_ name: StaticString, _ date: CivilDate, _ suffix: StaticString = "") {
+            line(&out) { out in
+                out.append(name)
+                appendCompact(date, to: &out)
+                out.append(suffix)
+            }
+        }
+        title("SUMMARY:")
+        if !item.body.isEmpty {
+            line(&out) { out in
+                out.append("DESCRIPTION:")
+                var first = true
+                board.forEachBodyLine(of: item) { line in
+                    if !first { out.append("\\n") }
+                    first = false
+                    text(UnsafeBufferPointer(rebasing: file[line]), to: &out)
+                }
+            }
+        }
+        let tags = board.withTitleBytes(of: item, in: file) { Labels.names(in: $0, $1).tags }
+        if !tags.isEmpty {
+            line(&out) { out in
+                out.append("CATEGORIES:")
+                for (position, var tag) in tags.enumerated() {
+                    if position > 0 { out.append(UInt8(ascii: ",")) }
+                    tag.withUTF8 { text($0, to: &out) }
+                }
+            }
+        }
+        if events {
+            date("DTSTART;VALUE=DATE:", due)
+            // An all-day event ends the next day; on 9999-12-31, which has none, it has no end and lasts the day.
+            if let end = due.adding(exactly: 1) { date("DTEND;VALUE=DATE:", end) }
+            for text: StaticString in ["TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY"] { line(&out) { $0.append(text) } }
+            title("DESCRIPTION:")
+            for text: StaticString in ["TRIGGER;RELATED=START:PT9H", "END:VALARM", "END:VEVENT"] { line(&out) { $0.append(text) } }
+        } else {
+            date("DUE;VALUE=DATE:", due)
+            switch kind {
+            case .todo: line(&out) { $0.append("STATUS:NEEDS-ACTION") }
+            case .doing: line(&out) { $0.append("STATUS:IN-PROCESS") }
+            default:
+                line(&out) { $0.append("STATUS:COMPLETED") }
+                if let done = item.done { date("COMPLETED:", done, "T000000Z") }
+            }
+            line(&out) { $0.append("END:VTODO") }
+        }
+    }
+
+    /// Writes one content line with `write`, folded (RFC 5545 §3.1): at most 75 octets a line, each continuation
+    /// starting with a space, never inside a UTF-8 sequence; then CRLF.
+    static func line(_ out: inout ByteWriter, _ write: (inout ByteWriter) -> Void) {
+        let start = out.count
+        write(&out)
+        // Nearly every line is short, and stays as it was written.
+        if out.count - start > 75 {
+            let utf8 = out.withBytes { Array($0[start...]) }
+            out.truncate(to: start)
+            var from = 0
+            var limit = 75
+            while utf8.count - from > limit {
+                var end = from + limit
+                while end > from, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+                utf8.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[from..<end])) }
+                out.append("\r\n ")
+                from = end
+                limit = 74  // the space that starts a continuation counts
+            }
+            utf8.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[from...])) }
+        }
+        out.append("\r\n")
     }
 
     /// `20261201`.
     static func compact(_ date: CivilDate) -> String {
-        var bytes: [UInt8] = []
-        date.append(to: &bytes)
-        return String(decoding: bytes.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self)
+        var out = ByteWriter(capacity: 16)
+        appendCompact(date, to: &out)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`, and other
-    /// control characters, which the format does not allow, dropped.
-    static func text(_ value: String) -> String {
-        var escaped = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case ";": escaped += "\\;"
-            case ",": escaped += "\\,"
-            case "\n": escaped += "\\n"
-            case "\t": escaped.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                escaped.unicodeScalars.append(scalar)
+    static func appendCompact(_ date: CivilDate, to out: inout ByteWriter) {
+        out.appendNumber(date.year, width: 4)
+        out.appendNumber(date.month, width: 2)
+        out.appendNumber(date.day, width: 2)
+    }
+
+    /// A TEXT value (RFC 5545 §3.3.11) of bytes from the file: backslash, semicolon and comma escaped, line breaks
+    /// as `\n`, and other control characters, which the format does not allow, dropped. Bytes that are not UTF-8
+    /// are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        let rollback = out.count
+        var runStart = 0
+        var index = 0
+        func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                guard let length = UTF8Sequence.length(in: bytes, at: index) else {
+                    out.truncate(to: rollback)
+                    var decoded = String(decoding: bytes, as: UTF8.self)
+                    return decoded.withUTF8 { text($0, to: &out) }
+                }
+                index += length
+                continue
             }
+            guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+                    || byte == UInt8(ascii: ",") else {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\t") {
+                index += 1
+                continue
+            }
+            flush()
+            switch byte {
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case UInt8(ascii: ";"): out.append("\\;")
+            case UInt8(ascii: ","): out.append("\\,")
+            case UInt8(ascii: "\n"): out.append("\\n")
+            default: break
+            }
+            index += 1
+            runStart = index
         }
-        return escaped
+        flush()
     }
 
-    /// A content line folded (RFC 5545 §3.1): at most 75 octets a line, each continuation starting with a space,
-    /// never inside a UTF-8 sequence; then CRLF.
-    static func fold(_ line: String, into bytes: inout [UInt8]) {
-        // Nearly every line is short: it goes in whole, without a copy of its bytes.
-        if line.utf8.count <= 75 {
-            bytes += line.utf8
-            bytes += [0x0D, 0x0A]
-            return
+    /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased, as `String.lowercased()` lowercases it: ASCII
+    /// and the scalars of `caseless` here, any other title as a string.
+    static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        let title = UnsafeBufferPointer(rebasing: bytes[range])
+        var hash = fnv1a(EmptyCollection())
+        var index = 0
+        while index < title.count {
+            let byte = title[index]
+            if byte < 0x80 {
+                hash = fnv1a(CollectionOfOne(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte), from: hash)
+                index += 1
+                continue
+            }
+            guard let length = UTF8Sequence.length(in: title, at: index), length > 2,
+                  isCaseless(UTF8Sequence.scalar(in: title, at: index, length: length)) else {
+                return fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8)
+            }
+            hash = fnv1a(UnsafeBufferPointer(rebasing: title[index..<(index + length)]), from: hash)
+            index += length
         }
-        let utf8 = Array(line.utf8)
-        var start = 0
-        var limit = 75
-        while utf8.count - start > limit {
-            var end = start + limit
-            while end > start, utf8[end] & 0xC0 == 0x80 { end -= 1 }
-            bytes += utf8[start..<end]
-            bytes += [0x0D, 0x0A, 0x20]
-            start = end
-            limit = 74  // the space that starts a continuation counts
-        }
-        bytes += utf8[start...]
-        bytes += [0x0D, 0x0A]
+        return hash
     }
 
-    /// A 64-bit FNV-1a hash of the text, in hex: the same text, the same UID.
-    static func hex(_ text: String) -> String {
-        let hash = text.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// Blocks with no scalar that lowercases to another (a test reads every one): arrows to the technical symbols,
+    /// box drawing to the dingbats and more symbols, CJK with kana and Hangul jamo, Hangul syllables, emoji.
+    static let caseless: [ClosedRange<UInt32>] = [0x2190...0x245F, 0x2500...0x2BFF, 0x3000...0x9FFF, 0xAC00...0xD7FF, 0x1F000...0x1FAFF]
+
+    static func isCaseless(_ scalar: UInt32) -> Bool { caseless.contains { $0.contains(scalar) } }
+
+    /// A 64-bit FNV-1a hash: the same text, the same UID.
+    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes, from hash: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        bytes.reduce(hash) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
+
+    /// A hash in hex, sixteen digits.
+    static func hex(_ hash: UInt64) -> String {
+        var out = ByteWriter(capacity: 16)
+        appendHex(hash, to: &out)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func appendHex(_ hash: UInt64, to out: inout ByteWriter) {
+        let digits: StaticString = "0123456789abcdef"
+        for shift in stride(from: 60, through: 0, by: -4) { out.append(digits.utf8Start[Int(hash >> UInt64(shift) & 15)]) }
     }
 }

@@ -177,17 +177,13 @@ enum Commands {
             let board = try context.readBoard().board
             let path = try context.boardPath().path
             let (resolved, events) = (BoardFile.resolved(path) ?? path, context.parsed.flag("events"))
-            // To standard output a piece at a time: the file can be several times the board's size.
             guard context.parsed.value("output") != nil else {
-                Calendar.ics(board, path: resolved, today: today, events: events) { context.output.stream(&$0) }
+                Calendar.ics(board, path: resolved, today: today, events: events, to: &context.output)
                 return 0
             }
-            var file: [UInt8] = []
-            Calendar.ics(board, path: resolved, today: today, events: events) { piece in
-                file += piece
-                piece.removeAll(keepingCapacity: true)
-            }
-            try write(file, &context)
+            var file = Output(writer: nil)
+            Calendar.ics(board, path: resolved, today: today, events: events, to: &file)
+            try write(file.stdout, &context)
             return 0
         case "completion":
             let shell = context.parsed.positionals[0]

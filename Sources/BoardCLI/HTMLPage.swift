@@ -229,9 +229,7 @@ enum HTMLPage {
                     return text.withUTF8 { escape($0, to: &out) }
                 }
                 length = scalarLength
-                let scalar = length == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    : length == 3 ? UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    : 0x10000
+                let scalar = UTF8Sequence.scalar(in: bytes, at: index, length: length)
                 // C1 controls (U+0080 to U+009F) are dropped too; invisible formatting (a bidi override) is written
                 // as a reference: the same page, and nothing hidden in its source.
                 if isInvisibleFormatting(scalar) {

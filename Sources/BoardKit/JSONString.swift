@@ -63,8 +63,7 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
             }
             // Invisible formatting characters are two bytes (U+061C) or three (the rest), all below U+10000.
             if length > 1, byte <= 0xEF {
-                let scalar = length == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    : UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                let scalar = UTF8Sequence.scalar(in: bytes, at: index, length: length)
                 if isInvisibleFormatting(scalar) {
                     flush()
                     let digits = hex.utf8Start

@@ -72,6 +72,19 @@ public enum UTF8Sequence {
         return nil
     }
 
+    /// The value of the scalar whose well-formed sequence of `length` bytes (`length(in:at:)`) starts at `index`.
+    @inlinable
+    public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
+        let lead = UInt32(bytes[index])
+        @inline(__always) func low(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
+        switch length {
+        case 1: return lead
+        case 2: return (lead & 0x1F) << 6 | low(1)
+        case 3: return (lead & 0x0F) << 12 | low(1) << 6 | low(2)
+        default: return (lead & 0x07) << 18 | low(1) << 12 | low(2) << 6 | low(3)
+        }
+    }
+
     /// The index of the first byte at or after `index` that is not printable ASCII (0x20 to 0x7E), or the end:
     /// eight bytes at a time, as nearly all of a board's text is, the first stop in a word found from its mask. With
     /// `json`, a quote or a backslash ends the run too: the bytes a JSON string holds as they are. With `markup`,

@@ -1,0 +1,76 @@
+@testable import BoardCLI
+import BoardKit
+import Testing
+
+/// `ics` writes the calendar from the file's bytes: titles lowercased for UIDs and text escaped as the string-built
+/// calendar had them, so an item keeps its UID across the change.
+@Suite struct CalendarBytesTests {
+    /// The old UID hash: FNV-1a of `String.lowercased()`.
+    static func referenceHash(_ text: String) -> UInt64 {
+        text.lowercased().utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
+
+    /// The old TEXT escaping, scalar by scalar over the decoded string.
+    static func referenceText(_ bytes: [UInt8]) -> String {
+        var escaped = ""
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case ";": escaped += "\\;"
+            case ",": escaped += "\\,"
+            case "\n": escaped += "\\n"
+            case "\t": escaped.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// Every scalar of the blocks read as caseless lowercases to itself.
+    @Test func theCaselessBlocksHaveNoLowercaseMapping() {
+        for block in Calendar.caseless {
+            for value in block {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let text = String(Character(scalar))
+                #expect(text.lowercased() == text, "U+\(String(value, radix: 16, uppercase: true))")
+            }
+        }
+    }
+
+    static let pieces: [[UInt8]] = ["a", "Z", "Write", " ", "\\", ";", ",", "\n", "\t", "\r", "\u{1}", "\u{7F}", "\u{85}", "É", "é", "Σ",
+                                    "ς", "İ", "ß", "\u{212A}", "Ⓐ", "Ⅻ", "→", "✅", "한", "릴리스", "검토", "漢", "カ", "🚀", "🄰", "\u{301}",
+                                    "\u{202E}", "Ꙁ", "Ꝺ"].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F]]
+
+    @Test func bytesHashAndEscapeAsTheirText() {
+        var seed: UInt64 = 0x1C5_1C5
+        func next(_ bound: Int) -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % UInt64(bound))
+        }
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<next(16) { bytes += Self.pieces[next(Self.pieces.count)] }
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(Calendar.lowercasedHash(buffer, 0..<buffer.count) == Self.referenceHash(String(decoding: bytes, as: UTF8.self)),
+                        "\(bytes)")
+                var out = ByteWriter()
+                Calendar.text(buffer, to: &out)
+                #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == Self.referenceText(bytes), "\(bytes)")
+            }
+        }
+    }
+
+    /// Titles that differ only in case share the UID's hash, told apart by their place; the hash is the lowercased
+    /// title's, as it always was.
+    @Test func titlesOfOneLowercaseShareTheHashAndCountUp() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Write Docs 🚀 due:2026-12-01\n- [ ] write docs 🚀 due:2026-12-02\n- [ ] Σ Écrire due:2026-12-03\n")
+        let uids = sandbox.run(["ics"]).stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+        let docs = Calendar.hex(Self.referenceHash("write docs 🚀")), other = Calendar.hex(Self.referenceHash("Σ Écrire"))
+        #expect(uids.map { $0.prefix { $0 != "@" } } == ["UID:\(docs)-0", "UID:\(docs)-1", "UID:\(other)-0"])
+    }
+}
