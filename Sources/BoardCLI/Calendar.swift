@@ -22,6 +22,7 @@ enum Calendar {
         // apart by its place among them. That place is counted first, in file order; then the items are written.
         var dated: [(item: UInt32, title: UInt64, occurrence: UInt32)] = []
         var seen: [UInt64: UInt32] = [:]
+        seen.reserveCapacity(board.items.count)
         board.bytes.withUnsafeBufferPointer { file in
             for (index, item) in board.items.enumerated() {
                 let kind = board.kind(of: item)
@@ -55,7 +56,7 @@ enum Calendar {
     }
 
     /// One item's `VTODO`, or with `events` its `VEVENT`, after its UID and stamp.
-    private static func component(_ item: Item, _ board: Board, _ file: UnsafeBufferPointer<UInt8>, events: Bool,
+    private static func component(_ item: Item, _ board: borrowing Board, _ file: UnsafeBufferPointer<UInt8>, events: Bool,
                                   to out: inout ByteWriter) {
         guard let due = item.due else { return }
         let kind = board.kind(of: item)
@@ -197,12 +198,13 @@ enum Calendar {
     /// and the scalars of `caseless` here, any other title as a string.
     static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
         let title = UnsafeBufferPointer(rebasing: bytes[range])
-        var hash = fnv1a(EmptyCollection())
+        var hash = fnv1aBasis
+        @inline(__always) func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* fnv1aPrime }
         var index = 0
         while index < title.count {
             let byte = title[index]
             if byte < 0x80 {
-                hash = fnv1a(CollectionOfOne(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte), from: hash)
+                mix(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
                 index += 1
                 continue
             }
@@ -210,7 +212,7 @@ enum Calendar {
                   isCaseless(UTF8Sequence.scalar(in: title, at: index, length: length)) else {
                 return fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8)
             }
-            hash = fnv1a(UnsafeBufferPointer(rebasing: title[index..<(index + length)]), from: hash)
+            for offset in 0..<length { mix(title[index + offset]) }
             index += length
         }
         return hash
@@ -223,9 +225,11 @@ enum Calendar {
     static func isCaseless(_ scalar: UInt32) -> Bool { caseless.contains { $0.contains(scalar) } }
 
     /// A 64-bit FNV-1a hash: the same text, the same UID.
-    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes, from hash: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
-        bytes.reduce(hash) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        bytes.reduce(fnv1aBasis) { ($0 ^ UInt64($1)) &* fnv1aPrime }
     }
+
+    static let (fnv1aBasis, fnv1aPrime): (UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x100_0000_01B3)
 
     /// A hash in hex, sixteen digits.
     static func hex(_ hash: UInt64) -> String {

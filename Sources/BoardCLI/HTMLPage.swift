@@ -29,6 +29,10 @@ enum HTMLPage {
         for (index, item) in board.items.enumerated() {
             itemsOfKind[board.kind(of: item).rawValue].append(UInt32(truncatingIfNeeded: index))
         }
+        // The items of the three sections in one run of shares (a ring of buffers each), each section's first
+        // item led by what comes between it and the last section's items.
+        var order: [UInt32] = []
+        var leads: [(position: Int, bytes: [UInt8])] = []
         for kind in SectionKind.allCases {
             let items = itemsOfKind[kind.rawValue]
             let id = "section-\(kind.name.lowercased())"
@@ -46,14 +50,9 @@ enum HTMLPage {
                 piece.append("<p class=\"empty\">(empty)</p>\n")
             } else {
                 piece.append("<ul class=\"items\">\n")
-                output.stream(&piece)
-                // The file's bytes, lent once for every title and body line; the shares only read them.
-                board.bytes.withUnsafeBufferPointer { file in
-                    nonisolated(unsafe) let file = file
-                    Report.writeInShares(items.count, to: &output) { position, out in
-                        item(board.items[Int(items[position])], board, today, file, to: &out)
-                    }
-                }
+                leads.append((order.count, piece.bytes))
+                piece.truncate(to: 0)
+                order += items
                 piece.append("</ul>\n")
             }
             piece.append("</section>\n")
@@ -61,6 +60,17 @@ enum HTMLPage {
         piece.append("</main>\n")
         if let stats { piece.append(string: flowChart(stats)) }
         piece.append("</body>\n</html>\n")
+        let (positions, sectionStarts) = (order, leads)
+        // The file's bytes, lent once for every title and body line; the shares only read them.
+        board.bytes.withUnsafeBufferPointer { file in
+            nonisolated(unsafe) let file = file
+            Report.writeInShares(positions.count, to: &output) { position, out in
+                if let lead = sectionStarts.first(where: { $0.position == position }) {
+                    lead.bytes.withUnsafeBufferPointer { out.append($0) }
+                }
+                item(board.items[Int(positions[position])], board, today, file, to: &out)
+            }
+        }
         output.stream(&piece)
     }
 
@@ -175,7 +185,8 @@ enum HTMLPage {
             while end < title.count, title[end] != UInt8(ascii: " ") { end += 1 }
             let word = UnsafeBufferPointer(rebasing: title[start..<end])
             if start > 0 { out.append(UInt8(ascii: " ")) }
-            if let sigil = Labels.sigil(ofLabel: word) {
+            // Only a word that starts with a sigil is read as a label.
+            if let first = word.first, first == Labels.tag || first == Labels.person, let sigil = Labels.sigil(ofLabel: word) {
                 out.append(sigil == Labels.tag ? "<span class=\"chip tag\">" : "<span class=\"chip person\">")
                 escape(word, to: &out)
                 out.append("</span>")
