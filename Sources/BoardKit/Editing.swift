@@ -415,7 +415,7 @@ extension Board {
         return rendered(try removals(of: ordered, survivors: &survivors).replacements)
     }
 
-    /// The file with these items (in file order, none archived) moved to the top of the archive as they are, in
+    /// The file with these items (in file order, each once, none archived) moved to the top of the archive as they are, in
     /// file order, in one splice where the archive keeps an item of its own. Without one, the last goes first,
     /// making the `Archive` heading at the end of the file when there is none, and the others go before it.
     public func archived(_ chosen: [Item]) throws(EditError) -> PrintedFile {
@@ -425,17 +425,17 @@ extension Board {
         let board = try moving(last, to: .archive, atTop: true)
         // Moving one item leaves the others in the same order: the n-th item other than the one moved is the n-th
         // other one before.
-        let chosenIndices = Set(chosen.dropLast().compactMap { itemIndex(atOrBefore: $0.line) })
         guard let lastIndex = itemIndex(atOrBefore: last.line),
-              let moved = board.firstSection(.archive).flatMap({ archive in board.items.first { $0.section == archive } }),
+              let movedIndex = board.firstSection(.archive).flatMap({ archive in board.items.firstIndex { $0.section == archive } }),
               board.items.count == items.count
         else {
             // The archive could not take the item as an item: nothing may be written.
             throw .wouldChangeMeaning(line: last.line, "the archive cannot be placed where \(quotedTitle(last)) would stay an item; add a '## Archive' heading at the end of the file, then run the command again")
         }
-        let others = board.items.filter { $0.line != moved.line }
-        let remaining = items.indices.filter { $0 != lastIndex }
-        let rest = zip(remaining, others).filter { chosenIndices.contains($0.0) }.map(\.1)
+        let rest = moves.dropLast().map { move in
+            let other = move.index < lastIndex ? move.index : move.index - 1
+            return board.items[other < movedIndex ? other : other + 1]
+        }
         // The archive now keeps an item of its own, so the others go in one splice.
         return try board.archived(rest)
     }
