@@ -23,11 +23,12 @@ enum Calendar {
         var dated: [(item: UInt32, title: UInt64, occurrence: UInt32)] = []
         var seen: [UInt64: UInt32] = [:]
         seen.reserveCapacity(board.items.count)
+        var lowered: [UInt8] = []
         board.bytes.withUnsafeBufferPointer { file in
             for (index, item) in board.items.enumerated() {
                 let kind = board.kind(of: item)
                 guard kind != .archive, item.due != nil, !(events && kind == .done) else { continue }
-                let title = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1) }
+                let title = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }
                 let occurrence = seen[title, default: 0]
                 seen[title] = occurrence + 1
                 dated.append((UInt32(truncatingIfNeeded: index), title, occurrence))
@@ -194,42 +195,21 @@ enum Calendar {
         flush()
     }
 
-    /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased, as `String.lowercased()` lowercases it: ASCII
-    /// and the scalars of `caseless` here, any other title as a string.
-    static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased as `String.lowercased()` lowercases it,
+    /// `lowered` the room to lowercase it in.
+    static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowered: inout [UInt8]) -> UInt64 {
         let title = UnsafeBufferPointer(rebasing: bytes[range])
-        var hash = fnv1aBasis
-        @inline(__always) func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* fnv1aPrime }
-        var index = 0
-        while index < title.count {
-            let byte = title[index]
-            if byte < 0x80 {
-                mix(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-                index += 1
-                continue
-            }
-            guard let length = UTF8Sequence.length(in: title, at: index), length > 2,
-                  isCaseless(UTF8Sequence.scalar(in: title, at: index, length: length)) else {
-                return fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8)
-            }
-            for offset in 0..<length { mix(title[index + offset]) }
-            index += length
+        lowered.removeAll(keepingCapacity: true)
+        guard TitleOrder.appendLowercased(utf8: title, to: &lowered) != nil else {
+            return fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8)
         }
-        return hash
+        return fnv1a(lowered)
     }
-
-    /// Blocks with no scalar that lowercases to another (a test reads every one): arrows to the technical symbols,
-    /// box drawing to the dingbats and more symbols, CJK with kana and Hangul jamo, Hangul syllables, emoji.
-    static let caseless: [ClosedRange<UInt32>] = [0x2190...0x245F, 0x2500...0x2BFF, 0x3000...0x9FFF, 0xAC00...0xD7FF, 0x1F000...0x1FAFF]
-
-    static func isCaseless(_ scalar: UInt32) -> Bool { caseless.contains { $0.contains(scalar) } }
 
     /// A 64-bit FNV-1a hash: the same text, the same UID.
     static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-        bytes.reduce(fnv1aBasis) { ($0 ^ UInt64($1)) &* fnv1aPrime }
+        bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
-
-    static let (fnv1aBasis, fnv1aPrime): (UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x100_0000_01B3)
 
     /// A hash in hex, sixteen digits.
     static func hex(_ hash: UInt64) -> String {

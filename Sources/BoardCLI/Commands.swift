@@ -678,8 +678,11 @@ enum Commands {
             let keys = selected.map { item in item.due.map { $0.year * 10_000 + $0.month * 100 + $0.day } ?? Int.max }
             selected = selected.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { selected[$0] }
         case "title":
-            let keys = selected.map { item in board.withTitleBytes(of: item) { TitleOrderKey(utf8: UnsafeBufferPointer(rebasing: $0[$1])) } }
-            selected = TitleOrderKey.order(keys).map { selected[$0] }
+            var titles = TitleOrder()
+            for item in selected { board.withTitleBytes(of: item) { titles.append(utf8: UnsafeBufferPointer(rebasing: $0[$1])) } }
+            let order = titles.order()
+            titles = TitleOrder()
+            selected = order.map { selected[$0] }
         default: break
         }
         if parsed.flag("json") {

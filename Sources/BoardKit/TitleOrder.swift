@@ -4,23 +4,49 @@ import Glibc
 import Darwin
 #endif
 
-/// A title as `list --sort title` orders it: lowercased, in the order Swift gives strings (their NFC forms' Unicode
+/// Titles as `list --sort title` orders them: lowercased, in the order Swift gives strings (their NFC forms' Unicode
 /// scalars). Lowercased scalar by scalar, as `String.lowercased()` does, without a string made for each. A title every
 /// scalar of which NFC leaves alone (ASCII, Latin letters, kana, CJK, Hangul syllables, symbols, emoji) is compared
 /// by its UTF-8 bytes, which is that order; any other is compared as a string, which normalizes it on every
-/// comparison and costs a hundred times more.
-public struct TitleOrderKey: Comparable, Sendable {
-    /// The lowercased title's UTF-8.
-    private let bytes: [UInt8]
-    /// The lowercased title, for a title NFC would change; nil for one it would not.
-    private let text: String?
+/// comparison and costs a hundred times more. The lowercased titles lie one after another in one buffer: an array
+/// each took more memory than the board's items.
+public struct TitleOrder: Sendable {
+    /// Every title's lowercased UTF-8, one after another.
+    private var bytes: [UInt8] = []
+    /// Where each title's bytes end.
+    private var ends: [Int] = []
+    /// The lowercased titles NFC would change, by their number.
+    private var texts: [Int: String] = [:]
 
-    /// The key of a title's UTF-8 bytes: ASCII letters lowered by their byte, scripts without case left as they are,
-    /// any other scalar replaced by its lowercase mapping. A title that is not well-formed UTF-8 is lowercased as the
-    /// string it decodes to.
-    public init(utf8 title: UnsafeBufferPointer<UInt8>) {
-        var lowered: [UInt8] = []
-        lowered.reserveCapacity(title.count)
+    public init() {}
+
+    /// How many titles there are.
+    public var count: Int { ends.count }
+
+    /// Adds a title's UTF-8 bytes. A title that is not well-formed UTF-8 is lowercased as the string it decodes to.
+    public mutating func append(utf8 title: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count
+        if let isLeftAlone = Self.appendLowercased(utf8: title, to: &bytes) {
+            if !isLeftAlone { texts[count] = String(decoding: bytes[start...], as: UTF8.self) }
+        } else {
+            bytes.removeSubrange(start...)
+            let lowered = String(decoding: title, as: UTF8.self).lowercased()
+            bytes += lowered.utf8
+            if !lowered.unicodeScalars.allSatisfy(Self.isLeftAloneByNFC) { texts[count] = lowered }
+        }
+        ends.append(bytes.count)
+    }
+
+    /// Adds a title.
+    public mutating func append(_ title: String) {
+        var title = title
+        title.withUTF8 { append(utf8: $0) }
+    }
+
+    /// Appends the UTF-8 of `title` lowercased, as `String.lowercased()` lowercases it: ASCII letters lowered by
+    /// their byte, scripts without case left as they are, any other scalar replaced by its lowercase mapping. Whether
+    /// NFC leaves every scalar of it alone; nil, with some bytes appended, when `title` is not well-formed UTF-8.
+    public static func appendLowercased(utf8 title: UnsafeBufferPointer<UInt8>, to lowered: inout [UInt8]) -> Bool? {
         var isLeftAlone = true
         var index = 0
         while index < title.count {
@@ -31,10 +57,7 @@ public struct TitleOrderKey: Comparable, Sendable {
                 continue
             }
             guard let length = UTF8Sequence.length(in: title, at: index),
-                  let scalar = Unicode.Scalar(Self.scalarValue(title, at: index, length: length)) else {
-                self.init(string: String(decoding: title, as: UTF8.self))
-                return
-            }
+                  let scalar = Unicode.Scalar(UTF8Sequence.scalar(in: title, at: index, length: length)) else { return nil }
             if Self.hasNoCase(scalar) {
                 isLeftAlone = isLeftAlone && Self.isLeftAloneByNFC(scalar)
                 lowered.append(contentsOf: UnsafeBufferPointer(rebasing: title[index..<(index + length)]))
@@ -46,31 +69,7 @@ public struct TitleOrderKey: Comparable, Sendable {
             }
             index += length
         }
-        self.init(bytes: lowered, text: isLeftAlone ? nil : String(decoding: lowered, as: UTF8.self))
-    }
-
-    /// The key of a title.
-    public init(_ title: String) {
-        var title = title
-        self = title.withUTF8 { Self(utf8: $0) }
-    }
-
-    /// The key of a string, lowercased as a whole.
-    private init(string: String) {
-        let lowered = string.lowercased()
-        self.init(bytes: Array(lowered.utf8), text: lowered.unicodeScalars.allSatisfy(Self.isLeftAloneByNFC) ? nil : lowered)
-    }
-
-    private init(bytes: [UInt8], text: String?) {
-        self.bytes = bytes
-        self.text = text
-    }
-
-    /// The value of the well-formed sequence of `length` bytes at `index`.
-    private static func scalarValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
-        var value = UInt32(bytes[index]) & (0x7F >> length)
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return value
+        return isLeftAlone
     }
 
     /// Scalars of scripts without case, which lowercasing leaves as they are.
@@ -98,44 +97,51 @@ public struct TitleOrderKey: Comparable, Sendable {
         }
     }
 
-    /// Negative, zero or positive as `lhs` comes before, with, or after `rhs`.
-    public static func compare(_ lhs: TitleOrderKey, _ rhs: TitleOrderKey) -> Int {
-        if lhs.text != nil || rhs.text != nil {
-            let left = lhs.text ?? String(decoding: lhs.bytes, as: UTF8.self)
-            let right = rhs.text ?? String(decoding: rhs.bytes, as: UTF8.self)
+    /// Negative, zero or positive as title `a` comes before, with, or after title `b`.
+    public func compare(_ a: Int, _ b: Int) -> Int {
+        if texts[a] != nil || texts[b] != nil {
+            let left = texts[a] ?? String(decoding: lowercased(a), as: UTF8.self)
+            let right = texts[b] ?? String(decoding: lowercased(b), as: UTF8.self)
             return left < right ? -1 : right < left ? 1 : 0
         }
-        return lhs.bytes.withUnsafeBufferPointer { a in
-            rhs.bytes.withUnsafeBufferPointer { b in
-                let common = min(a.count, b.count)
-                if common > 0, let x = a.baseAddress, let y = b.baseAddress {
-                    let order = memcmp(x, y, common)
-                    if order != 0 { return Int(order) }
-                }
-                return a.count - b.count
+        return bytes.withUnsafeBufferPointer { all in
+            let (x, y) = (range(a), range(b))
+            let common = min(x.count, y.count)
+            if common > 0, let base = all.baseAddress {
+                let order = memcmp(base + x.lowerBound, base + y.lowerBound, common)
+                if order != 0 { return Int(order) }
             }
+            return x.count - y.count
         }
     }
 
-    /// The indices of `keys` in their order, equal ones in index order. Most pairs differ in their first eight bytes:
-    /// those are compared as one number each, held apart from the keys, which are read only for the rest.
-    public static func order(_ keys: [TitleOrderKey]) -> [Int] {
-        // The first eight bytes, big-endian and padded with zeros, of each key compared by its bytes; nil for a key
-        // compared as a string.
-        let heads: [UInt64?] = keys.map { key in
-            guard key.text == nil else { return nil }
+    /// Title `index`'s lowercased UTF-8.
+    public func lowercased(_ index: Int) -> ArraySlice<UInt8> { bytes[range(index)] }
+
+    private func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    /// The titles' numbers in their order, equal ones in the order they were added. Most pairs differ in their first
+    /// eight bytes: those are compared as one number each, held apart from the titles, which are read only for the rest.
+    public func order() -> [Int] {
+        // The first eight bytes, big-endian and padded with zeros, of each title compared by its bytes; `compared`
+        // marks those compared as strings (no UTF-8 holds the byte 0xFF).
+        var heads = [UInt64](repeating: 0, count: count)
+        let compared = UInt64.max
+        for index in 0..<count {
+            guard texts[index] == nil else {
+                heads[index] = compared
+                continue
+            }
+            let title = range(index)
             var head: UInt64 = 0
-            for index in 0..<8 { head = head << 8 | UInt64(index < key.bytes.count ? key.bytes[index] : 0) }
-            return head
+            for offset in 0..<8 { head = head << 8 | UInt64(offset < title.count ? bytes[title.lowerBound + offset] : 0) }
+            heads[index] = head
         }
-        return keys.indices.sorted { a, b in
-            if let x = heads[a], let y = heads[b], x != y { return x < y }
-            let order = compare(keys[a], keys[b])
+        return (0..<count).sorted { a, b in
+            let (x, y) = (heads[a], heads[b])
+            if x != y, x != compared, y != compared { return x < y }
+            let order = compare(a, b)
             return order != 0 ? order < 0 : a < b
         }
     }
-
-    public static func < (lhs: TitleOrderKey, rhs: TitleOrderKey) -> Bool { compare(lhs, rhs) < 0 }
-
-    public static func == (lhs: TitleOrderKey, rhs: TitleOrderKey) -> Bool { compare(lhs, rhs) == 0 }
 }

@@ -28,17 +28,6 @@ import Testing
         return escaped
     }
 
-    /// Every scalar of the blocks read as caseless lowercases to itself.
-    @Test func theCaselessBlocksHaveNoLowercaseMapping() {
-        for block in Calendar.caseless {
-            for value in block {
-                guard let scalar = Unicode.Scalar(value) else { continue }
-                let text = String(Character(scalar))
-                #expect(text.lowercased() == text, "U+\(String(value, radix: 16, uppercase: true))")
-            }
-        }
-    }
-
     static let pieces: [[UInt8]] = ["a", "Z", "Write", " ", "\\", ";", ",", "\n", "\t", "\r", "\u{1}", "\u{7F}", "\u{85}", "É", "é", "Σ",
                                     "ς", "İ", "ß", "\u{212A}", "Ⓐ", "Ⅻ", "→", "✅", "한", "릴리스", "검토", "漢", "カ", "🚀", "🄰", "\u{301}",
                                     "\u{202E}", "Ꙁ", "Ꝺ"].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F]]
@@ -55,7 +44,8 @@ import Testing
             var bytes: [UInt8] = []
             for _ in 0..<next(16) { bytes += Self.pieces[next(Self.pieces.count)] }
             bytes.withUnsafeBufferPointer { buffer in
-                #expect(Calendar.lowercasedHash(buffer, 0..<buffer.count) == Self.referenceHash(String(decoding: bytes, as: UTF8.self)),
+                var lowered: [UInt8] = []
+                #expect(Calendar.lowercasedHash(buffer, 0..<buffer.count, &lowered) == Self.referenceHash(String(decoding: bytes, as: UTF8.self)),
                         "\(bytes)")
                 var out = ByteWriter()
                 Calendar.text(buffer, to: &out)

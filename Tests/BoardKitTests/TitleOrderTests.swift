@@ -16,14 +16,17 @@ import Testing
             titles.append((0..<Int.random(in: 0...5, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng) ?? "" }.joined())
         }
         // Titles as a file holds them, one of them not well-formed UTF-8.
-        let keys = titles.map(TitleOrderKey.init) + [[UInt8]([0x41, 0xFF, 0x62]).withUnsafeBufferPointer { TitleOrderKey(utf8: $0) }]
+        var keys = TitleOrder()
+        for title in titles { keys.append(title) }
+        [UInt8]([0x41, 0xFF, 0x62]).withUnsafeBufferPointer { keys.append(utf8: $0) }
         titles.append("A\u{FFFD}b")
         // Sorted, they come in the strings' order, equal ones in the order they were given.
         let sorted = titles.indices.sorted { (titles[$0].lowercased(), $0) < (titles[$1].lowercased(), $1) }
-        #expect(TitleOrderKey.order(keys) == sorted)
+        #expect(keys.order() == sorted)
         for i in titles.indices {
+            #expect(String(decoding: keys.lowercased(i), as: UTF8.self) == titles[i].lowercased())
             for j in titles.indices {
-                #expect((keys[i] < keys[j]) == (titles[i].lowercased() < titles[j].lowercased()),
+                #expect((keys.compare(i, j) < 0) == (titles[i].lowercased() < titles[j].lowercased()),
                         "\(titles[i].unicodeScalars.map { $0.value }) vs \(titles[j].unicodeScalars.map { $0.value })")
             }
         }
