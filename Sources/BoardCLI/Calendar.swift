@@ -19,20 +19,30 @@ enum Calendar {
         let domain = Array("@\(hex(fnv1a(path.utf8))).board".utf8)
         let stamp = Array("DTSTAMP:\(compact(today))T000000Z".utf8)
         // The same title keeps the same UID across runs, moves and date changes; a second item of that title is told
-        // apart by its place among them. That place is counted first, in file order; then the items are written.
-        var dated: [(item: UInt32, title: UInt64, occurrence: UInt32)] = []
-        var seen: [UInt64: UInt32] = [:]
-        seen.reserveCapacity(board.items.count)
-        var lowered: [UInt8] = []
-        board.bytes.withUnsafeBufferPointer { file in
-            for (index, item) in board.items.enumerated() {
-                let kind = board.kind(of: item)
-                guard kind != .archive, item.due != nil, !(events && kind == .done) else { continue }
-                let title = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }
-                let occurrence = seen[title, default: 0]
-                seen[title] = occurrence + 1
-                dated.append((UInt32(truncatingIfNeeded: index), title, occurrence))
+        // apart by its place among them. The dated items' title hashes are found first, a share on each core; then
+        // each one's place is counted, in file order; then the items are written.
+        let shares = board.bytes.withUnsafeBufferPointer { file in
+            nonisolated(unsafe) let file = file
+            return Shares.map(board.items.count, minimum: Shares.itemsPerShare, most: Shares.cores) { share in
+                var found: [(item: UInt32, title: UInt64)] = []
+                var lowered: [UInt8] = []
+                for index in share {
+                    let item = board.items[index]
+                    let kind = board.kind(of: item)
+                    guard kind != .archive, item.due != nil, !(events && kind == .done) else { continue }
+                    found.append((UInt32(truncatingIfNeeded: index), board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }))
+                }
+                return found
             }
+        }
+        var dated: [(item: UInt32, title: UInt64, occurrence: UInt32)] = []
+        dated.reserveCapacity(shares.reduce(0) { $0 + $1.count })
+        var seen: [UInt64: UInt32] = [:]
+        seen.reserveCapacity(dated.capacity)
+        for (index, title) in shares.joined() {
+            let occurrence = seen[title, default: 0]
+            seen[title] = occurrence + 1
+            dated.append((index, title, occurrence))
         }
         let written = dated
         board.bytes.withUnsafeBufferPointer { file in
