@@ -33,16 +33,10 @@ import Testing
                                     "\u{202E}", "Ꙁ", "Ꝺ"].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F]]
 
     @Test func bytesHashAndEscapeAsTheirText() {
-        var seed: UInt64 = 0x1C5_1C5
-        func next(_ bound: Int) -> Int {
-            seed ^= seed << 13
-            seed ^= seed >> 7
-            seed ^= seed << 17
-            return Int(seed % UInt64(bound))
-        }
+        var random = XorShift(seed: 0x1C5_1C5)
         for _ in 0..<5_000 {
             var bytes: [UInt8] = []
-            for _ in 0..<next(16) { bytes += Self.pieces[next(Self.pieces.count)] }
+            for _ in 0..<random.next(16) { bytes += Self.pieces[random.next(Self.pieces.count)] }
             bytes.withUnsafeBufferPointer { buffer in
                 var lowered: [UInt8] = []
                 #expect(Calendar.lowercasedHash(buffer, 0..<buffer.count, &lowered) == Self.referenceHash(String(decoding: bytes, as: UTF8.self)),

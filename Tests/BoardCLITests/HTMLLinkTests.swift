@@ -54,16 +54,10 @@ import Testing
                       "\u{1}", "\u{301}", "\u{308}", "\u{200D}", "İ", "Σ", "ß", "\u{212A}", "🇫", "🇷", "é", "e\u{301}", "\u{85}",
                       "\u{A0}", "ﬀ", "(", ")", "["]
         let prefixes = ["", "https://", "http://", "mailto:", "HTTPS://", "Http://", "MAILTO:", "https:/", "mailto"]
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            seed ^= seed << 13
-            seed ^= seed >> 7
-            seed ^= seed << 17
-            return Int(seed % UInt64(bound))
-        }
+        var random = XorShift(seed: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<20_000 {
-            var url = prefixes[next(prefixes.count)]
-            for _ in 0..<next(24) { url += pieces[next(pieces.count)] }
+            var url = prefixes[random.next(prefixes.count)]
+            for _ in 0..<random.next(24) { url += pieces[random.next(pieces.count)] }
             let text = "[a](" + url + ")"
             let start = text.unicodeScalars.index(text.startIndex, offsetBy: 4)
             let end = text.unicodeScalars.index(before: text.endIndex)
@@ -102,16 +96,10 @@ import Testing
         let pieces: [[UInt8]] = ["a", "bc", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{1}", "\u{7F}", "\u{85}", "\u{9F}",
                                  "\u{A0}", "\u{202E}", "\u{61C}", "\u{FEFF}", "\u{200D}", "é", "한", "🚀", "\u{301}"].map { Array($0.utf8) }
             + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xC2]]
-        var seed: UInt64 = 0x4854_4D4C
-        func next(_ bound: Int) -> Int {
-            seed ^= seed << 13
-            seed ^= seed >> 7
-            seed ^= seed << 17
-            return Int(seed % UInt64(bound))
-        }
+        var random = XorShift(seed: 0x4854_4D4C)
         for _ in 0..<5_000 {
             var bytes: [UInt8] = []
-            for _ in 0..<next(25) { bytes += pieces[next(pieces.count)] }
+            for _ in 0..<random.next(25) { bytes += pieces[random.next(pieces.count)] }
             var out = ByteWriter()
             bytes.withUnsafeBufferPointer { HTMLPage.escape($0, to: &out) }
             #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == Self.referenceEscape(bytes), "\(bytes)")

@@ -148,3 +148,18 @@ final class StandardInput: @unchecked Sendable {
         return Array(piece)
     }
 }
+
+/// A fixed sequence of pseudo-random numbers (xorshift), for property tests that must try the same inputs each run.
+struct XorShift {
+    private var seed: UInt64
+
+    init(seed: UInt64) { self.seed = seed }
+
+    /// The next number below `bound`.
+    mutating func next(_ bound: Int) -> Int {
+        seed ^= seed << 13
+        seed ^= seed >> 7
+        seed ^= seed << 17
+        return Int(seed % UInt64(bound))
+    }
+}
