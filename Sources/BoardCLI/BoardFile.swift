@@ -243,8 +243,10 @@ enum BoardFile {
     }
 
     /// Writes an output file (`board ics -o`) whole or not at all: a new file, flushed, renamed over the path. An
-    /// existing regular file keeps its mode; anything else at the path is refused.
-    static func replace(_ path: String, bytes: [UInt8], shownAs name: String) throws(CommandError) {
+    /// existing regular file keeps its mode; anything else at the path is refused. What `produce` streams to the
+    /// output it is given goes to the new file a piece at a time: an export several times the board's size is never
+    /// whole in memory.
+    static func replace(_ path: String, shownAs name: String, streaming produce: (inout Output) -> Void) throws(CommandError) {
         var status = stat()
         let exists = stat(systemPath(path), &status) == 0
         if exists, status.st_mode & S_IFMT != S_IFREG {
@@ -252,8 +254,17 @@ enum BoardFile {
         }
         let folderLock = try lockFolder(of: path, shownAs: name)
         defer { close(folderLock) }
-        let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: exists ? status.st_mode & 0o7777 : 0o644 & ~currentUmask(),
-                                       shownAs: name)
+        let written = try writeNewFile(besides: path, mode: exists ? status.st_mode & 0o7777 : 0o644 & ~currentUmask(),
+                                       shownAs: name) { send in
+            withoutActuallyEscaping(send) { send in
+                let sink = PieceSink(send)
+                var output = Output(writer: { sink.take($0) })
+                produce(&output)
+                var rest: [UInt8] = []
+                output.stream(&rest)  // what was printed rather than streamed, if anything
+                return sink.ok
+            }
+        }
         defer { close(written.fd) }
         guard written.isNamed || giveName(written.fd, written.path) else { throw failure(name, "cannot write a temporary file beside it") }
         guard rename(systemPath(written.path), systemPath(path)) == 0 else {
@@ -262,6 +273,18 @@ enum BoardFile {
             throw error
         }
         syncDirectory(of: path)
+    }
+
+    /// Hands streamed pieces on to a new file's writer until one fails. Only the thread that streams calls it.
+    private final class PieceSink: @unchecked Sendable {
+        private let send: (UnsafeRawBufferPointer) -> Bool
+        private(set) var ok = true
+
+        init(_ send: @escaping (UnsafeRawBufferPointer) -> Bool) { self.send = send }
+
+        func take(_ piece: UnsafeBufferPointer<UInt8>) {
+            if ok { ok = send(UnsafeRawBufferPointer(piece)) }
+        }
     }
 
     /// Creates a new file with these bytes; refuses when the path exists.
@@ -406,6 +429,15 @@ enum BoardFile {
     /// large board into one buffer first would cost its size in fresh memory.
     private static func writeNewFile(_ file: PrintedFile, besides target: String, like status: stat? = nil,
                                      mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> NewFile {
+        try writeNewFile(besides: target, like: status, mode: mode, shownAs: name) { send in
+            file.withPieces { pieces in pieces.allSatisfy(send) }
+        }
+    }
+
+    /// `writeNewFile` of what `content` hands to the function it is given, piece after piece (false when writing
+    /// failed; `content` then returns false).
+    private static func writeNewFile(besides target: String, like status: stat? = nil, mode: mode_t? = nil, shownAs name: String,
+                                     content: ((UnsafeRawBufferPointer) -> Bool) -> Bool) throws(CommandError) -> NewFile {
         let temporary = temporaryPath(besides: target)
         // A file left at this name by a run killed between naming and swapping is stale: only the holder of the
         // folder's lock (this process, now) writes it.
@@ -420,8 +452,13 @@ enum BoardFile {
         // Every 2 MiB written starts on its way to disk while the next is copied in, so `fsync` waits for less.
         var written = 0
         var sent = 0
+        // The first write's error, kept: what produces the pieces goes on after it and may change `errno`.
+        var writeError: Int32 = 0
         func send(_ part: UnsafeRawBufferPointer) -> Bool {
-            guard writeAll(part, to: fd) else { return false }
+            guard writeAll(part, to: fd) else {
+                writeError = errno
+                return false
+            }
             written += part.count
             let wholePages = written / Memory.page * Memory.page
             if wholePages - sent >= writebackSize {
@@ -439,27 +476,25 @@ enum BoardFile {
             defer { held = 0 }
             return held == 0 || send(UnsafeRawBufferPointer(rebasing: gathered[0..<held]))
         }
-        let ok = file.withPieces { pieces in
-            for piece in pieces {
-                if piece.count <= gatherSize / 4 {
-                    if held + piece.count > gatherSize, !sendGathered() { return false }
-                    UnsafeMutableRawBufferPointer(rebasing: gathered[held..<(held + piece.count)]).copyMemory(from: piece)
-                    held += piece.count
-                    continue
-                }
-                guard sendGathered() else { return false }
-                for start in stride(from: 0, to: piece.count, by: writebackSize) {
-                    guard send(UnsafeRawBufferPointer(rebasing: piece[start..<min(start + writebackSize, piece.count)])) else { return false }
-                }
+        let ok = content { piece in
+            if piece.count <= gatherSize / 4 {
+                if held + piece.count > gatherSize, !sendGathered() { return false }
+                UnsafeMutableRawBufferPointer(rebasing: gathered[held..<(held + piece.count)]).copyMemory(from: piece)
+                held += piece.count
+                return true
             }
-            return sendGathered()
-        }
+            guard sendGathered() else { return false }
+            for start in stride(from: 0, to: piece.count, by: writebackSize) {
+                guard send(UnsafeRawBufferPointer(rebasing: piece[start..<min(start + writebackSize, piece.count)])) else { return false }
+            }
+            return true
+        } && sendGathered()
         if let status {
             // The owner can only be kept by root; the group by a member of it. Otherwise the new file is ours.
             if fchown(fd, status.st_uid, status.st_gid) != 0 { _ = fchown(fd, uid_t.max, status.st_gid) }
         }
         guard ok, fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0, fsync(fd) == 0 else {
-            let error = failure(name, "cannot write")
+            let error = failure(name, "cannot write", code: writeError != 0 ? writeError : errno)
             close(fd)
             if isNamed { unlink(systemPath(temporary)) }
             throw error
@@ -523,8 +558,8 @@ enum BoardFile {
     }
 
     /// `name: what: strerror(errno)`, e.g. `board.md: cannot read: No such file or directory`.
-    private static func failure(_ name: String, _ what: String) -> CommandError {
-        CommandError(message: "\(name): \(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ name: String, _ what: String, code: Int32 = errno) -> CommandError {
+        CommandError(message: "\(name): \(what): \(String(cString: strerror(code)))")
     }
 
     /// The bytes of a path for a system call (see `SystemText`).

@@ -163,27 +163,14 @@ enum Commands {
                 let from = CivilDate(daysSinceEpoch: Flow.week(of: today).daysSinceEpoch - 7 * 7)
                 stats = StatsReport(flow: try replay(path, shownAs: shown, context).0, today: today, from: from, color: false)
             }
-            // To standard output a piece at a time, as `ics`: the page is about three times the board's size.
-            guard context.parsed.value("output") != nil else {
-                HTMLPage.write(board, today: today, stats: stats, to: &context.output)
-                return 0
-            }
-            var page = Output(writer: nil)
-            HTMLPage.write(board, today: today, stats: stats, to: &page)
-            try write(page.stdout, &context)
+            try export(&context) { HTMLPage.write(board, today: today, stats: stats, to: &$0) }
             return 0
         case "ics":
             let today = try context.today()
             let board = try context.readBoard().board
             let path = try context.boardPath().path
             let (resolved, events) = (BoardFile.resolved(path) ?? path, context.parsed.flag("events"))
-            guard context.parsed.value("output") != nil else {
-                Calendar.ics(board, path: resolved, today: today, events: events, to: &context.output)
-                return 0
-            }
-            var file = Output(writer: nil)
-            Calendar.ics(board, path: resolved, today: today, events: events, to: &file)
-            try write(file.stdout, &context)
+            try export(&context) { Calendar.ics(board, path: resolved, today: today, events: events, to: &$0) }
             return 0
         case "completion":
             let shell = context.parsed.positionals[0]
@@ -307,20 +294,17 @@ enum Commands {
         return (flow, history)
     }
 
-    /// Output for `-o FILE` (written whole or not at all, relative to the current directory), else stdout.
-    static func write(_ bytes: [UInt8], _ context: inout Context) throws {
-        guard let shown = context.parsed.value("output") else {
-            var piece = bytes
-            context.output.stream(&piece)
-            return
-        }
+    /// Output for `-o FILE` (written whole or not at all, relative to the current directory), else stdout: what
+    /// `produce` streams to the output it is given, a piece at a time either way.
+    static func export(_ context: inout Context, _ produce: (inout Output) -> Void) throws {
+        guard let shown = context.parsed.value("output") else { return produce(&context.output) }
         // A link is written through, as the board is; and the board itself is never written over with its export.
         let target = try BoardFile.outputTarget(context.absolute(shown), shownAs: shown)
         let board = try context.boardPath().path
         if target == BoardFile.resolved(board) ?? board {
             throw CommandError(message: "\(shown): is the board itself; write the output to another file")
         }
-        try BoardFile.replace(target, bytes: bytes, shownAs: shown)
+        try BoardFile.replace(target, shownAs: shown, streaming: produce)
     }
 
     /// Text from the command line that goes into the file (a title, a body): refused when it holds bytes that are not

@@ -336,6 +336,21 @@ import Testing
         #expect(collected.stdout.hasPrefix("BEGIN:VCALENDAR\r\n") && collected.stdout.hasSuffix("END:VCALENDAR\r\n"))
     }
 
+    /// `html` goes to standard output a megabyte at a time, and to `-o`'s file a piece at a time: the same page as
+    /// collected whole, each section's items in their place.
+    @Test func htmlStreamedInPiecesEqualsTheCollectedPage() {
+        let sandbox = Sandbox()
+        let items = (1...6_000).map { "- [ ] Item number \($0) with a <longer> title due:2026-12-01 #tag\n  A *body* line\n" }.joined()
+        sandbox.write("board.md", "# Big\n## TODO\n\n" + items + "\n## DOING\n\n## DONE\n" + items.replacingOccurrences(of: "[ ]", with: "[x]"))
+        let collected = expectStreamedAsCollected(["html"], in: sandbox)
+        #expect(sandbox.run(["html", "-o", "page.html"]) == Outcome(exitCode: 0, stdout: "", stderr: ""))
+        #expect(sandbox.bytes("page.html") == collected.stdoutBytes)
+        let page = collected.stdout
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</body>\n</html>\n"))
+        #expect(page.components(separatedBy: "<li class=\"item").count == 12_001)
+        #expect(page.contains("<p class=\"empty\">(empty)</p>\n</section>\n<section class=\"column\" aria-labelledby=\"section-done\">"))
+    }
+
     /// `tidy --check`'s lines go to a writer for stderr in pieces when they are many: the same text as collected
     /// whole, each line escaped.
     @Test func tidyCheckStreamsItsLinesToStderrInPieces() {

@@ -134,6 +134,31 @@ import Testing
         #expect(status == 0, "\(said)")
     }
 
+    /// An export to a file that cannot be written whole (here: past the process's file size limit) is an error that
+    /// names the write's own failure, exit 1, and leaves the old file as it was and no temporary file: the export
+    /// is streamed to the new file a piece at a time, and what goes on being written after the failure does not
+    /// change the error it reports.
+    @Test func anExportThatCannotBeWrittenKeepsTheOldFileAndSaysWhy() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        let script = """
+            set -u
+            { echo '## TODO'; seq 1 30000 | sed 's/^/- [ ] item due:2026-12-01 /'; } > board.md
+            trap '' XFSZ
+            ulimit -f 256
+            for command in "html" "ics" "ics --events"; do
+                echo old > out.txt
+                $1 $command -o out.txt 2> err.txt; status=$?
+                [ $status -eq 1 ] || { echo "$command: exit $status"; exit 1; }
+                [ "$(cat err.txt)" = "error: out.txt: cannot write: File too large" ] || { echo "$command: $(cat err.txt)"; exit 1; }
+                [ "$(cat out.txt)" = old ] || { echo "$command: out.txt changed"; exit 1; }
+                [ "$(ls -A | sort | tr '\\n' ' ')" = "board.md err.txt out.txt " ] || { echo "$command: left $(ls -A)"; exit 1; }
+            done
+            """
+        let (status, said) = try runScript(script, binary, in: sandbox.directory)
+        #expect(status == 0, "\(said)")
+    }
+
     @Test func usageErrorExits64() throws {
         let binary = try #require(Paths.binary, "the board binary was not built")
         let sandbox = Sandbox()
