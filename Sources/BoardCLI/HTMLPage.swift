@@ -179,6 +179,8 @@ enum HTMLPage {
 
     /// The title escaped, its tags and people (words between spaces, as `list --json` reads them) as chips.
     static func titleWithChips(_ title: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        // Most titles have no sigil: escaped whole, not a word at a time.
+        guard title.contains(where: { $0 == Labels.tag || $0 == Labels.person }) else { return escape(title, to: &out) }
         var start = 0
         while start <= title.count {
             var end = start
