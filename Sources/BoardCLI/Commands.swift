@@ -420,10 +420,9 @@ enum Commands {
     static func initBoard(_ context: inout Context) throws -> Int32 {
         let shown = context.parsed.value("file") ?? context.invocation.environment["BOARD_FILE"] ?? "board.md"
         var text = ""
-        if let title = try context.parsed.value("title").map({ title throws(UsageError) in try fileText(title, "title", command: "init") }) {
-            guard !title.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-                throw UsageError(message: "Invalid title: \(EditError.lineBreakInTitle)", command: spec("init"))
-            }
+        if let given = try context.parsed.value("title").map({ title throws(UsageError) in try fileText(title, "title", command: "init") }) {
+            // Trimmed, and refused when empty or broken across lines, as an item's title is: `# ` alone is no title.
+            let title = try editing("init") { () throws(EditError) in try Board.normalizedTitle(given) }
             text += "# \(title)\n\n"
         }
         text += "## TODO\n\n## DOING\n\n## DONE\n\n"

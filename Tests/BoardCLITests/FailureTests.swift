@@ -179,6 +179,20 @@ import Testing
         #expect(sandbox.run(["check"]).exitCode == 0)
     }
 
+    /// `init --title` takes a title as `add` does: trimmed, and refused when it is empty (`# ` alone is no heading a
+    /// reader sees as a title) or holds a line break; nothing is written then.
+    @Test func initTrimsItsTitleAndRefusesAnEmptyOne() {
+        let sandbox = Sandbox()
+        for (title, problem) in [("", "the title is empty"), ("  \t ", "the title is empty"), ("a\nb", "the title contains a line break")] {
+            let outcome = sandbox.run(["init", "--title", title])
+            #expect(outcome.exitCode == 64, "\(title)")
+            #expect(outcome.stderr.hasPrefix("Error: Invalid title: \(problem)\nUsage: board init"), "\(outcome.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.path("board.md")))
+        }
+        #expect(sandbox.run(["init", "--title", "  Release 2.4 "]).exitCode == 0)
+        #expect(sandbox.read() == "# Release 2.4\n\n## TODO\n\n## DOING\n\n## DONE\n\n")
+    }
+
     @Test func permissionsAreKept() throws {
         let sandbox = sandboxWithBoard()
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: sandbox.path("board.md"))
