@@ -346,7 +346,11 @@ enum Commands {
 
     static func date(_ option: String, _ context: Context) throws -> CivilDate? {
         guard let text = context.parsed.value(option) else { return nil }
-        guard let date = DateArgument.parse(text, today: try context.today()) else {
+        let today = try context.today()
+        guard let date = DateArgument.parse(text, today: today) else {
+            if DateArgument.daysAhead(text, today: today) != nil {
+                throw UsageError(message: "Invalid date '\(text)' for '--\(option)': it falls after 9999-12-31, the last date a board holds", command: nil)
+            }
             throw UsageError(message: "Invalid date '\(text)' for '--\(option)' (use \(dateHelp.dropLast()))", command: nil)
         }
         return date

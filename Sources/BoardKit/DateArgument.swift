@@ -6,21 +6,28 @@ public enum DateArgument {
     ]
 
     /// A DATE of CLI.md: `YYYY-MM-DD`, `today`, `tomorrow`, `+3d`, `+2w`, or a weekday name (the next one after today).
+    /// Nil for any other text, and for a relative one that falls after 9999-12-31 (`daysAhead` tells them apart).
     public static func parse(_ text: String, today: CivilDate) -> CivilDate? {
+        if let date = CivilDate(text.lowercased()) { return date }
+        return daysAhead(text, today: today).flatMap { today.adding(exactly: $0) }
+    }
+
+    /// How many days after `today` a relative DATE (`today`, `tomorrow`, `+3d`, `+2w`, a weekday name) falls; nil for
+    /// any other text.
+    public static func daysAhead(_ text: String, today: CivilDate) -> Int? {
         let word = text.lowercased()
-        if let date = CivilDate(word) { return date }
         switch word {
-        case "today": return today
-        case "tomorrow": return today.adding(exactly: 1)
+        case "today": return 0
+        case "tomorrow": return 1
         default: break
         }
         if word.hasPrefix("+"), let unit = word.last, unit == "d" || unit == "w",
            let count = Int(word.dropFirst().dropLast()), count >= 0, count <= 100_000 {
-            return today.adding(exactly: unit == "d" ? count : count * 7)
+            return unit == "d" ? count : count * 7
         }
         if let weekday = weekdays.firstIndex(where: { $0.contains(word) }) {
             let ahead = (weekday - today.weekday + 7) % 7
-            return today.adding(exactly: ahead == 0 ? 7 : ahead)
+            return ahead == 0 ? 7 : ahead
         }
         return nil
     }

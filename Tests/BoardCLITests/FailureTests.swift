@@ -193,6 +193,21 @@ import Testing
         #expect(sandbox.read() == "# Release 2.4\n\n## TODO\n\n## DOING\n\n## DONE\n\n")
     }
 
+    /// A relative date past 9999-12-31 says so, rather than that its form is wrong; on that day `today` still works.
+    @Test func aRelativeDatePastTheLastDaySaysSo() {
+        let sandbox = sandboxWithBoard()
+        let lastDay = ["BOARD_TODAY": "9999-12-31"]
+        for date in ["+3d", "tomorrow", "+1w", "fri"] {
+            let outcome = sandbox.run(["add", "x", "--due", date], environment: lastDay)
+            #expect(outcome.exitCode == 64)
+            #expect(outcome.stderr.hasPrefix("Error: Invalid date '\(date)' for '--due': it falls after 9999-12-31, the last date a board holds\n"),
+                    "\(outcome.stderr)")
+        }
+        #expect(sandbox.read() == Self.board)
+        #expect(sandbox.run(["add", "x", "--due", "soon"], environment: lastDay).stderr.hasPrefix("Error: Invalid date 'soon' for '--due' (use YYYY-MM-DD"))
+        #expect(sandbox.run(["add", "x", "--due", "today"], environment: lastDay).exitCode == 0)
+    }
+
     @Test func permissionsAreKept() throws {
         let sandbox = sandboxWithBoard()
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: sandbox.path("board.md"))
