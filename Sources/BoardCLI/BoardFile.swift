@@ -104,7 +104,12 @@ enum BoardFile {
     /// back, they read what was put back, never board's file.
     static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
-        guard let target = resolved(path) else { throw failure(name, "cannot open") }
+        guard let target = resolved(path) else {
+            // A pipe has no path to resolve (`/dev/stdin` leads to `pipe:[…]`): say what it is, not that it is missing.
+            var status = stat()
+            if stat(systemPath(path), &status) == 0, status.st_mode & S_IFMT != S_IFREG { throw notRegular(name, status) }
+            throw failure(name, "cannot open")
+        }
 
         let folderLock = try lockFolder(of: target, shownAs: name)
         defer { close(folderLock) }

@@ -159,6 +159,21 @@ import Testing
         #expect(status == 0, "\(said)")
     }
 
+    /// An edit of `-f /dev/stdin` fed by a pipe says the pipe is not a board file, as a listing of it does (the edit
+    /// said "No such file"); `check` still reads a board through one.
+    @Test func anEditThroughAPipeSaysItIsAPipe() throws {
+        let binary = try #require(Paths.binary, "the board binary was not built")
+        let sandbox = Sandbox()
+        let (status, said) = try runScript("""
+            printf '## TODO\\n- [ ] a\\n' | "$1" -f /dev/stdin add y 2>&1; echo "add $?"
+            printf '## TODO\\n- [ ] a\\n' | "$1" -f /dev/stdin list 2>&1; echo "list $?"
+            printf '## TODO\\n## DOING\\n## DONE\\n- [x] a\\n' | "$1" check /dev/stdin 2>&1; echo "check $?"
+            """, binary, in: sandbox.directory)
+        #expect(status == 0)
+        let pipe = "error: /dev/stdin: is a named pipe, not a board file; board reads and writes regular files only\n"
+        #expect(said == pipe + "add 1\n" + pipe + "list 1\n0 errors, 0 warnings in 1 file\ncheck 0\n", "\(said)")
+    }
+
     @Test func usageErrorExits64() throws {
         let binary = try #require(Paths.binary, "the board binary was not built")
         let sandbox = Sandbox()
