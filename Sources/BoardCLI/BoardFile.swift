@@ -83,13 +83,30 @@ enum BoardFile {
 
     private static func notRegular(_ name: String, _ status: stat) -> CommandError {
         if status.st_mode & S_IFMT == S_IFDIR { return CommandError(message: "\(name): is a directory, not a board file") }
-        let kind = switch status.st_mode & S_IFMT {
+        return CommandError(message: "\(name): is \(kind(status)), not a board file; board reads and writes regular files only")
+    }
+
+    /// What a path that is not a regular file is, for a message.
+    private static func kind(_ status: stat) -> String {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: "a directory"
         case S_IFIFO: "a named pipe"
         case S_IFCHR, S_IFBLK: "a device"
         case S_IFSOCK: "a socket"
         default: "not a regular file"
         }
-        return CommandError(message: "\(name): is \(kind), not a board file; board reads and writes regular files only")
+    }
+
+    /// Why a file other than a board (`.gitattributes`) cannot be written at the path: something there that is not a
+    /// regular file, or a symbolic link to nothing; nil when it is one, or nothing is there.
+    static func notAFile(_ path: String, shownAs name: String) -> CommandError? {
+        var status = stat()
+        guard lstat(systemPath(path), &status) == 0 else { return nil }
+        guard stat(systemPath(path), &status) == 0 else {
+            return CommandError(message: "\(name): is a symbolic link to nothing; nothing was written")
+        }
+        guard status.st_mode & S_IFMT != S_IFREG else { return nil }
+        return CommandError(message: "\(name): is \(kind(status)), not a file; nothing was written")
     }
 
     /// Locks the board's folder, reads the board, and writes the file `transform` prints atomically in its place

@@ -102,6 +102,7 @@ extension Commands {
         let shown = (board.shown.contains("/") ? BoardFile.split(board.shown).folder + "/" : "") + ".gitattributes"
         let attributes = folder + "/.gitattributes"
         let line = "\(attributesPattern(name)) merge=board diff=board"
+        if let problem = BoardFile.notAFile(attributes, shownAs: shown) { throw problem }
         if !BoardFile.exists(attributes) {
             try BoardFile.create(attributes, bytes: Array((line + "\n").utf8), shownAs: shown)
             context.output.print("\(shown): added '\(line)'")

@@ -146,6 +146,22 @@ final class GitRepository {
         #expect(!FileManager.default.fileExists(atPath: outside.path(".gitattributes")))
     }
 
+    /// A `.gitattributes` that is a folder, or a link to nothing, is named for what it is (a folder was "not a board
+    /// file", a dangling link "board init never overwrites a file"); nothing is written, and git is not configured.
+    @Test func gitSetupNamesAnAttributesPathThatIsNoFile() throws {
+        let repository = try #require(GitRepository())
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/.gitattributes"), withIntermediateDirectories: false)
+        let folder = repository.board("git-setup")
+        #expect(folder.status == 1)
+        #expect(folder.output == "error: .gitattributes: is a directory, not a file; nothing was written\n")
+        try FileManager.default.removeItem(atPath: repository.sandbox.path("repo/.gitattributes"))
+        try FileManager.default.createSymbolicLink(atPath: repository.sandbox.path("repo/.gitattributes"), withDestinationPath: "nowhere")
+        let dangling = repository.board("git-setup")
+        #expect(dangling.status == 1)
+        #expect(dangling.output == "error: .gitattributes: is a symbolic link to nothing; nothing was written\n")
+        #expect(repository.git("config", "merge.board.driver").output.isEmpty)
+    }
+
     @Test func gitSetupQuotesNamesKeepsCRLFAndRefusesABareRepository() throws {
         let repository = try #require(GitRepository())
         repository.sandbox.write("repo/my board.md", "## TODO\n")
