@@ -208,10 +208,15 @@ struct Context {
     let parsed: ParsedArguments
     var output: Output
 
+    /// An environment variable's value; nil when it is unset or empty, as shells treat `VAR= command`.
+    func setting(_ name: String) -> String? {
+        invocation.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// "Today": `--today`, else `$BOARD_TODAY`, else the local date.
     func today() throws -> CivilDate {
         let given = parsed.value("today").map { ($0, "for '--today'") }
-            ?? invocation.environment["BOARD_TODAY"].map { ($0, "in BOARD_TODAY") }
+            ?? setting("BOARD_TODAY").map { ($0, "in BOARD_TODAY") }
         guard let (text, source) = given else { return LocalDate.today() }
         guard let date = CivilDate(text) else {
             throw UsageError(message: "Invalid date '\(text)' \(source) (write YYYY-MM-DD)", command: nil)
@@ -227,7 +232,7 @@ struct Context {
     /// The board file: `--file`, then `$BOARD_FILE`, then `./board.md`, then the nearest `board.md` above.
     /// Returns the path to show and the path to open.
     func boardPath() throws -> (shown: String, path: String) {
-        if let path = parsed.value("file") ?? invocation.environment["BOARD_FILE"], !path.isEmpty {
+        if let path = parsed.value("file") ?? setting("BOARD_FILE"), !path.isEmpty {
             return (path, absolute(path))
         }
         var folder = invocation.currentDirectory

@@ -422,7 +422,7 @@ enum Commands {
     // MARK: - Commands that write
 
     static func initBoard(_ context: inout Context) throws -> Int32 {
-        let shown = context.parsed.value("file") ?? context.invocation.environment["BOARD_FILE"] ?? "board.md"
+        let shown = context.parsed.value("file") ?? context.setting("BOARD_FILE") ?? "board.md"
         var text = ""
         if let given = try context.parsed.value("title").map({ title throws(UsageError) in try fileText(title, "title", command: "init") }) {
             // Trimmed, and refused when empty or broken across lines, as an item's title is: `# ` alone is no title.

@@ -208,6 +208,17 @@ import Testing
         #expect(sandbox.run(["add", "x", "--due", "today"], environment: lastDay).exitCode == 0)
     }
 
+    /// An empty `$BOARD_TODAY` or `$BOARD_FILE` counts as unset, for every command (`init` made a file named "" and
+    /// an empty `$BOARD_TODAY` was an invalid date).
+    @Test func emptyEnvironmentVariablesCountAsUnset() {
+        let sandbox = Sandbox()
+        #expect(sandbox.run(["init"], environment: ["BOARD_FILE": ""]).exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.path("board.md")))
+        let outcome = sandbox.run(["add", "x", "--due", "today"], environment: ["BOARD_TODAY": "", "BOARD_FILE": ""])
+        #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+        #expect(sandbox.read().contains("- [ ] x due:"))
+    }
+
     @Test func permissionsAreKept() throws {
         let sandbox = sandboxWithBoard()
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: sandbox.path("board.md"))
