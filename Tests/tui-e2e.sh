@@ -3,8 +3,8 @@
 # a copy of the example board. Keys move an item to DOING, mark another done, add one with a due date, delete one
 # and undo that, and move one three places down and back in bursts; the file must then be what the same board
 # commands write. With the selected item deleted outside, `d` must change nothing. Screens are captured at each
-# step, the pane is resized (tabs below 60 columns), and board is killed mid-way: the terminal must be back in
-# cooked mode and the file whole.
+# step, the pane is resized (tabs below 60 columns), Ctrl-Z stops it and fg brings it back, and board is killed
+# mid-way: the terminal must be back in cooked mode and the file whole.
 # Usage: bash Tests/tui-e2e.sh path/to/board
 set -euo pipefail
 board=$(realpath "$1")
@@ -141,6 +141,21 @@ cmp -s "$work/ui/board.md" "$work/outside.md" || fail "d acted on another item t
 keys q
 wait_for 'prompt$'
 echo "ok   with the selected item deleted outside, d changed nothing"
+
+# Ctrl-Z: the shell gets the terminal back in cooked mode, and fg brings the board back, redrawn and taking keys.
+keys clear Enter "$board ui" Enter
+wait_for "board ui · board.md"
+keys C-z
+wait_for "Stopped"
+keys clear Enter "stty -a | tr ' ' '\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
+wait_for "icanon echo"
+keys fg Enter
+wait_for "board ui · board.md"
+keys '?'
+wait_for "stop, as a shell's job stops"
+keys Escape q
+wait_for 'prompt$'
+echo "ok   Ctrl-Z stopped board ui with the terminal put back, and fg brought it back redrawn"
 
 # Killed mid-way: SIGTERM puts the terminal back; the file is whole either way.
 before=$(cat "$work/ui/board.md")

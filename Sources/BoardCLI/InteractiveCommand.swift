@@ -68,6 +68,8 @@ extension Commands {
                 case .write(let file):
                     apply(file, to: &state, path: absolute, shown: shown)
                     lookAtFile("\(shown) changed on disk; reloaded.", &state)
+                case .suspend:
+                    terminal.stop()
                 case .openEditor(let line):
                     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
                     terminal.suspended { runEditor(editor, line: line, path: absolute) }

@@ -11,6 +11,8 @@ public struct InteractiveBoard: Sendable {
         case write([UInt8])
         /// Open the board in `$VISUAL` or `$EDITOR` at this 1-based line, then `reload` it.
         case openEditor(line: Int)
+        /// Give the terminal back and stop (Ctrl-Z), then draw everything again once continued.
+        case suspend
         case quit
     }
 
@@ -110,6 +112,8 @@ public struct InteractiveBoard: Sendable {
     /// The state after a key, and what the caller must do for it.
     public mutating func press(_ key: Key) -> Effect? {
         message = nil
+        // Ctrl-Z stops the program whatever it shows, and changes nothing.
+        if key == .suspend { return .suspend }
         // The screen says only that the terminal is too small: any key but quitting would act unseen.
         guard !isTooSmall else { return key == .interrupt || key == .character("q") ? .quit : nil }
         switch mode {

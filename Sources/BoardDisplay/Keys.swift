@@ -6,6 +6,8 @@ public enum Key: Equatable, Sendable {
     case enter, tab, backspace, escape
     /// Ctrl-C (raw mode turns it into a byte, not a signal).
     case interrupt
+    /// Ctrl-Z (a byte in raw mode too): stop, as a shell's job stops.
+    case suspend
     /// Text pasted (bracketed paste): typed as text, its line breaks never taken for Enter.
     case paste(String)
 }
@@ -73,6 +75,7 @@ public struct KeyDecoder: Sendable {
             case 0x09: keys.append(.tab); index += 1
             case 0x7F, 0x08: keys.append(.backspace); index += 1
             case 0x03: keys.append(.interrupt); index += 1
+            case 0x1A: keys.append(.suspend); index += 1
             case 0x00..<0x20: index += 1
             default:
                 let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1

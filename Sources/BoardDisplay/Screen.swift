@@ -16,6 +16,7 @@ extension InteractiveBoard {
         ("/", "filter items by text (Esc clears it)"),
         ("?", "this help"),
         ("q  Ctrl-C", "quit"),
+        ("Ctrl-Z", "stop, as a shell's job stops (fg brings it back)"),
     ]
 
     static let hints = "? help  q quit  ←→↑↓ select  H/L move  J/K reorder  a add  e edit  E editor  s start  d done  r reopen  x delete  u undo  / filter"

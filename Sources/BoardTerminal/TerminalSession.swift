@@ -81,6 +81,16 @@ public final class TerminalSession {
         return try body()
     }
 
+    /// Ctrl-Z: the terminal put back and the process stopped, as SIGTSTP does (raw mode reads Ctrl-Z as a byte). Once
+    /// continued, or at once where nothing could continue it (a process group no shell controls ignores the stop),
+    /// the terminal is taken again, cleared for the caller to draw the whole screen.
+    public func stop() {
+        raise(SIGTSTP)
+        signal(SIGTSTP, stopFromSignal)
+        continuePending = 0
+        if isActive { begin() }
+    }
+
     /// The size in cells (80×24 when the terminal does not say).
     public var size: (width: Int, height: Int) {
         var size = winsize()

@@ -232,6 +232,24 @@ import Testing
         #expect(editing.text == added.replacingOccurrences(of: "- [ ] A\n  second", with: "- [ ] A due:2026-12-31\n  second"))
     }
 
+    /// Ctrl-Z (byte 0x1A in raw mode) asks to stop in every view, even a form or a terminal too small, and changes
+    /// nothing: the form is still open with what was typed when the program is brought back. It was dropped.
+    @Test func ctrlZStopsFromEveryViewAndChangesNothing() {
+        var decoder = KeyDecoder()
+        #expect(decoder.keys([0x1A]) == [.suspend])
+        var session = Session()
+        #expect(session.press([.suspend]) == [.suspend])
+        session.press([.character("a")] + "Half".map { .character($0) })
+        let form = session.state.mode
+        #expect(session.press([.suspend]) == [.suspend])
+        #expect(session.state.mode == form)
+        session.press([.enter])
+        #expect(session.text.contains("- [ ] Half\n"))
+        var small = Session(width: 5, height: 3)
+        #expect(small.press([.suspend]) == [.suspend])
+        #expect(small.writes == 0 && session.writes == 1)
+    }
+
     /// In a terminal too small to show the board no key acts unseen: only quitting works.
     @Test func aTerminalTooSmallTakesOnlyQuit() {
         var session = Session(width: 5, height: 3)
