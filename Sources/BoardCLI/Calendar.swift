@@ -19,30 +19,44 @@ enum Calendar {
         let domain = Array("@\(hex(fnv1a(path.utf8))).board".utf8)
         let stamp = Array("DTSTAMP:\(compact(today))T000000Z".utf8)
         // The same title keeps the same UID across runs, moves and date changes; a second item of that title is told
-        // apart by its place among them. The dated items' title hashes are found first, a share on each core; then
-        // each one's place is counted, in file order; then the items are written.
+        // apart by its place among them, titles being the same as Swift's strings are (canonically equivalent:
+        // `é` and `e` with a combining accent are one title). The dated items' title hashes are found first, a share
+        // on each core; then each one's place is counted, in file order; then the items are written.
         let shares = board.bytes.withUnsafeBufferPointer { file in
             nonisolated(unsafe) let file = file
             return Shares.map(board.items.count, minimum: Shares.itemsPerShare, most: Shares.cores) { share in
-                var found: [(item: UInt32, title: UInt64)] = []
+                var found: [(item: UInt32, title: UInt64, isNormal: Bool)] = []
                 var lowered: [UInt8] = []
                 for index in share {
                     let item = board.items[index]
                     let kind = board.kind(of: item)
                     guard kind != .archive, item.due != nil, !(events && kind == .done) else { continue }
-                    found.append((UInt32(truncatingIfNeeded: index), board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }))
+                    let (title, isNormal) = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }
+                    found.append((UInt32(truncatingIfNeeded: index), title, isNormal))
                 }
                 return found
             }
         }
         var dated: [(item: UInt32, title: UInt64, occurrence: UInt32)] = []
         dated.reserveCapacity(shares.reduce(0) { $0 + $1.count })
-        var seen: [UInt64: UInt32] = [:]
-        seen.reserveCapacity(dated.capacity)
-        for (index, title) in shares.joined() {
-            let occurrence = seen[title, default: 0]
-            seen[title] = occurrence + 1
-            dated.append((index, title, occurrence))
+        // Titles in normal form (nearly always every one) are the same strings exactly when their bytes are: they are
+        // counted by hash. Where any is not, every title is counted by its lowercased string.
+        if shares.allSatisfy({ $0.allSatisfy(\.isNormal) }) {
+            var seen: [UInt64: UInt32] = [:]
+            seen.reserveCapacity(dated.capacity)
+            for (index, title, _) in shares.joined() {
+                let occurrence = seen[title, default: 0]
+                seen[title] = occurrence + 1
+                dated.append((index, title, occurrence))
+            }
+        } else {
+            var seen: [String: UInt32] = [:]
+            for (index, title, _) in shares.joined() {
+                let lowered = board.title(of: board.items[Int(index)]).lowercased()
+                let occurrence = seen[lowered, default: 0]
+                seen[lowered] = occurrence + 1
+                dated.append((index, title, occurrence))
+            }
         }
         let written = dated
         board.bytes.withUnsafeBufferPointer { file in
@@ -205,15 +219,17 @@ enum Calendar {
         flush()
     }
 
-    /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased as `String.lowercased()` lowercases it,
-    /// `lowered` the room to lowercase it in.
-    static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowered: inout [UInt8]) -> UInt64 {
+    /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased as `String.lowercased()` lowercases it, and
+    /// whether that is in a normal form no other bytes share (`TitleOrder.appendLowercased`); `lowered` is the room
+    /// to lowercase it in.
+    static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                               _ lowered: inout [UInt8]) -> (hash: UInt64, isNormal: Bool) {
         let title = UnsafeBufferPointer(rebasing: bytes[range])
         lowered.removeAll(keepingCapacity: true)
-        guard TitleOrder.appendLowercased(utf8: title, to: &lowered) != nil else {
-            return fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8)
+        guard let isNormal = TitleOrder.appendLowercased(utf8: title, to: &lowered) else {
+            return (fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8), false)
         }
-        return fnv1a(lowered)
+        return (fnv1a(lowered), isNormal)
     }
 
     /// A 64-bit FNV-1a hash: the same text, the same UID.

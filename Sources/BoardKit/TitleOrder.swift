@@ -15,8 +15,8 @@ public struct TitleOrder: Sendable {
     private var bytes: [UInt8] = []
     /// Where each title's bytes end.
     private var ends: [Int] = []
-    /// The lowercased titles NFC would change, by their number.
-    private var texts: [Int: String] = [:]
+    /// The lowercased titles NFC would change, by their number (nil for the others); empty while there is none.
+    private var texts: [String?] = []
 
     public init() {}
 
@@ -27,15 +27,25 @@ public struct TitleOrder: Sendable {
     public mutating func append(utf8 title: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
         if let isLeftAlone = Self.appendLowercased(utf8: title, to: &bytes) {
-            if !isLeftAlone { texts[count] = String(decoding: bytes[start...], as: UTF8.self) }
+            if !isLeftAlone { setText(String(decoding: bytes[start...], as: UTF8.self)) }
         } else {
             bytes.removeSubrange(start...)
             let lowered = String(decoding: title, as: UTF8.self).lowercased()
             bytes += lowered.utf8
-            if !lowered.unicodeScalars.allSatisfy(Self.isLeftAloneByNFC) { texts[count] = lowered }
+            if !lowered.unicodeScalars.allSatisfy(Self.isLeftAloneByNFC) { setText(lowered) }
         }
         ends.append(bytes.count)
+        if !texts.isEmpty, texts.count < count { texts.append(nil) }
     }
+
+    /// Keeps the title being added as a string, to be compared as one.
+    private mutating func setText(_ text: String) {
+        if texts.isEmpty { texts = [String?](repeating: nil, count: count) }
+        texts.append(text)
+    }
+
+    /// Title `index` as a string, when it is compared as one.
+    private func text(_ index: Int) -> String? { texts.isEmpty ? nil : texts[index] }
 
     /// Adds a title.
     public mutating func append(_ title: String) {
@@ -99,9 +109,10 @@ public struct TitleOrder: Sendable {
 
     /// Negative, zero or positive as title `a` comes before, with, or after title `b`.
     public func compare(_ a: Int, _ b: Int) -> Int {
-        if texts[a] != nil || texts[b] != nil {
-            let left = texts[a] ?? String(decoding: lowercased(a), as: UTF8.self)
-            let right = texts[b] ?? String(decoding: lowercased(b), as: UTF8.self)
+        let (x, y) = (text(a), text(b))
+        if x != nil || y != nil {
+            let left = x ?? String(decoding: lowercased(a), as: UTF8.self)
+            let right = y ?? String(decoding: lowercased(b), as: UTF8.self)
             return left < right ? -1 : right < left ? 1 : 0
         }
         return bytes.withUnsafeBufferPointer { all in
@@ -128,7 +139,7 @@ public struct TitleOrder: Sendable {
         var heads = [UInt64](repeating: 0, count: count)
         let compared = UInt64.max
         for index in 0..<count {
-            guard texts[index] == nil else {
+            guard text(index) == nil else {
                 heads[index] = compared
                 continue
             }
