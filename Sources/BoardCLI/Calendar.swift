@@ -72,7 +72,10 @@ enum Calendar {
                     domain.withUnsafeBufferPointer { out.append($0) }
                 }
                 stamp.withUnsafeBufferPointer { stamp in line(&out) { $0.append(stamp) } }
-                component(board.items[Int(index)], board, file, events: events, to: &out)
+                let item = board.items[Int(index)]
+                board.withTitleBytes(of: item, in: file) { bytes, range in
+                    component(item, board, file, events: events, title: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                }
             }
         }
         var tail = ByteWriter()
@@ -80,15 +83,15 @@ enum Calendar {
         output.stream(&tail)
     }
 
-    /// One item's `VTODO`, or with `events` its `VEVENT`, after its UID and stamp.
+    /// One item's `VTODO`, or with `events` its `VEVENT`, after its UID and stamp; `title` is its title's bytes.
     private static func component(_ item: Item, _ board: borrowing Board, _ file: UnsafeBufferPointer<UInt8>, events: Bool,
-                                  to out: inout ByteWriter) {
+                                  title: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         guard let due = item.due else { return }
         let kind = board.kind(of: item)
-        func title(_ name: StaticString) {
+        func titleLine(_ name: StaticString) {
             line(&out) { out in
                 out.append(name)
-                board.withTitleBytes(of: item, in: file) { text(UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
+                text(title, to: &out)
             }
         }
         func date(_ name: StaticString, _ date: CivilDate, _ suffix: StaticString = "") {
@@ -98,7 +101,7 @@ enum Calendar {
                 out.append(suffix)
             }
         }
-        title("SUMMARY:")
+        titleLine("SUMMARY:")
         if !item.body.isEmpty {
             line(&out) { out in
                 out.append("DESCRIPTION:")
@@ -110,7 +113,7 @@ enum Calendar {
                 }
             }
         }
-        let tags = board.withTitleBytes(of: item, in: file) { Labels.names(in: $0, $1).tags }
+        let tags = Labels.names(in: title, 0..<title.count).tags
         if !tags.isEmpty {
             line(&out) { out in
                 out.append("CATEGORIES:")
@@ -125,7 +128,7 @@ enum Calendar {
             // An all-day event ends the next day; on 9999-12-31, which has none, it has no end and lasts the day.
             if let end = due.adding(exactly: 1) { date("DTEND;VALUE=DATE:", end) }
             for text: StaticString in ["TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY"] { line(&out) { $0.append(text) } }
-            title("DESCRIPTION:")
+            titleLine("DESCRIPTION:")
             for text: StaticString in ["TRIGGER;RELATED=START:PT9H", "END:VALARM", "END:VEVENT"] { line(&out) { $0.append(text) } }
         } else {
             date("DUE;VALUE=DATE:", due)
