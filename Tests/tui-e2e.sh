@@ -157,6 +157,33 @@ keys Escape q
 wait_for 'prompt$'
 echo "ok   Ctrl-Z stopped board ui with the terminal put back, and fg brought it back redrawn"
 
+# Resized while stopped: fg draws for the new size (the shell took the SIGWINCH). Keys sent with Ctrl-Z are dropped.
+keys clear Enter "$board ui" Enter
+wait_for "board ui · board.md"
+keys C-z s
+wait_for "Stopped"
+tmux_ resize-window -t ui -x 50 -y 20
+keys fg Enter
+# Tabs are the layout below 60 columns: drawn for 100 columns, the screen would show the three columns.
+wait_for "[TODO ("
+keys q
+wait_for 'prompt$'
+tmux_ resize-window -t ui -x 100 -y 30
+grep -qF "Started:" <(screen) && fail "the key sent with Ctrl-Z acted"
+echo "ok   resized while stopped, fg drew for the new size, and the key sent with Ctrl-Z was dropped"
+
+# Run by a script, Ctrl-Z stops the whole job (the script too), and kill ends a stopped ui.
+keys clear Enter "bash -c '$board ui; echo UI-ENDED'" Enter
+wait_for "board ui · board.md"
+keys C-z
+wait_for "Stopped"
+keys "kill %1; sleep 0.5; jobs; echo JOBS-LISTED" Enter
+wait_for "JOBS-LISTED"
+pgrep -f "^$board ui" >/dev/null && fail "a stopped board ui outlived kill"
+keys clear Enter "stty -a | tr ' ' '\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
+wait_for "icanon echo"
+echo "ok   Ctrl-Z stopped a script running board ui with it, and kill ended the stopped ui"
+
 # Killed mid-way: SIGTERM puts the terminal back; the file is whole either way.
 before=$(cat "$work/ui/board.md")
 keys "$board ui" Enter

@@ -142,7 +142,10 @@ public struct InteractiveBoard: Sendable {
     /// to stop (`quit`); then so does this, and the keys after are not pressed.
     public mutating func press(_ keys: [Key], perform: (inout InteractiveBoard, Effect) -> Bool) -> Bool {
         for key in keys {
-            if let effect = press(key), !perform(&self, effect) { return false }
+            guard let effect = press(key) else { continue }
+            if !perform(&self, effect) { return false }
+            // Keys typed after Ctrl-Z are dropped, as a terminal drops what was typed after it in a shell.
+            if effect == .suspend { break }
         }
         return true
     }
@@ -302,7 +305,9 @@ public struct InteractiveBoard: Sendable {
         let dueText = form.fields[1].trimmingCharacters(in: " \t")
         let due = dueText.isEmpty ? nil : DateArgument.parse(dueText, today: today)
         if !dueText.isEmpty && due == nil {
-            message = "'\(dueText)' is not a date: YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday."
+            message = DateArgument.daysAhead(dueText, today: today) != nil
+                ? "'\(dueText)' falls after 9999-12-31, the last date a board holds."
+                : "'\(dueText)' is not a date: YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday."
             return nil
         }
         let body = form.fields[2].trimmingCharacters(in: " \t")

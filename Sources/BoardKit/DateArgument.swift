@@ -22,7 +22,9 @@ public enum DateArgument {
         default: break
         }
         if word.hasPrefix("+"), let unit = word.last, unit == "d" || unit == "w",
-           let count = Int(word.dropFirst().dropLast()), count >= 0, count <= 100_000 {
+           word.dropFirst().dropLast().allSatisfy({ $0.isASCII && $0.isNumber }), word.count > 2 {
+            // Ten million days run past 9999-12-31 from any date, so a larger count is taken as that many.
+            let count = Int(word.dropFirst().dropLast()).map { min($0, 10_000_000) } ?? 10_000_000
             return unit == "d" ? count : count * 7
         }
         if let weekday = weekdays.firstIndex(where: { $0.contains(word) }) {

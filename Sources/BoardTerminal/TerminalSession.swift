@@ -81,14 +81,17 @@ public final class TerminalSession {
         return try body()
     }
 
-    /// Ctrl-Z: the terminal put back and the process stopped, as SIGTSTP does (raw mode reads Ctrl-Z as a byte). Once
-    /// continued, or at once where nothing could continue it (a process group no shell controls ignores the stop),
-    /// the terminal is taken again, cleared for the caller to draw the whole screen.
+    /// Ctrl-Z: the terminal put back and the job stopped, as SIGTSTP to the foreground process group does (raw mode
+    /// reads Ctrl-Z as a byte): a script that runs `board ui` stops with it. Once continued, or at once where nothing
+    /// could continue it (a process group no shell controls ignores the stop), the terminal is taken again, cleared
+    /// for the caller to draw the whole screen, and the next `read` says to look at its size (it may have changed
+    /// meanwhile, the shell taking the SIGWINCH).
     public func stop() {
-        raise(SIGTSTP)
+        kill(0, SIGTSTP)
         signal(SIGTSTP, stopFromSignal)
         continuePending = 0
         if isActive { begin() }
+        resizePending = 1
     }
 
     /// The size in cells (80×24 when the terminal does not say).
@@ -157,9 +160,11 @@ private func stopFromSignal(_ number: Int32) {
     raise(SIGTSTP)
 }
 
-/// Puts the terminal back from a signal handler: only async-signal-safe calls.
+/// Puts the terminal back from a signal handler: only async-signal-safe calls. Not while the process is in the
+/// background (stopped, then killed): the terminal was put back when it stopped, and it is the shell's now; setting
+/// it from the background would stop the process again (SIGTTOU) before it could exit.
 private func restoreFromSignal() {
-    guard hasSavedTermios != 0 else { return }
+    guard hasSavedTermios != 0, tcgetpgrp(0) == getpgrp() else { return }
     _ = Glibc.write(1, leaveSequence.utf8Start, leaveSequence.utf8CodeUnitCount)
     _ = tcsetattr(0, TCSAFLUSH, &savedTermios)
 }

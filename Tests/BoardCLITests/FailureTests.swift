@@ -203,8 +203,16 @@ import Testing
             #expect(outcome.stderr.hasPrefix("Error: Invalid date '\(date)' for '--due': it falls after 9999-12-31, the last date a board holds\n"),
                     "\(outcome.stderr)")
         }
+        // However large the count: it falls after the last day, from any day.
+        for (date, today) in [("+100001d", lastDay), ("+99999999999999999999999d", [:]), ("+9999999w", [:])] {
+            #expect(sandbox.run(["add", "x", "--due", date], environment: today).stderr
+                .hasPrefix("Error: Invalid date '\(date)' for '--due': it falls after"), "\(date)")
+        }
         #expect(sandbox.read() == Self.board)
         #expect(sandbox.run(["add", "x", "--due", "soon"], environment: lastDay).stderr.hasPrefix("Error: Invalid date 'soon' for '--due' (use YYYY-MM-DD"))
+        // A count past a hundred thousand is a date like any other while the day exists (2026-11-21 + 100,001 days).
+        #expect(sandbox.run(["add", "far", "--due", "+100001d"]).exitCode == 0)
+        #expect(sandbox.read().contains("- [ ] far due:2300-09-07"))
         #expect(sandbox.run(["add", "x", "--due", "today"], environment: lastDay).exitCode == 0)
     }
 

@@ -248,6 +248,27 @@ import Testing
         var small = Session(width: 5, height: 3)
         #expect(small.press([.suspend]) == [.suspend])
         #expect(small.writes == 0 && session.writes == 1)
+        // Keys read with Ctrl-Z, after it, are dropped (they ran once the program was brought back).
+        var ahead = Session()
+        #expect(ahead.press([.suspend, .character("d"), .suspend]) == [.suspend])
+        #expect(ahead.writes == 0 && ahead.text == InteractiveBoardTests.text)
+    }
+
+    /// The form names a relative due date past 9999-12-31 for what it is, as `--due` does.
+    @Test func theFormSaysARelativeDueFallsAfterTheLastDay() {
+        var session = Session()
+        session.state.today = CivilDate(year: 9999, month: 12, day: 31) ?? InteractiveBoardTests.today
+        session.press([.character("a")])
+        session.type("Late")
+        session.press([.tab])
+        session.type("+3d")
+        session.press([.enter])
+        #expect(session.state.message == "'+3d' falls after 9999-12-31, the last date a board holds.")
+        #expect(session.writes == 0)
+        session.press(Array(repeating: .backspace, count: 3))
+        session.type("soon")
+        session.press([.enter])
+        #expect(session.state.message == "'soon' is not a date: YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday.")
     }
 
     /// In a terminal too small to show the board no key acts unseen: only quitting works.
