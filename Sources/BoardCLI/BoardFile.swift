@@ -97,13 +97,14 @@ enum BoardFile {
         }
     }
 
-    /// Why a file other than a board (`.gitattributes`) cannot be written at the path: something there that is not a
-    /// regular file, or a symbolic link to nothing; nil when it is one, or nothing is there.
+    /// Why a new file (`init`'s board, `.gitattributes`) cannot be written at the path: something there that is not a
+    /// regular file, a symbolic link to nothing, or a loop of them; nil when it is a regular file, or nothing is there.
     static func notAFile(_ path: String, shownAs name: String) -> CommandError? {
         var status = stat()
         guard lstat(systemPath(path), &status) == 0 else { return nil }
         guard stat(systemPath(path), &status) == 0 else {
-            return CommandError(message: "\(name): is a symbolic link to nothing; nothing was written")
+            let what = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
+            return CommandError(message: "\(name): is \(what); nothing was written")
         }
         guard status.st_mode & S_IFMT != S_IFREG else { return nil }
         return CommandError(message: "\(name): is \(kind(status)), not a file; nothing was written")

@@ -171,6 +171,20 @@ import Testing
         #expect(sandbox.read() == Self.board)
     }
 
+    /// `init` names what is at the path when it is no file: a folder, a link to nothing, a loop of links (each was
+    /// "the file already exists"); nothing is written, and the link's target is not made.
+    @Test func initNamesAPathThatIsNoFile() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("folder"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("dangling.md"), withDestinationPath: "target.md")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("loop.md"), withDestinationPath: "loop.md")
+        for (path, what) in [("folder", "a directory, not a file"), ("dangling.md", "a symbolic link to nothing"),
+                             ("loop.md", "a loop of symbolic links")] {
+            #expect(sandbox.run(["init", "-f", path]) == Outcome(exitCode: 1, stdout: "", stderr: "error: \(path): is \(what); nothing was written\n"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("target.md")))
+    }
+
     @Test func initWritesTheThreeSections() {
         let sandbox = Sandbox()
         #expect(sandbox.run(["init", "--title", "Release 2.4"]) == Outcome(exitCode: 0, stdout:

@@ -159,6 +159,9 @@ final class GitRepository {
         let dangling = repository.board("git-setup")
         #expect(dangling.status == 1)
         #expect(dangling.output == "error: .gitattributes: is a symbolic link to nothing; nothing was written\n")
+        try FileManager.default.removeItem(atPath: repository.sandbox.path("repo/.gitattributes"))
+        try FileManager.default.createSymbolicLink(atPath: repository.sandbox.path("repo/.gitattributes"), withDestinationPath: ".gitattributes")
+        #expect(repository.board("git-setup").output == "error: .gitattributes: is a loop of symbolic links; nothing was written\n")
         #expect(repository.git("config", "merge.board.driver").output.isEmpty)
     }
 
