@@ -176,26 +176,37 @@ extension Board {
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
     /// splice: every one removed as `rm` removes it, then placed in file order after the last item that stays in
-    /// its target (with `atTop`, before the first), or where one goes into a target that keeps no item, each next to
-    /// the one placed before it. Nil when that cannot be one splice (a target section is missing; or keeps no item,
-    /// with `atTop` or beside a settings block or an unclosed fence or comment): the caller moves them otherwise.
+    /// its target, or where one goes into a target that keeps no item, each next to the one placed before it. With
+    /// `atTop`, as moving them one at a time from the last places them: before the item that is first in the target
+    /// when the last of them goes there (`topAnchors`). Nil when that cannot be one splice (a target section is
+    /// missing; or, with `atTop`, has no item when the last of them goes there; or keeps no item beside a settings
+    /// block or an unclosed fence or comment): the caller moves them otherwise.
     func movedFile(_ moves: [ItemMove], doneOn: CivilDate?, atTop: Bool = false) throws(EditError) -> PrintedFile? {
         let going = moves.lazy.map(\.index)
         var survivors = Survivors(self, going: going)
-        var (replacements, removed) = try removals(of: going, survivors: &survivors)
-        let doneText = Self.doneText(doneOn)
         var targets = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
         for move in moves { targets[move.to.rawValue] = true }
-        for kind in [SectionKind.todo, .doing, .done, .archive] where targets[kind.rawValue] {
+        let kinds = [SectionKind.todo, .doing, .done, .archive].filter { targets[$0.rawValue] }
+        // Before any removal is checked: moved one at a time, the first would make the missing section, or go into
+        // the empty one, before the others go, which can change what they leave behind them.
+        let anchors = atTop ? topAnchors(moves, survivors: survivors) : []
+        guard kinds.allSatisfy({ firstSection($0) != nil && (!atTop || anchors[$0.rawValue] != nil) }) else { return nil }
+        // An item that goes too stays put until the items placed before it are there: they are left where it was.
+        let groups = anchors.compactMap { $0.flatMap { survivors.going[items[$0].line] ? items[$0].line : nil } }
+        var (replacements, removed) = try removals(of: going, survivors: &survivors, groupsAt: groups)
+        let doneText = Self.doneText(doneOn)
+        for kind in kinds {
             let incoming = moves.lazy.filter { $0.to == kind }.map { items[$0.index] }
             guard let section = firstSection(kind) else { return nil }
-            let staying = items.lazy.filter { $0.section == section && !survivors.going[$0.line] }
             let at: Int
             var aboveIndent: Int?
             var gap: [NewLine] = []
-            if let neighbour = atTop ? staying.first : staying.last {
-                at = atTop ? neighbour.line : neighbour.lines.upperBound
-                aboveIndent = atTop ? nil : neighbour.indent
+            let anchor = atTop ? anchors[kind.rawValue].map { items[$0] } : nil
+            if let anchor {
+                at = anchor.line
+            } else if !atTop, let neighbour = items.lazy.filter({ $0.section == section && !survivors.going[$0.line] }).last {
+                at = neighbour.lines.upperBound
+                aboveIndent = neighbour.indent
             } else {
                 // Into a section that keeps no item, the first goes where `placement` puts one into an empty section
                 // of the file without the removed lines, and the others after it.
@@ -207,12 +218,13 @@ extension Board {
             var placed: [NewLine] = []
             placed.reserveCapacity(moves.count)
             if atTop {
-                // To the top, as moving them one at a time from the last would place them: the last before the first
-                // item that stays, fitted to it; each other one before the one placed after it, fitted to that.
+                // To the top, as moving them one at a time from the last would place them: the last before the
+                // anchor, fitted to it; each other one before the one placed after it, fitted to that.
                 // In a file without a final newline, one whose lines end the file once those after it are gone would
                 // be its last line when moved, without an ending, and take the file's: those end at or past the
-                // first line of the removed run the file ends with.
-                let removedTail = endsWithoutNewline ? (lines.indices.last { !removed[$0] } ?? -1) + 1 : Int.max
+                // first line of the run of removed and blank lines the file ends with (blank lines at the end of such
+                // a file go when it is printed).
+                let removedTail = endsWithoutNewline ? (lines.indices.last { !removed[$0] && !isBlankLine($0) } ?? -1) + 1 : Int.max
                 var blocks: [ItemLines] = []
                 for item in incoming.reversed() {
                     var block = movedLines(item, to: kind, doneText: doneText)
@@ -227,6 +239,13 @@ extension Board {
                     }
                 }
                 for block in blocks.reversed() { placed += block.lines }
+                // Where they stay in place of an item that goes, the line after it must not join the body of the
+                // last one placed, as it would when that item was taken out from under them.
+                if let anchor, survivors.going[anchor.line], let last = blocks.first,
+                   let next = survivors.survivingLine(from: anchor.lines.upperBound, step: 1),
+                   continuesBody(line: next, itemIndent: last.indent) {
+                    throw .wouldChangeMeaning(line: next, "moving \(quotedTitle(anchor)) would make line \(next + 1) part of the body of the item placed above it; indent line \(next + 1) less, then run the command again")
+                }
             } else {
                 // At the end of a file without a final newline, each item moved alone would be the last line, lose
                 // its ending, and get the file's when the next one came after it.
@@ -243,6 +262,22 @@ extension Board {
             replacements.append(Replacement(lines: at..<at, with: placed))
         }
         return rendered(replacements)
+    }
+
+    /// For each kind of section moved into (by raw value), the index of the item the moved items go before when
+    /// moved to the top one at a time from the last: the first item of the target that is still there when the last
+    /// of them goes into it, i.e. not one that goes and comes at or after that one in the file. Nil where there is
+    /// none (the target keeps no item, or is missing). When that item goes too (later, being before the last), the
+    /// ones placed before it stay where it was.
+    private func topAnchors(_ moves: [ItemMove], survivors: Survivors) -> [Int?] {
+        var anchors = [Int?](repeating: nil, count: SectionKind.archive.rawValue + 1)
+        for kind in [SectionKind.todo, .doing, .done, .archive] {
+            guard let section = firstSection(kind), let last = moves.last(where: { $0.to == kind }) else { continue }
+            anchors[kind.rawValue] = items.indices.first { index in
+                items[index].section == section && !(survivors.going[items[index].line] && index >= last.index)
+            }
+        }
+        return anchors
     }
 
     /// An item to move, by its place in `items`, and the kind of section it goes to. A splice of a hundred thousand
@@ -322,7 +357,11 @@ extension Board {
     /// The replacements that take the items (in file order) out, each as `rm` takes it after the ones before it
     /// (with the blank line after it when the line that stays before it is blank), and the lines they take.
     /// Refused where a line that stays would join the body of the item above it once every one of them is gone.
-    private func removals(of going: some Sequence<Int>, survivors: inout Survivors) throws(EditError) -> (replacements: [Replacement], removed: [Bool]) {
+    /// Items placed before a line of `groupsAt` (the item line of one that goes) stand where it was: what stays
+    /// before an item taken out after them is their last line, never blank, and they are the item above it (which
+    /// the caller checks).
+    private func removals(of going: some Sequence<Int>, survivors: inout Survivors,
+                          groupsAt: [Int] = []) throws(EditError) -> (replacements: [Replacement], removed: [Bool]) {
         var replacements: [Replacement] = []
         replacements.reserveCapacity(going.underestimatedCount + 4)
         var removed = [Bool](repeating: false, count: lines.count)
@@ -331,13 +370,15 @@ extension Board {
             // The last line before it that stays: not going, and not a blank line a removal before took along.
             var before = survivors.lineKept(before: range.lowerBound)
             while let line = before, removed[line] { before = survivors.lineKept(before: line) }
-            if let before, isBlankLine(before), range.upperBound < lines.count, isBlankLine(range.upperBound),
+            let afterGroup = { (line: Int?) in groupsAt.contains { (line ?? -1) < $0 && $0 <= range.lowerBound } }
+            if let before, isBlankLine(before), !afterGroup(before), range.upperBound < lines.count, isBlankLine(range.upperBound),
                !survivors.going[range.upperBound] {
                 range = range.lowerBound..<(range.upperBound + 1)
             }
             for line in range { removed[line] = true }
             // The item the next surviving line would follow, once every item going is gone.
-            if let aboveLine = survivors.survivingLine(from: range.lowerBound - 1, step: -1),
+            let aboveLine = survivors.survivingLine(from: range.lowerBound - 1, step: -1)
+            if !afterGroup(aboveLine), let aboveLine,
                let index = itemIndex(atOrBefore: aboveLine), items[index].lines.upperBound == aboveLine + 1,
                let next = survivors.survivingLine(from: range.upperBound, step: 1),
                continuesBody(line: next, itemIndent: items[index].indent) {
@@ -372,7 +413,7 @@ extension Board {
     /// The file with several items moved, each to the first section of its kind (`board done A B C`): an item
     /// already there only gets the checkbox of its section (with `atTop`, it goes to the top of it as well). The moved
     /// items keep their file order. In one splice
-    /// where that can be; else one by one, each as `moving` moves it.
+    /// where that can be; else one by one, each as `moving` moves it (to the top, only until the rest can be one).
     public func moving(_ moves: [(item: Item, to: SectionKind)], atTop: Bool = false,
                        doneOn: CivilDate? = nil) throws(EditError) -> PrintedFile {
         var pending = moves.sorted { $0.item.line < $1.item.line }
@@ -384,11 +425,12 @@ extension Board {
         }
         if pending.isEmpty { return PrintedFile(board.bytes) }
         var indices = pending.compactMap { board.itemIndex(atOrBefore: $0.item.line) }
-        if !atTop, let file = try board.movedFile(zip(indices, pending).map { ItemMove(index: $0, to: $1.to) }, doneOn: doneOn) {
+        if let file = try board.movedFile(zip(indices, pending).map { ItemMove(index: $0, to: $1.to) }, doneOn: doneOn, atTop: atTop) {
             return file
         }
         // One by one: moving an item keeps every other item in its order, so the n-th of the others stays the n-th.
-        // To the top, the last goes first, so that they end up in file order.
+        // To the top, the last goes first, so that they end up in file order; once it has given a target that kept
+        // no item (or was missing) one, the others go in one splice.
         for number in atTop ? Array(pending.indices.reversed()) : Array(pending.indices) {
             let move = pending[number]
             let moved = try board.moving(board.items[indices[number]], to: move.to, atTop: atTop, doneOn: doneOn)
@@ -402,6 +444,10 @@ extension Board {
                 return other >= placed ? other + 1 : other
             }
             board = moved
+            if atTop, number > 0, let file = try board.movedFile(zip(indices.prefix(number), pending).map { ItemMove(index: $0, to: $1.to) },
+                                                                  doneOn: doneOn, atTop: true) {
+                return file
+            }
         }
         return PrintedFile(board.bytes)
     }
