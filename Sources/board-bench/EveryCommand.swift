@@ -33,6 +33,10 @@ struct EveryCommand {
         for item in board.items { keys[board.title(of: item).lowercased(), default: 0] += 1 }
         let unique = board.items[(board.items.count / 2)...].first { keys[board.title(of: $0).lowercased()] == 1 } ?? middle
         let title = board.title(of: unique)
+        // Many refs at once (a script's `board move $(board list … --format '{ref}') doing --top`): every fiftieth
+        // TODO item, at most 2,000.
+        let todo = board.items.filter { board.kind(of: $0) == .todo }
+        let many = stride(from: 0, to: todo.count, by: 50).prefix(2_000).map { ":\(todo[$0].line + 1)" }
         let file = ["--file", path]
         return [
             ("check", ["check", path], false),
@@ -52,6 +56,7 @@ struct EveryCommand {
             ("rm :LINE", ["rm", line] + file, true),
             ("tidy --check", ["tidy", "--check", path], false),
             ("tidy", ["tidy", path], true),
+            ("move REFS doing --top", ["move"] + many + ["doing", "--top"] + file, true),
             ("list --sort title", ["list", "--sort", "title"] + file, false),
             ("list --sort due", ["list", "--sort", "due"] + file, false),
             ("archive", ["archive"] + file, true),
