@@ -462,12 +462,16 @@ extension Board {
     }
 
     /// The file with these items (in file order, each once, none archived) moved to the top of the archive as they are, in
-    /// file order, in one splice where the archive keeps an item of its own. Without one, the last goes first,
-    /// making the `Archive` heading at the end of the file when there is none, and the others go before it.
+    /// file order, in one splice: as the last going first, making the `Archive` heading at the end of the file when
+    /// there is none, and the others before it would place them. Where the archive keeps no item and one splice cannot
+    /// tell what that gives (`newArchiveFile`), it takes those two steps.
     public func archived(_ chosen: [Item]) throws(EditError) -> PrintedFile {
         guard let last = chosen.last else { return PrintedFile(bytes) }
         let moves = chosen.compactMap { item in itemIndex(atOrBefore: item.line).map { ItemMove(index: $0, to: .archive) } }
         if let file = try movedFile(moves, doneOn: nil, atTop: true) { return file }
+        // Into an archive that keeps no item, in one splice where that gives the same file; where it cannot tell, or
+        // refuses, the two steps below (which refuse with their own messages).
+        if let file = try? newArchiveFile(moves) { return file }
         let board = try moving(last, to: .archive, atTop: true)
         // Moving one item leaves the others in the same order: the n-th item other than the one moved is the n-th
         // other one before.
@@ -484,6 +488,82 @@ extension Board {
         }
         // The archive now keeps an item of its own, so the others go in one splice.
         return try board.archived(rest)
+    }
+
+    /// `archived` into an archive that keeps no item (or is missing), in one splice on this board: the file that
+    /// moving the last item there alone, then the others before it in one splice, gives, without parsing the file
+    /// between them. The last goes where `placement` puts it into the empty archive, or with the heading where
+    /// `insertedFile` makes it on the board without that item: the lines after the item are the same there, and the
+    /// line before the heading is the last one before it that the item's removal leaves. Nil where this board cannot
+    /// tell (a `%% kanban:settings` line that would be the settings block once the item is gone; an archive above it;
+    /// its removal ending a file without a final newline; the last item fitted to the line below it). Refused where
+    /// either step is, and in some cases neither is: the caller then takes the two steps.
+    private func newArchiveFile(_ moves: [ItemMove]) throws(EditError) -> PrintedFile? {
+        guard let lastMove = moves.last else { return nil }
+        let last = items[lastMove.index]
+        let lastLine = bytes[lines[last.line].start..<lines[last.line].contentEnd]
+        // The first step: the last item out, as `rm` takes it, ...
+        let lastRemoval = try removal(of: last).lines
+        // ... (the board without it printed without the ending of the line it would end with) ...
+        guard !endsWithoutNewline || lastRemoval.upperBound < lines.count else { return nil }
+        let block = movedLines(last, to: .archive, doneText: nil)
+        let at: Int
+        var placed: [NewLine] = []
+        var tail: [NewLine]
+        // The line that stands right before a new heading when a blank line goes between them.
+        var lineBefore: Int?
+        if let archive = firstSection(.archive) {
+            // ... and into the empty archive, found on this board as `movedFile` finds it.
+            guard sections[archive].headingLine > last.line else { return nil }
+            let placement = try placement(of: block, inSection: archive, atTop: true, isNew: false)
+            guard placement.with.first?.content.elementsEqual(lastLine) == true else { return nil }
+            at = placement.lines.lowerBound
+            tail = placement.with
+        } else {
+            // ... or under a new heading, where `insertedFile` makes it on the board without the item.
+            guard obsidianSettingsLine != nil || !lines.contains(where: {
+                Bytes.hasPrefix(bytes, at: $0.start, end: $0.contentEnd, Self.obsidianSettingsPrefix)
+            }) else { return nil }
+            let (position, level) = newSectionPlace(.archive)
+            at = beforeUnclosedRegion(position)
+            guard at >= lastRemoval.upperBound, lastRemoval.lowerBound > 0 else { return nil }
+            let fittedLast = try fitted(block, above: nil, at: at)
+            guard fittedLast.indent == last.indent else { return nil }
+            let ending = lineEnding
+            let before = at > lastRemoval.upperBound ? at - 1 : lastRemoval.lowerBound - 1
+            if !isBlankLine(before) {
+                lineBefore = before
+                placed.append(NewLine(content: [], ending: ending))
+            }
+            let heading = Array((String(repeating: "#", count: level) + " " + SectionKind.archive.name).utf8)
+            placed += [NewLine(content: heading, ending: ending), NewLine(content: [], ending: ending)]
+            tail = fittedLast.lines
+            if at < lines.count, !isBlankLine(at) { tail.append(NewLine(content: [], ending: ending)) }
+        }
+        // The second step: the others out, as `removals` takes them (what they leave is the same with the last
+        // gone first), and in before the last, each fitted to the one placed after it, as `movedFile` places them.
+        let going = moves.lazy.map(\.index)
+        var survivors = Survivors(self, going: going)
+        let (replacements, removed) = try removals(of: going, survivors: &survivors)
+        var blocks: [ItemLines] = []
+        for move in moves.dropLast().reversed() {
+            let block = movedLines(items[move.index], to: .archive, doneText: nil)
+            if let next = blocks.last {
+                // An item line below continues the body of one indented two less.
+                blocks.append(next.indent >= block.indent + 2 ? block.reindented(min(3, next.indent)) : block)
+            } else {
+                blocks.append(try fitted(block, aboveIndent: nil, below: last.line))
+            }
+        }
+        // An item that goes from right before the new heading's blank line takes that line along, as `rm` takes the
+        // blank line after an item when the line that stays before it is blank.
+        if let line = lineBefore, survivors.going[line], let index = itemIndex(atOrBefore: line) {
+            var before = survivors.lineKept(before: items[index].lines.lowerBound)
+            while let line = before, removed[line] { before = survivors.lineKept(before: line) }
+            if let before, isBlankLine(before) { placed.removeFirst() }
+        }
+        for block in blocks.reversed() { placed += block.lines }
+        return rendered(replacements + [Replacement(lines: at..<at, with: placed + tail)])
     }
 
     /// The file with the item moved one place up (`by: -1`) or down (`by: 1`) among the items of its section: its

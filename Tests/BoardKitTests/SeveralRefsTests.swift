@@ -1,3 +1,4 @@
+import Foundation
 import BoardKit
 import Testing
 
@@ -165,5 +166,104 @@ import Testing
         let mixed = Board(parsing: "## DONE\n- [x] A\n- [x] B\n## TODO\n   - [ ] C\n")
         #expect(String(decoding: try mixed.archived(mixed.items).bytes, as: UTF8.self)
             == "## DONE\n## TODO\n\n## Archive\n\n   - [x] A\n   - [x] B\n   - [ ] C\n")
+    }
+
+    /// Into a missing archive in one splice: the heading's blank line goes with an item that goes from right before
+    /// it (X, with a blank line above it, as archiving L first and then X does); the heading goes before a settings
+    /// block, and before a fence that never closes.
+    @Test func archivingIntoAMissingArchiveMakesTheHeadingInTheSameSplice() throws {
+        let cases = [
+            ("## DONE\n\n- [x] X\n- [x] L\n", "## DONE\n\n## Archive\n\n- [x] X\n- [x] L\n"),
+            ("## DONE\n- [x] X\n- [x] L\n", "## DONE\n\n## Archive\n\n- [x] X\n- [x] L\n"),
+            ("## DONE\r\n- [x] X\r\n- [x] L\r\n\n%% kanban:settings\n",
+             "## DONE\r\n\n## Archive\r\n\r\n- [x] X\r\n- [x] L\r\n\r\n%% kanban:settings\n"),
+            ("## DONE\n- [x] X\n- [x] L\n```\nopen", "## DONE\n\n## Archive\n\n- [x] X\n- [x] L\n\n```\nopen"),
+        ]
+        for (text, expected) in cases {
+            let board = Board(parsing: Array(text.utf8))
+            #expect(String(decoding: try board.archived(board.items).bytes, as: UTF8.self) == expected)
+            #expect(Self.archivedInTwoSteps(board, board.items) == "file:" + expected)
+        }
+    }
+
+    /// `archive A B C` as it was written before it made a missing (or filled an empty) archive in one splice: the
+    /// last moved there alone (which makes the heading, on the board parsed without it), the board parsed again, then
+    /// the others before it in one splice. Each result is the file, or the refusal's message.
+    static func archivedInTwoSteps(_ board: Board, _ chosen: [Item]) -> String {
+        func outcome(_ make: () throws -> [UInt8]) -> String {
+            do { return "file:" + String(decoding: try make(), as: UTF8.self) } catch { return "refused:\(error)" }
+        }
+        guard let last = chosen.last, let lastIndex = board.items.firstIndex(where: { $0.line == last.line }) else {
+            return outcome { board.bytes }
+        }
+        if let archive = board.firstSection(.archive), board.items.contains(where: { $0.section == archive }) {
+            return outcome { try board.archived(chosen).bytes }
+        }
+        return outcome {
+            let moved = try board.moving(last, to: .archive, atTop: true)
+            guard let archive = moved.firstSection(.archive),
+                  let placed = moved.items.firstIndex(where: { $0.section == archive }),
+                  moved.items.count == board.items.count else {
+                throw EditError.wouldChangeMeaning(line: last.line, "the archive cannot be placed where \"\(board.title(of: last))\" would stay an item; add a '## Archive' heading at the end of the file, then run the command again")
+            }
+            // The n-th item other than the one moved is the n-th other one before.
+            let rest = chosen.dropLast().compactMap { item in board.items.firstIndex { $0.line == item.line } }.map { index in
+                let other = index < lastIndex ? index : index - 1
+                return moved.items[other < placed ? other : other + 1]
+            }
+            return try moved.archived(rest).bytes
+        }
+    }
+
+    /// A random board for archiving: often without an `Archive` heading or with an empty one at the end, and often
+    /// ending in a settings block, a fence or comment that never closes, or text; some CRLF, some without a final
+    /// newline.
+    static func archivingBoard(_ rng: inout SeededGenerator) -> Board {
+        let board = TidyTests.randomBoard(&rng, items: Int.random(in: 1...20, using: &rng))
+        var lines = String(decoding: board.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let crlf = lines.contains { $0.hasSuffix("\r") }
+        let noNewline = lines.last.map { !$0.isEmpty } ?? false
+        if noNewline { lines.append("") }
+        // Most lose their Archive headings.
+        if Int.random(in: 0..<4, using: &rng) != 0 {
+            lines.removeAll { $0.trimmingCharacters(in: .whitespaces).lowercased().hasSuffix("archive") && $0.contains("#") }
+        }
+        let tails = ["", "", "", "\n", "\n\n", "## Archive\n", "\n## Archive\n\n", "# archive\ntext\n", "text\n", "  body line\n",
+                     "\n%% kanban:settings\n```\n{\"kanban-plugin\":\"board\"}\n```\n%%\n", "%% kanban:settings\n",
+                     "```\n- [x] fenced\n", "  ```\nx\n", "<!-- open\n", "\n<!-- open\n", "## Notes\n", "   - [x] deep\n"]
+        var text = lines.dropLast().map { $0 + "\n" }.joined() + (tails.randomElement(using: &rng) ?? "")
+        if crlf, Bool.random(using: &rng) { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
+        if noNewline || Int.random(in: 0..<4, using: &rng) == 0 {
+            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        }
+        return Board(parsing: Array(text.utf8))
+    }
+
+    /// Archiving into a missing or empty archive in one splice gives the file (or the refusal) the two steps gave.
+    @Test func archivingIntoANewArchiveIsArchivingTheLastFirst() throws {
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0xA4C1))
+        let runs = Int(ProcessInfo.processInfo.environment["BOARD_PROPERTY_RUNS"] ?? "") ?? 3000
+        var (compared, newArchive, refused) = (0, 0, 0)
+        for run in 0..<runs {
+            let board = Self.archivingBoard(&rng)
+            let open = board.items.filter { board.kind(of: $0) != .archive }
+            guard !open.isEmpty else { continue }
+            // Half the runs take the last items, the others any.
+            let count = Int.random(in: 1...min(4, open.count), using: &rng)
+            let chosen = Bool.random(using: &rng) ? Array(open.suffix(count))
+                : Array(open.shuffled(using: &rng).prefix(count)).sorted { $0.line < $1.line }
+            let expected = Self.archivedInTwoSteps(board, chosen)
+            let archived: String
+            do { archived = "file:" + String(decoding: try board.archived(chosen).bytes, as: UTF8.self) } catch {
+                archived = "refused:\(error)"
+            }
+            #expect(archived == expected, "run \(run): \(chosen.map { board.title(of: $0) }) of \(Self.text(board).debugDescription)")
+            if archived != expected { return }
+            compared += 1
+            if board.firstSection(.archive).map({ archive in !board.items.contains { $0.section == archive } }) ?? true { newArchive += 1 }
+            if expected.hasPrefix("refused:") { refused += 1 }
+        }
+        print("compared \(compared), into a new or empty archive \(newArchive), refused \(refused)")
+        #expect(compared > runs / 2 && newArchive > compared / 2)
     }
 }
