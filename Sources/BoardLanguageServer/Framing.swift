@@ -14,7 +14,7 @@ public struct MessageReader: Sendable {
     /// Header text longer than this without an empty line is not a header.
     static let maximumHeaderLength = 8_192
 
-    private var buffer: [UInt8] = []
+    private(set) var buffer: [UInt8] = []
     private var start = 0
 
     public init() {}
@@ -53,6 +53,8 @@ public struct MessageReader: Sendable {
         guard buffer.count - bodyStart >= length else { return nil }
         let body = Array(buffer[bodyStart..<(bodyStart + length)])
         start = bodyStart + length
+        // Everything read is taken: the buffer goes, rather than hold a large message twice while it is handled.
+        if start == buffer.count { (buffer, start) = ([], 0) }
         return .message(body)
     }
 

@@ -25,3 +25,23 @@ import Testing
         }
     }
 }
+
+/// The reader lets go of what it read once every frame in it is taken: a 6 MB `didOpen` was held twice (the bytes
+/// read and the frame's) while the server handled it. A frame cut short keeps its bytes until the rest comes.
+@Suite struct MessageReaderMemoryTests {
+    @Test func theBytesReadGoOnceEveryFrameIsTaken() {
+        let body = Array("{\"text\":\"".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 100_000) + Array("\"}".utf8)
+        let framed = MessageReader.framed(body)
+        var reader = MessageReader()
+        reader.append(framed)
+        #expect(reader.next() == .message(body))
+        #expect(reader.buffer.isEmpty)
+        // With the start of the next frame read too, its bytes stay until the rest comes; then they go as well.
+        reader.append(framed + Array(framed.prefix(30)))
+        #expect(reader.next() == .message(body))
+        #expect(reader.next() == nil)
+        reader.append(Array(framed.dropFirst(30)))
+        #expect(reader.next() == .message(body))
+        #expect(reader.buffer.isEmpty)
+    }
+}
