@@ -536,22 +536,22 @@ enum Commands {
         let parsed = context.parsed
         let before = try date("before", context)
         try context.updateBoard { board, shown in
-            var chosen: [Item]
+            let doneBefore = { (item: Item) in before.map { date in item.done.map { $0 < date } ?? false } ?? true }
+            // One line per item, as every command that acts on several says.
+            func archiving(_ chosen: some BidirectionalCollection<Item>) throws -> (PrintedFile?, String) {
+                guard !chosen.isEmpty else { return (nil, "No change") }
+                let file = try board.archived(chosen)
+                return (file, chosen.lazy.map { "Archived \(quoted(board, $0)) from \(board.kind(of: $0).name)" }.joined(separator: "\n"))
+            }
             if parsed.positionals.isEmpty {
                 // Without --before, every DONE item; with it, those done before the date (an undated one never is).
-                chosen = board.items.filter { item in
-                    board.kind(of: item) == .done && (before.map { date in item.done.map { $0 < date } ?? false } ?? true)
-                }
-            } else {
-                // Every ref resolved first, each problem reported; then those archived or not done before the date skipped.
-                chosen = try resolveAll(parsed.positionals, in: board, shown: shown).filter { item in
-                    !board.isArchived(item) && (before.map { date in item.done.map { $0 < date } ?? false } ?? true)
-                }
+                // Found as they are needed: a copy of a few hundred thousand items is memory a large board lacks.
+                return try archiving(board.items.lazy.filter { board.kind(of: $0) == .done && doneBefore($0) })
             }
-            guard !chosen.isEmpty else { return (nil, "No change") }
-            let file = try board.archived(chosen)
-            // One line per item, as every command that acts on several says.
-            return (file, chosen.map { "Archived \(quoted(board, $0)) from \(board.kind(of: $0).name)" }.joined(separator: "\n"))
+            // Every ref resolved first, each problem reported; then those archived or not done before the date skipped.
+            return try archiving(try resolveAll(parsed.positionals, in: board, shown: shown).filter { item in
+                !board.isArchived(item) && doneBefore(item)
+            })
         }
         return 0
     }

@@ -120,7 +120,7 @@ extension Board {
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
-            return try removing(item).insertedFile(block, into: kind, atTop: atTop, isNew: false).file
+            return try removing(item).insertedFile(detached(block), into: kind, atTop: atTop, isNew: false).file
         }
         return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false)])
     }
@@ -141,37 +141,33 @@ extension Board {
     /// `movedLines` with the ` done:DATE` text made once for many items.
     private func movedLines(_ item: Item, to kind: SectionKind, doneText: [UInt8]?) -> ItemLines {
         var moved = verbatimLines(of: item)
-        let start = lines[item.line].start
-        if kind != .archive, item.checked != (kind == .done) {
-            moved[0].content[item.checkboxOffset + 1 - start] = kind == .done ? UInt8(ascii: "x") : Bytes.space
+        let flipsCheckbox = kind != .archive && item.checked != (kind == .done)
+        let addsDone = kind == .done && item.doneToken == nil && doneText != nil
+        let removesDone = kind != .done && kind != .archive && item.doneToken?.date != nil
+        if flipsCheckbox || addsDone || removesDone {
+            let line = lines[item.line]
+            let start = line.start
+            // Room for a done date, without growing it again.
+            var content: [UInt8] = []
+            content.reserveCapacity(line.contentEnd - start + (doneText?.count ?? 0))
+            content += bytes[start..<line.contentEnd]
+            if flipsCheckbox { content[item.checkboxOffset + 1 - start] = kind == .done ? UInt8(ascii: "x") : Bytes.space }
+            if addsDone, let doneText {
+                content.insert(contentsOf: doneText, at: Bytes.trimmed(content, 0..<content.count).upperBound)
+            } else if removesDone, let token = item.doneToken {
+                Self.removeToken(token.range.lowerBound - start..<token.range.upperBound - start, from: &content,
+                                 textStart: item.textStart - start)
+            }
+            let ending = line.hasEnding ? Array(bytes[line.contentEnd..<line.end]) : ending(after: content)
+            moved[0] = .new(content: content, ending: ending)
         }
-        if kind == .done, item.doneToken == nil, let doneText {
-            let end = Bytes.trimmed(moved[0].content, 0..<moved[0].content.count).upperBound
-            moved[0].content.insert(contentsOf: doneText, at: end)
-        } else if kind != .done, kind != .archive, let token = item.doneToken, token.date != nil {
-            Self.removeToken(token.range.lowerBound - start..<token.range.upperBound - start, from: &moved[0].content,
-                             textStart: item.textStart - start)
-        }
-        if let last = moved.indices.last, moved[last].ending.isEmpty { moved[last].ending = ending(after: moved[last].content) }
         return ItemLines(lines: moved, indent: item.indent)
     }
 
-    /// The item's lines and their endings, as they are. A line feed ending is one array shared by every line.
+    /// The item's lines, as they are: each a line of the board, but the file's last line when it has no ending, which
+    /// is given one.
     private func verbatimLines(of item: Item) -> [NewLine] {
-        let lineFeed = [Bytes.lf]
-        var result: [NewLine] = []
-        result.reserveCapacity(item.lines.count)
-        for index in item.lines {
-            let line = lines[index]
-            // Room for a done date on the item line, without growing it again.
-            var content: [UInt8] = []
-            content.reserveCapacity(line.contentEnd - line.start + (index == item.line ? 16 : 0))
-            content += bytes[line.start..<line.contentEnd]
-            let ending = line.end - line.contentEnd == 1 && bytes[line.contentEnd] == Bytes.lf
-                ? lineFeed : Array(bytes[line.contentEnd..<line.end])
-            result.append(NewLine(content: content, ending: ending))
-        }
-        return result
+        item.lines.map { index in lines[index].hasEnding ? .board(line: index) : withFileEnding(.board(line: index)) }
     }
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
@@ -216,7 +212,6 @@ extension Board {
             }
             let below = atTop ? at : survivors.survivingLine(from: at, step: 1)
             var placed: [NewLine] = []
-            placed.reserveCapacity(moves.count)
             if atTop {
                 // To the top, as moving them one at a time from the last would place them: the last before the
                 // anchor, fitted to it; each other one before the one placed after it, fitted to that.
@@ -225,28 +220,18 @@ extension Board {
                 // first line of the run of removed and blank lines the file ends with (blank lines at the end of such
                 // a file go when it is printed).
                 let removedTail = endsWithoutNewline ? (lines.indices.last { !removed[$0] && !isBlankLine($0) } ?? -1) + 1 : Int.max
-                var blocks: [ItemLines] = []
-                for item in incoming.reversed() {
-                    var block = movedLines(item, to: kind, doneText: doneText)
-                    if item.lines.upperBound >= removedTail, let last = block.lines.indices.last {
-                        block.lines[last].ending = ending(after: block.lines[last].content)
-                    }
-                    if let next = blocks.last {
-                        // An item line below continues the body of one indented two less.
-                        blocks.append(next.indent >= block.indent + 2 ? block.reindented(min(3, next.indent)) : block)
-                    } else {
-                        blocks.append(try fitted(block, aboveIndent: nil, below: below))
-                    }
-                }
-                for block in blocks.reversed() { placed += block.lines }
+                let (stacked, lastIndent) = try stackedAtTop(incoming, to: kind, doneText: doneText, below: below,
+                                                             removedTail: removedTail)
+                placed = stacked
                 // Where they stay in place of an item that goes, the line after it must not join the body of the
                 // last one placed, as it would when that item was taken out from under them.
-                if let anchor, survivors.going[anchor.line], let last = blocks.first,
+                if let anchor, survivors.going[anchor.line], let lastIndent,
                    let next = survivors.survivingLine(from: anchor.lines.upperBound, step: 1),
-                   continuesBody(line: next, itemIndent: last.indent) {
+                   continuesBody(line: next, itemIndent: lastIndent) {
                     throw .wouldChangeMeaning(line: next, "moving \(quotedTitle(anchor)) would make line \(next + 1) part of the body of the item placed above it; indent line \(next + 1) less, then run the command again")
                 }
             } else {
+                placed.reserveCapacity(incoming.reduce(1) { $0 + $1.lines.count })
                 // At the end of a file without a final newline, each item moved alone would be the last line, lose
                 // its ending, and get the file's when the next one came after it.
                 let lastLineEnds = at < lines.count || !endsWithoutNewline
@@ -254,7 +239,7 @@ extension Board {
                     // Each is fitted to the line below, as it would be moved alone after the one before it.
                     let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent, below: below)
                     aboveIndent = block.indent
-                    if !lastLineEnds, let last = placed.indices.last { placed[last].ending = ending(after: placed[last].content) }
+                    if !lastLineEnds, let last = placed.indices.last { placed[last] = withFileEnding(placed[last]) }
                     placed += block.lines
                 }
             }
@@ -262,6 +247,36 @@ extension Board {
             replacements.append(Replacement(lines: at..<at, with: placed))
         }
         return rendered(replacements)
+    }
+
+    /// The items' lines (in file order) as moving them to the top one at a time from the last places them: the last
+    /// before line `below`, fitted to it; each other one before the one placed after it, fitted to that. Those that
+    /// end at or past line `removedTail` take the file's ending on their last line. Also the indentation the last
+    /// one gets.
+    private func stackedAtTop(_ chosen: some BidirectionalCollection<Item>, to kind: SectionKind, doneText: [UInt8]?,
+                              below: Int?, removedTail: Int = .max) throws(EditError) -> (lines: [NewLine], lastIndent: Int?) {
+        // The lines go in last first, then are turned around: no item's lines are kept apart.
+        var stacked: [NewLine] = []
+        stacked.reserveCapacity(chosen.reduce(1) { $0 + $1.lines.count })
+        var nextIndent: Int?
+        var lastIndent: Int?
+        for item in chosen.reversed() {
+            var block = movedLines(item, to: kind, doneText: doneText)
+            if item.lines.upperBound >= removedTail, let last = block.lines.indices.last {
+                block.lines[last] = withFileEnding(block.lines[last])
+            }
+            if let nextIndent {
+                // An item line below continues the body of one indented two less.
+                if nextIndent >= block.indent + 2 { block = reindented(block, min(3, nextIndent)) }
+            } else {
+                block = try fitted(block, aboveIndent: nil, below: below)
+                lastIndent = block.indent
+            }
+            nextIndent = block.indent
+            stacked.append(contentsOf: block.lines.reversed())
+        }
+        stacked.reverse()
+        return (stacked, lastIndent)
     }
 
     /// For each kind of section moved into (by raw value), the index of the item the moved items go before when
@@ -385,7 +400,12 @@ extension Board {
                 let above = items[index]
                 throw .wouldChangeMeaning(line: next, "removing \(quotedTitle(item)) would make line \(next + 1) part of the body of \(quotedTitle(above)) above it; indent line \(next + 1) less than line \(above.line + 1) plus two, then run the command again")
             }
-            replacements.append(Replacement(lines: range, with: []))
+            // Next to the removal before it, one removal: a splice of a hundred thousand items in a row is one.
+            if let previous = replacements.last, previous.lines.upperBound == range.lowerBound {
+                replacements[replacements.count - 1] = Replacement(lines: previous.lines.lowerBound..<range.upperBound, with: [])
+            } else {
+                replacements.append(Replacement(lines: range, with: []))
+            }
         }
         return (replacements, removed)
     }
@@ -465,7 +485,7 @@ extension Board {
     /// file order, in one splice: as the last going first, making the `Archive` heading at the end of the file when
     /// there is none, and the others before it would place them. Where the archive keeps no item and one splice cannot
     /// tell what that gives (`newArchiveFile`), it takes those two steps.
-    public func archived(_ chosen: [Item]) throws(EditError) -> PrintedFile {
+    public func archived(_ chosen: some BidirectionalCollection<Item>) throws(EditError) -> PrintedFile {
         guard let last = chosen.last else { return PrintedFile(bytes) }
         let moves = chosen.compactMap { item in itemIndex(atOrBefore: item.line).map { ItemMove(index: $0, to: .archive) } }
         if let file = try movedFile(moves, doneOn: nil, atTop: true) { return file }
@@ -516,7 +536,7 @@ extension Board {
             // ... and into the empty archive, found on this board as `movedFile` finds it.
             guard sections[archive].headingLine > last.line else { return nil }
             let placement = try placement(of: block, inSection: archive, atTop: true, isNew: false)
-            guard placement.with.first?.content.elementsEqual(lastLine) == true else { return nil }
+            guard let first = placement.with.first, content(of: first).elementsEqual(lastLine) else { return nil }
             at = placement.lines.lowerBound
             tail = placement.with
         } else {
@@ -545,16 +565,8 @@ extension Board {
         let going = moves.lazy.map(\.index)
         var survivors = Survivors(self, going: going)
         let (replacements, removed) = try removals(of: going, survivors: &survivors)
-        var blocks: [ItemLines] = []
-        for move in moves.dropLast().reversed() {
-            let block = movedLines(items[move.index], to: .archive, doneText: nil)
-            if let next = blocks.last {
-                // An item line below continues the body of one indented two less.
-                blocks.append(next.indent >= block.indent + 2 ? block.reindented(min(3, next.indent)) : block)
-            } else {
-                blocks.append(try fitted(block, aboveIndent: nil, below: last.line))
-            }
-        }
+        let stacked = try stackedAtTop(moves.dropLast().lazy.map { items[$0.index] }, to: .archive, doneText: nil,
+                                       below: last.line).lines
         // An item that goes from right before the new heading's blank line takes that line along, as `rm` takes the
         // blank line after an item when the line that stays before it is blank.
         if let line = lineBefore, survivors.going[line], let index = itemIndex(atOrBefore: line) {
@@ -562,8 +574,7 @@ extension Board {
             while let line = before, removed[line] { before = survivors.lineKept(before: line) }
             if let before, isBlankLine(before) { placed.removeFirst() }
         }
-        for block in blocks.reversed() { placed += block.lines }
-        return rendered(replacements + [Replacement(lines: at..<at, with: placed + tail)])
+        return rendered(replacements + [Replacement(lines: at..<at, with: placed + stacked + tail)])
     }
 
     /// The file with the item moved one place up (`by: -1`) or down (`by: 1`) among the items of its section: its
@@ -715,23 +726,30 @@ extension Board {
     struct ItemLines {
         var lines: [NewLine]
         var indent: Int
+    }
 
-        /// The lines with the item line indented `newIndent` spaces and every non-blank body line shifted by as
-        /// many columns, but never so little that it stops being body: plain text two columns, other text two
-        /// deeper than the item (or four).
-        func reindented(_ newIndent: Int) -> ItemLines {
-            guard newIndent != indent, var first = lines.first else { return self }
-            let shift = newIndent - indent
-            first.content = Array(repeating: Bytes.space, count: newIndent) + first.content.dropFirst(indent)
-            let body = lines.dropFirst().map { line -> NewLine in
-                let (columns, textStart) = BodyRule.indentation(line.content, 0..<line.content.count)
-                guard textStart < line.content.count else { return line }
-                let least = BodyRule.isPlainText(line.content, textStart, line.content.count) ? 2 : min(newIndent + 2, 4)
-                let content = Array(repeating: Bytes.space, count: max(least, columns + shift)) + line.content[textStart...]
-                return NewLine(content: content, ending: line.ending)
-            }
-            return ItemLines(lines: [first] + body, indent: newIndent)
+    /// The lines with every line of this board among them copied, to be placed on another board: a board line is
+    /// only a line number.
+    private func detached(_ block: ItemLines) -> ItemLines {
+        ItemLines(lines: block.lines.map { .new(content: Array(content(of: $0)), ending: ending(of: $0)) }, indent: block.indent)
+    }
+
+    /// The lines with the item line indented `newIndent` spaces and every non-blank body line shifted by as
+    /// many columns, but never so little that it stops being body: plain text two columns, other text two
+    /// deeper than the item (or four).
+    func reindented(_ block: ItemLines, _ newIndent: Int) -> ItemLines {
+        guard newIndent != block.indent, let first = block.lines.first else { return block }
+        let shift = newIndent - block.indent
+        let firstContent = Array(repeating: Bytes.space, count: newIndent) + content(of: first).dropFirst(block.indent)
+        let body = block.lines.dropFirst().map { line -> NewLine in
+            let content = content(of: line)
+            let (columns, textStart) = BodyRule.indentation(content, content.startIndex..<content.endIndex)
+            guard textStart < content.endIndex else { return line }
+            let least = BodyRule.isPlainText(content, textStart, content.endIndex) ? 2 : min(newIndent + 2, 4)
+            let shifted = Array(repeating: Bytes.space, count: max(least, columns + shift)) + content[textStart...]
+            return .new(content: shifted, ending: ending(of: line))
         }
+        return ItemLines(lines: [.new(content: firstContent, ending: ending(of: first))] + body, indent: newIndent)
     }
 
     /// The file with these item lines placed in the first section of `kind` (FORMAT.md §6), creating the section
@@ -745,18 +763,21 @@ extension Board {
         let (position, level) = newSectionPlace(kind)
         let at = beforeUnclosedRegion(position)
         let heading = Array((String(repeating: "#", count: level) + " " + kind.name).utf8)
-        let placed = try fitted(isNew ? block.reindented(0) : block, above: nil, at: at)
-        var newLines = [NewLine(content: heading, ending: ending), NewLine(content: [], ending: ending)] + placed.lines
-        if at > 0, !isBlankLine(at - 1) { newLines.insert(NewLine(content: [], ending: ending), at: 0) }
-        if at < lines.count, !isBlankLine(at) { newLines.append(NewLine(content: [], ending: ending)) }
+        let placed = try fitted(isNew ? reindented(block, 0) : block, above: nil, at: at)
+        let blankBefore = at > 0 && !isBlankLine(at - 1)
         if at == 0, let first = lines.first, Bytes.hasBOM(bytes) {
             // The byte-order mark stays the file's first bytes: it moves onto the new heading.
-            newLines[0].content = Array(bytes[0..<3]) + newLines[0].content
+            var newLines = [NewLine(content: Array(bytes[0..<3]) + heading, ending: ending), NewLine(content: [], ending: ending)]
+            newLines += placed.lines
+            if !isBlankLine(0) { newLines.append(NewLine(content: [], ending: ending)) }
             newLines.append(NewLine(content: Array(bytes[3..<first.contentEnd]), ending: Array(bytes[first.contentEnd..<first.end])))
             return (rendered([Replacement(lines: 0..<1, with: newLines)]), 2)
         }
+        var newLines = [NewLine(content: heading, ending: ending), NewLine(content: [], ending: ending)] + placed.lines
+        if blankBefore { newLines.insert(NewLine(content: [], ending: ending), at: 0) }
+        if at < lines.count, !isBlankLine(at) { newLines.append(NewLine(content: [], ending: ending)) }
         // The item follows the heading and its blank line, and the blank line set before them.
-        return (rendered([Replacement(lines: at..<at, with: newLines)]), at + (newLines[0].content.isEmpty ? 3 : 2))
+        return (rendered([Replacement(lines: at..<at, with: newLines)]), at + (blankBefore ? 3 : 2))
     }
 
     /// Where item lines go in an existing section: after its last item's body, before its first item with
@@ -768,14 +789,14 @@ extension Board {
            let last = items.last(where: { $0.section == sectionIndex }) {
             let neighbour = atTop ? first : last
             let at = atTop ? first.line : last.lines.upperBound
-            let placed = try fitted(isNew ? block.reindented(neighbour.indent) : block, above: atTop ? nil : last, at: at)
+            let placed = try fitted(isNew ? reindented(block, neighbour.indent) : block, above: atTop ? nil : last, at: at)
             return Replacement(lines: at..<at, with: placed.lines)
         }
         // Text under the heading, but not the settings block Obsidian Kanban keeps at the end of the file.
         let end = min(section.lines.upperBound, obsidianSettingsLine ?? section.lines.upperBound)
         let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(end))
         let heading = usable.reversed().first { !isBlankLine($0) } ?? section.headingLine
-        let block = isNew ? block.reindented(0) : block
+        let block = isNew ? reindented(block, 0) : block
         guard heading + 1 < lines.count, isBlankLine(heading + 1) else {
             return Replacement(lines: (heading + 1)..<(heading + 1), with: try fitted(block, above: nil, at: heading + 1).lines)
         }
@@ -797,9 +818,9 @@ extension Board {
     private func fitted(_ block: ItemLines, aboveIndent: Int?, below next: Int?) throws(EditError) -> ItemLines {
         var block = block
         if let aboveIndent, block.indent >= aboveIndent + 2 {
-            block = block.reindented(aboveIndent)
+            block = reindented(block, aboveIndent)
         } else if let next, continuesBody(line: next, itemIndent: block.indent) {
-            block = block.reindented(min(3, indentation(ofLine: next)))
+            block = reindented(block, min(3, indentation(ofLine: next)))
         }
         if let next, continuesBody(line: next, itemIndent: block.indent) {
             throw .wouldChangeMeaning(line: next, "an item placed before line \(next + 1) would take that line into its body; indent line \(next + 1) less, then run the command again")
@@ -893,10 +914,43 @@ extension Board {
 
     // MARK: - Printing replacements
 
-    /// A new line: its text and its line ending.
-    struct NewLine {
-        var content: [UInt8]
-        var ending: [UInt8]
+    /// A line to print: new text and its line ending (empty: the file's, given when printed), or a line of the board
+    /// as it is, ending and all, printed from the board's bytes rather than copied.
+    enum NewLine {
+        case new(content: [UInt8], ending: [UInt8])
+        /// A line of the board that has a line ending.
+        case board(line: Int)
+
+        init(content: [UInt8], ending: [UInt8]) {
+            self = .new(content: content, ending: ending)
+        }
+    }
+
+    /// The text of a line to print, without its ending.
+    func content(of line: NewLine) -> ArraySlice<UInt8> {
+        switch line {
+        case .new(let content, _): content[...]
+        case .board(let index): bytes[lines[index].start..<lines[index].contentEnd]
+        }
+    }
+
+    /// The line's ending as it is: the board line's own, or the one it was given.
+    private func ending(of line: NewLine) -> [UInt8] {
+        switch line {
+        case .new(_, let ending): ending
+        case .board(let index): Array(bytes[lines[index].contentEnd..<lines[index].end])
+        }
+    }
+
+    /// The line with its text as it is and the ending `ending(after:)` gives it.
+    private func withFileEnding(_ line: NewLine) -> NewLine {
+        let content = Array(content(of: line))
+        return .new(content: content, ending: ending(after: content))
+    }
+
+    /// The line's text and the ending it has (none for a new line given none).
+    func textAndEnding(_ line: NewLine) -> [UInt8] {
+        Array(content(of: line)) + ending(of: line)
     }
 
     /// Original lines `lines` (an empty range to insert) replaced with new ones.
@@ -926,7 +980,9 @@ extension Board {
         // Room for every new line, with an ending of up to two bytes: grown by doubling, a splice of a hundred
         // thousand moves copied them again and again into fresh memory.
         let newBytes = replacements.reduce(0) { total, replacement in
-            replacement.with.reduce(total) { $0 + $1.content.count + 2 }
+            replacement.with.reduce(total) { total, line in
+                if case .new(let content, _) = line { total + content.count + 2 } else { total }
+            }
         }
         var file = PrintedFile(source: bytes, newBytes: newBytes)
         // Untouched lines, a run at a time: the file's bytes, not copied.
@@ -941,8 +997,14 @@ extension Board {
             let replacement = replacements[index]
             appendOriginal(cursor..<max(cursor, replacement.lines.lowerBound))
             for line in replacement.with {
-                file.append(line.content)
-                file.append(line.ending.isEmpty ? Self.ending(after: line.content[...], ending) : line.ending)
+                switch line {
+                case .new(let content, let lineEnding):
+                    file.append(content)
+                    file.append(lineEnding.isEmpty ? Self.ending(after: content[...], ending) : lineEnding)
+                case .board(let index):
+                    // A board line keeps its ending; one without (the file's last) is given it as a new line.
+                    file.append(source: lines[index].start..<lines[index].end)
+                }
             }
             cursor = max(cursor, replacement.lines.upperBound)
         }

@@ -633,7 +633,7 @@ private struct ThreeWayMerge {
         let lines = board.lines.map { line in
             Board.NewLine(content: Array(bytes[line.start..<line.contentEnd]), ending: Array(bytes[line.contentEnd..<line.end]))
         }
-        return Board.ItemLines(lines: lines, indent: indent).reindented(newIndent).lines.flatMap { $0.content + $0.ending }
+        return board.reindented(Board.ItemLines(lines: lines, indent: indent), newIndent).lines.flatMap(board.textAndEnding)
     }
 
     /// The merged file: each merged skeleton line followed by the merged items and blank lines of its region.

@@ -157,6 +157,10 @@ struct EveryCommand {
         // Every item a duplicate of the first: check once made a message for each finding and lowered both titles.
         var dense = Array("## TODO\n".utf8)
         for _ in 0..<1_000_000 { dense += Array("- [ ] x\n".utf8) }
+        // DONE items with bodies to archive: each moved line was copied into an array of its own (341 MB for 25 MB).
+        var done = Array("## TODO\n\n- [ ] open\n\n## DONE\n\n".utf8)
+        for index in 0..<400_000 { done += Array("- [x] Finished item \(index) done:2026-01-02\n  its body \(index)\n".utf8) }
+        done += Array("\n## Archive\n\n- [x] archived before\n".utf8)
         return [
             ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
             ("160,000 one-line sections", sections, ["check", "check --json", "list --json", "show --width 120"]),
@@ -166,6 +170,7 @@ struct EveryCommand {
             ("200,000 ticks under 160,000 headings", ticks, ["tidy --check", "tidy"]),
             ("1,000,000 items of one title", dense, ["check", "check --json", "list --json", "show --width 120"]),
             ("100,000 stray checklists under a 1 MB heading", strays, ["check", "check --json"]),
+            ("400,000 DONE items with bodies", done, ["archive"]),
         ]
     }
 }

@@ -43,4 +43,35 @@ import Testing
         #expect(PrintedFile([]).bytes.isEmpty)
         #expect(PrintedFile([]).equals([]))
     }
+
+    /// How many of the file's bytes are not the board's own, read where they are: every piece outside its buffer.
+    static func newBytes(_ file: PrintedFile, from board: Board) -> Int {
+        board.bytes.withUnsafeBytes { source in
+            file.withPieces { pieces in
+                pieces.reduce(0) { total, piece in
+                    guard let base = piece.baseAddress, let start = source.baseAddress,
+                          base >= start, base + piece.count <= start + source.count else { return total + piece.count }
+                    return total
+                }
+            }
+        }
+    }
+
+    /// Lines an edit moves as they are are printed from the board's bytes, not copied: archiving 2,000 items with
+    /// bodies made a copy of each line (a large archive held several times the file), and a move to DONE copies only
+    /// the item lines whose checkbox it changes.
+    @Test func linesMovedAsTheyAreAreNotCopied() throws {
+        let items = (0..<2_000).map { "- [x] Item \($0) done:2026-01-02\n  body of item \($0)\n" }.joined()
+        let board = Board(parsing: Array(("## TODO\n\n- [ ] open\n  its body\n\n## DONE\n\n" + items + "\n## Archive\n\n- [x] old\n").utf8))
+        let done = board.items.filter { board.kind(of: $0) == .done }
+        let archived = try board.archived(done)
+        #expect(Self.newBytes(archived, from: board) == 0)
+
+        let moved = try board.moving(done.prefix(1_000).map { ($0, SectionKind.todo) })
+        let itemLines = done.prefix(1_000).reduce(0) { total, item in
+            total + board.lines[item.line].end - board.lines[item.line].start
+        }
+        // The item lines, each without its done date (one byte less, with the space before it).
+        #expect(Self.newBytes(moved, from: board) == itemLines - 1_000 * " done:2026-01-02".utf8.count)
+    }
 }
