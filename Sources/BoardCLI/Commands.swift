@@ -541,7 +541,15 @@ enum Commands {
             func archiving(_ chosen: some BidirectionalCollection<Item>) throws -> (PrintedFile?, String) {
                 guard !chosen.isEmpty else { return (nil, "No change") }
                 let file = try board.archived(chosen)
-                return (file, chosen.lazy.map { "Archived \(quoted(board, $0)) from \(board.kind(of: $0).name)" }.joined(separator: "\n"))
+                // Room for every line made once (a line per item is room enough but for escapes): grown by doubling,
+                // the old and new text of a few hundred thousand lines were held at once beside the board.
+                var message = ""
+                message.reserveCapacity(chosen.reduce(0) { $0 + board.lines[$1.line].contentEnd - board.lines[$1.line].start + 24 })
+                for item in chosen {
+                    if !message.isEmpty { message += "\n" }
+                    message += "Archived \(quoted(board, item)) from \(board.kind(of: item).name)"
+                }
+                return (file, message)
             }
             if parsed.positionals.isEmpty {
                 // Without --before, every DONE item; with it, those done before the date (an undated one never is).

@@ -167,7 +167,9 @@ extension Board {
     /// The item's lines, as they are: each a line of the board, but the file's last line when it has no ending, which
     /// is given one.
     private func verbatimLines(of item: Item) -> [NewLine] {
-        item.lines.map { index in lines[index].hasEnding ? .board(line: index) : withFileEnding(.board(line: index)) }
+        item.lines.map { index in
+            lines[index].hasEnding ? .board(lines: index..<(index + 1)) : withFileEnding(.board(lines: index..<(index + 1)))
+        }
     }
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
@@ -231,7 +233,6 @@ extension Board {
                     throw .wouldChangeMeaning(line: next, "moving \(quotedTitle(anchor)) would make line \(next + 1) part of the body of the item placed above it; indent line \(next + 1) less, then run the command again")
                 }
             } else {
-                placed.reserveCapacity(incoming.reduce(1) { $0 + $1.lines.count })
                 // At the end of a file without a final newline, each item moved alone would be the last line, lose
                 // its ending, and get the file's when the next one came after it.
                 let lastLineEnds = at < lines.count || !endsWithoutNewline
@@ -240,7 +241,7 @@ extension Board {
                     let block = try fitted(movedLines(item, to: kind, doneText: doneText), aboveIndent: aboveIndent, below: below)
                     aboveIndent = block.indent
                     if !lastLineEnds, let last = placed.indices.last { placed[last] = withFileEnding(placed[last]) }
-                    placed += block.lines
+                    for line in block.lines { Self.appendJoining(line, to: &placed) }
                 }
             }
             placed += gap
@@ -257,7 +258,6 @@ extension Board {
                               below: Int?, removedTail: Int = .max) throws(EditError) -> (lines: [NewLine], lastIndent: Int?) {
         // The lines go in last first, then are turned around: no item's lines are kept apart.
         var stacked: [NewLine] = []
-        stacked.reserveCapacity(chosen.reduce(1) { $0 + $1.lines.count })
         var nextIndent: Int?
         var lastIndent: Int?
         for item in chosen.reversed() {
@@ -273,7 +273,7 @@ extension Board {
                 lastIndent = block.indent
             }
             nextIndent = block.indent
-            stacked.append(contentsOf: block.lines.reversed())
+            for line in block.lines.reversed() { Self.appendJoining(line, to: &stacked, backwards: true) }
         }
         stacked.reverse()
         return (stacked, lastIndent)
@@ -914,23 +914,41 @@ extension Board {
 
     // MARK: - Printing replacements
 
-    /// A line to print: new text and its line ending (empty: the file's, given when printed), or a line of the board
-    /// as it is, ending and all, printed from the board's bytes rather than copied.
+    /// A line to print: new text and its line ending (empty: the file's, given when printed), or lines of the board
+    /// as they are, endings and all, printed from the board's bytes rather than copied. An item's lines on their way
+    /// somewhere are one each; once in place, board lines in a row are one run (`appendJoining`).
     enum NewLine {
         case new(content: [UInt8], ending: [UInt8])
-        /// A line of the board that has a line ending.
-        case board(line: Int)
+        /// Lines of the board that each have a line ending (the file's last may not, so is never one of them).
+        case board(lines: Range<Int>)
 
         init(content: [UInt8], ending: [UInt8]) {
             self = .new(content: content, ending: ending)
         }
     }
 
-    /// The text of a line to print, without its ending.
+    /// Appends a line, joining it to the last one when both are board lines and it follows that one in the file
+    /// (with `backwards`, when it comes right before it): a splice of a hundred thousand items keeps a run, not a
+    /// line each.
+    static func appendJoining(_ line: NewLine, to lines: inout [NewLine], backwards: Bool = false) {
+        if case .board(let range) = line, case .board(let last)? = lines.last {
+            if !backwards, last.upperBound == range.lowerBound {
+                lines[lines.count - 1] = .board(lines: last.lowerBound..<range.upperBound)
+                return
+            }
+            if backwards, range.upperBound == last.lowerBound {
+                lines[lines.count - 1] = .board(lines: range.lowerBound..<last.upperBound)
+                return
+            }
+        }
+        lines.append(line)
+    }
+
+    /// The text of a line to print, without its ending (of a run, up to its last line's ending).
     func content(of line: NewLine) -> ArraySlice<UInt8> {
         switch line {
         case .new(let content, _): content[...]
-        case .board(let index): bytes[lines[index].start..<lines[index].contentEnd]
+        case .board(let range): bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].contentEnd]
         }
     }
 
@@ -938,7 +956,7 @@ extension Board {
     private func ending(of line: NewLine) -> [UInt8] {
         switch line {
         case .new(_, let ending): ending
-        case .board(let index): Array(bytes[lines[index].contentEnd..<lines[index].end])
+        case .board(let range): Array(bytes[lines[range.upperBound - 1].contentEnd..<lines[range.upperBound - 1].end])
         }
     }
 
@@ -1001,9 +1019,8 @@ extension Board {
                 case .new(let content, let lineEnding):
                     file.append(content)
                     file.append(lineEnding.isEmpty ? Self.ending(after: content[...], ending) : lineEnding)
-                case .board(let index):
-                    // A board line keeps its ending; one without (the file's last) is given it as a new line.
-                    file.append(source: lines[index].start..<lines[index].end)
+                case .board(let range):
+                    file.append(source: lines[range.lowerBound].start..<lines[range.upperBound - 1].end)
                 }
             }
             cursor = max(cursor, replacement.lines.upperBound)
