@@ -32,7 +32,7 @@ extension Commands {
             var frames: [MessageReader.Frame] = []
             while let frame = reader.next() { frames.append(frame) }
             guard !frames.isEmpty else { continue }
-            let replies = server.handle(frames, today: (try? context.today()) ?? LocalDate.today())
+            let replies = server.handle(consume frames, today: (try? context.today()) ?? LocalDate.today())
             for reply in replies {
                 var framed = MessageReader.framed(reply.serialized)
                 context.output.stream(&framed)

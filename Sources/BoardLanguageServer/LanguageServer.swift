@@ -39,7 +39,7 @@ public struct LanguageServer: Sendable {
 
     /// Handles the frames read together, in order, and returns the messages to send. A request cancelled by a
     /// `$/cancelRequest` among them is answered with `RequestCancelled` instead of being worked out.
-    public mutating func handle(_ frames: [MessageReader.Frame], today: CivilDate) -> [JSON] {
+    public mutating func handle(_ frames: consuming [MessageReader.Frame], today: CivilDate) -> [JSON] {
         // Each frame as a message, or as the error that answers it.
         let parsed: [Result<JSON, Failure>] = frames.map { frame in
             switch frame {
@@ -53,6 +53,9 @@ public struct LanguageServer: Sendable {
                 }
             }
         }
+        // The frames' bytes go before any message is handled: a board opened would be held a third time beside its
+        // text and its document.
+        _ = consume frames
         let cancelled = parsed.compactMap { message -> JSON? in
             guard case .success(let message) = message, message["method"]?.string == "$/cancelRequest" else { return nil }
             return message["params"]?["id"]

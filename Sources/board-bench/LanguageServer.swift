@@ -1,9 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BoardKit
 import BoardLanguageServer
 
 /// Issue 20's figure: how long `board lsp` takes from a one-character change in a 10,000-item board to the framed
-/// diagnostics it sends back (apply the change, parse, check, write the JSON). Target: 30 ms.
-func runLanguageServer(items: Int = 10_000, changes: Int = 40) {
+/// diagnostics it sends back (apply the change, parse, check, write the JSON). Target: 30 ms. And issue 18's for
+/// the process: its peak memory holding a large board, within 3 × the board + 20 MB.
+func runLanguageServer(binary: String, folder: String, items: Int = 10_000, changes: Int = 40) {
     var generator = BoardGenerator()
     let text = String(decoding: generator.board(items: items), as: UTF8.self)
     let today = CivilDate(year: 2026, month: 11, day: 23) ?? CivilDate(daysSinceEpoch: 0)
@@ -53,4 +59,29 @@ func runLanguageServer(items: Int = 10_000, changes: Int = 40) {
     let (small, large) = (hostileOpen(10_000), hostileOpen(20_000))
     let growth = large.ms / small.ms
     print("  [\(verdict(growth <= 2.5))] one line of 10,000 / 20,000 impossible dates: \(format(small.ms)) / \(format(large.ms)) ms (\(large.bytes / 1024) KB of diagnostics), \(format(growth, 2)) x for twice the tokens (target <= 2.5 x: linear)")
+    openLargeBoard(binary: binary, folder: folder)
+}
+
+/// `board lsp` as a process, opening a generated board of 82,000 items (6.4 MB) and shutting down: its peak memory.
+/// The message's bytes, its text and the document are each the size of the board.
+private func openLargeBoard(binary: String, folder: String, items: Int = 82_000) {
+    var generator = BoardGenerator()
+    let board = generator.board(items: items)
+    let messages: [JSON] = [
+        ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]],
+        ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
+        ["jsonrpc": "2.0", "method": "textDocument/didOpen",
+         "params": ["textDocument": ["uri": "file:///bench/board.md", "languageId": "markdown", "version": 1,
+                                     "text": .string(String(decoding: board, as: UTF8.self))]]],
+        ["jsonrpc": "2.0", "id": 2, "method": "shutdown"],
+        ["jsonrpc": "2.0", "method": "exit"],
+    ]
+    let input = folder + "/lsp-input"
+    writeFile(input, messages.flatMap { MessageReader.framed($0.serialized) })
+    var peak = 0
+    for _ in 0..<3 { peak = max(peak, measureProcess(binary, ["lsp"], resultFile: folder + "/lsp-result", input: input).1) }
+    unlink(input)
+    unlink(folder + "/lsp-result")
+    let limit = 3 * board.count + 20 * 1_048_576
+    print("  [\(verdict(peak <= limit))] board lsp opening a \(items)-item board (\(format(Double(board.count) / 1_048_576)) MB): peak \(format(Double(peak) / 1_048_576)) MB (limit 3 × file + 20 MB = \(format(Double(limit) / 1_048_576)) MB)")
 }

@@ -35,11 +35,12 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
     close(fd)
 }
 
-/// Spawns a program with stdout and stderr discarded and waits for it: wall time in ms, peak RSS in bytes, and the
-/// wait status.
-func spawnAndWait(_ binary: String, _ arguments: [String]) -> (Double, Int, Int32) {
+/// Spawns a program with stdout and stderr discarded (and stdin read from the file `input`, when given) and waits
+/// for it: wall time in ms, peak RSS in bytes, and the wait status.
+func spawnAndWait(_ binary: String, _ arguments: [String], input: String? = nil) -> (Double, Int, Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
+    if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([binary] + arguments).map { strdup($0) } + [nil]
@@ -57,9 +58,10 @@ func spawnAndWait(_ binary: String, _ arguments: [String]) -> (Double, Int, Int3
 
 /// The real binary's wall time and peak RSS. Linux carries a parent's peak RSS into a child it spawns
 /// (exec records the shared memory's high-water mark), so a small runner (this program, freshly started in
-/// `--child` mode) spawns the command and reports what `wait4` says of it.
-func measureProcess(_ binary: String, _ arguments: [String], resultFile result: String) -> (Double, Int) {
-    _ = spawnAndWait(CommandLine.arguments[0], ["--child", result, binary] + arguments)
+/// `--child` mode) spawns the command and reports what `wait4` says of it. The command reads `input` (a file), if
+/// given, as its standard input.
+func measureProcess(_ binary: String, _ arguments: [String], resultFile result: String, input: String? = nil) -> (Double, Int) {
+    _ = spawnAndWait(CommandLine.arguments[0], ["--child", result, binary] + arguments, input: input)
     let fd = open(result, O_RDONLY)
     var buffer = [UInt8](repeating: 0, count: 64)
     let count = fd >= 0 ? buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) } : 0
@@ -298,7 +300,7 @@ if section == nil || section == "history" {
     runHistory(binary: binary, folder: workFolder)
 }
 if section == nil || section == "lsp" {
-    runLanguageServer()
+    runLanguageServer(binary: binary, folder: workFolder)
 }
 if section == nil || section == "ui" {
     runInteractive()
