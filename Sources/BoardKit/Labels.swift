@@ -1,8 +1,10 @@
 /// Tags (`#word`) and people (`@name`) in titles (FORMAT.md §5): whitespace-delimited words made of letters,
 /// digits, `_`, `-` and `/` after the sigil, not digits alone. They stay part of the title and are reported apart.
 public enum Labels {
-    public static let tag = UInt8(ascii: "#")
-    public static let person = UInt8(ascii: "@")
+    // Inlinable, so that other modules read them as the constants they are: as stored properties, every read from
+    // another module went through their lazy initialisation, a fifth of `board html`'s time (a read per title byte).
+    @inlinable public static var tag: UInt8 { UInt8(ascii: "#") }
+    @inlinable public static var person: UInt8 { UInt8(ascii: "@") }
 
     /// The name a word gives with this sigil (`#ops` → `ops`), or nil when the word is not such a label.
     public static func name<Word: Collection<UInt8>>(of word: Word, sigil: UInt8) -> String? {
