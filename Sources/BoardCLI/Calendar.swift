@@ -22,47 +22,50 @@ enum Calendar {
         // apart by its place among them, titles being the same as Swift's strings are (canonically equivalent:
         // `é` and `e` with a combining accent are one title). The dated items' title hashes are found first, a share
         // on each core; then each one's place is counted, in file order; then the items are written.
-        let shares = board.bytes.withUnsafeBufferPointer { file in
+        // Sixteen bytes an item (title first: after a 32-bit field it would be padded to 24).
+        var shares = board.bytes.withUnsafeBufferPointer { file in
             nonisolated(unsafe) let file = file
             return Shares.map(board.items.count, minimum: Shares.itemsPerShare, most: Shares.cores) { share in
-                var found: [(item: UInt32, title: UInt64, isNormal: Bool)] = []
+                var found: [(title: UInt64, item: UInt32, isNormal: Bool)] = []
                 var lowered: [UInt8] = []
                 for index in share {
                     let item = board.items[index]
                     let kind = board.kind(of: item)
                     guard kind != .archive, item.due != nil, !(events && kind == .done) else { continue }
                     let (title, isNormal) = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }
-                    found.append((UInt32(truncatingIfNeeded: index), title, isNormal))
+                    found.append((title, UInt32(truncatingIfNeeded: index), isNormal))
                 }
                 return found
             }
         }
-        var dated: [(item: UInt32, title: UInt64, occurrence: UInt32)] = []
+        var dated: [(title: UInt64, item: UInt32, occurrence: UInt32)] = []
         dated.reserveCapacity(shares.reduce(0) { $0 + $1.count })
         // Titles in normal form (nearly always every one) are the same strings exactly when their bytes are: they are
         // counted by hash. Where any is not, every title is counted by its lowercased string.
         if shares.allSatisfy({ $0.allSatisfy(\.isNormal) }) {
             var seen: [UInt64: UInt32] = [:]
             seen.reserveCapacity(dated.capacity)
-            for (index, title, _) in shares.joined() {
+            for (title, index, _) in shares.joined() {
                 let occurrence = seen[title, default: 0]
                 seen[title] = occurrence + 1
-                dated.append((index, title, occurrence))
+                dated.append((title, index, occurrence))
             }
         } else {
             var seen: [String: UInt32] = [:]
-            for (index, title, _) in shares.joined() {
+            for (title, index, _) in shares.joined() {
                 let lowered = board.title(of: board.items[Int(index)]).lowercased()
                 let occurrence = seen[lowered, default: 0]
                 seen[lowered] = occurrence + 1
-                dated.append((index, title, occurrence))
+                dated.append((title, index, occurrence))
             }
         }
+        // Counted: the hashes go before the writing takes its buffers.
+        shares = []
         let written = dated
         board.bytes.withUnsafeBufferPointer { file in
             nonisolated(unsafe) let file = file
             Report.writeInShares(written.count, to: &output) { position, out in
-                let (index, title, occurrence) = written[position]
+                let (title, index, occurrence) = written[position]
                 line(&out) { $0.append(events ? StaticString("BEGIN:VEVENT") : StaticString("BEGIN:VTODO")) }
                 line(&out) { out in
                     out.append("UID:")
