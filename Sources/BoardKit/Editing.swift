@@ -158,8 +158,7 @@ extension Board {
                 Self.removeToken(token.range.lowerBound - start..<token.range.upperBound - start, from: &content,
                                  textStart: item.textStart - start)
             }
-            let ending = line.hasEnding ? Array(bytes[line.contentEnd..<line.end]) : ending(after: content)
-            moved[0] = .new(content: content, ending: ending)
+            moved[0] = .new(content: content, ending: line.hasEnding ? ending(ofLine: item.line) : ending(after: content))
         }
         return ItemLines(lines: moved, indent: item.indent)
     }
@@ -233,6 +232,8 @@ extension Board {
                     throw .wouldChangeMeaning(line: next, "moving \(quotedTitle(anchor)) would make line \(next + 1) part of the body of the item placed above it; indent line \(next + 1) less, then run the command again")
                 }
             } else {
+                // Room for a line each, at most: grown by doubling, a hundred thousand moved lines were held twice.
+                placed.reserveCapacity(incoming.reduce(1) { $0 + $1.lines.count })
                 // At the end of a file without a final newline, each item moved alone would be the last line, lose
                 // its ending, and get the file's when the next one came after it.
                 let lastLineEnds = at < lines.count || !endsWithoutNewline
@@ -956,8 +957,17 @@ extension Board {
     private func ending(of line: NewLine) -> [UInt8] {
         switch line {
         case .new(_, let ending): ending
-        case .board(let range): Array(bytes[lines[range.upperBound - 1].contentEnd..<lines[range.upperBound - 1].end])
+        case .board(let range): ending(ofLine: range.upperBound - 1)
         }
+    }
+
+    /// A line feed ending, one array for every line that has one: `tidy` of a hundred thousand items made as many.
+    private static let lineFeed = [Bytes.lf]
+
+    /// The ending of board line `index`, as it is.
+    private func ending(ofLine index: Int) -> [UInt8] {
+        let line = lines[index]
+        return line.end == line.contentEnd + 1 && bytes[line.contentEnd] == Bytes.lf ? Self.lineFeed : Array(bytes[line.contentEnd..<line.end])
     }
 
     /// The line with its text as it is and the ending `ending(after:)` gives it.
