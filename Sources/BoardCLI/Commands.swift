@@ -757,9 +757,16 @@ enum Commands {
             throw UsageError(message: "Expected 2 paths (or git's 7 external-diff arguments), got \(arguments.count)", command: spec("diff"))
         }
         let color = try showColor(context)
+        // Handed on a piece at a time: a diff of every item of a large board is megabytes of lines.
+        var out = Report.newPiece()
         for change in try context.readBoard(files.old).changes(to: try context.readBoard(files.new)) {
-            for line in Report.changeLines(change, color: color) { context.output.print(line) }
+            for line in Report.changeLines(change, color: color) {
+                out.append(string: line)
+                out.append(UInt8(ascii: "\n"))
+            }
+            if out.count >= Report.pieceSize { context.output.stream(&out) }
         }
+        context.output.stream(&out)
         return 0
     }
 

@@ -186,7 +186,7 @@ public struct ItemPairing: Sendable {
         for o in old.items.indices {
             if partnerOfOld[o] != nil { anchor = o } else { leftOverOldAfter[anchor, default: []].append(o) }
         }
-        var renames: [(score: Double, old: Int, new: Int)] = []
+        var renames: [Candidate] = []
         for (anchor, olds) in leftOverOldAfter {
             guard let news = leftOverNewAfter[anchor] else { continue }
             // The new items' bigrams, made once each: a new item is looked at from the 33 old ones nearest its
@@ -219,11 +219,11 @@ public struct ItemPairing: Sendable {
                     let clear = similarity >= 0.5 || (inPlace && sameSection && (similarity >= 0.25 || sameBody || sameDue))
                     guard clear else { continue }
                     let score = similarity + (inPlace ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
-                    renames.append((score, o, n))
+                    renames.append(Candidate(score: score, old: o, new: n))
                 }
             }
         }
-        renames.sort { ($0.score, -$0.old, -$0.new) > ($1.score, -$1.old, -$1.new) }
+        renames.sort(by: Candidate.precedes)
         for rename in renames where partnerOfOld[rename.old] == nil && partnerOfNew[rename.new] == nil {
             partnerOfOld[rename.old] = rename.new
             partnerOfNew[rename.new] = rename.old
@@ -237,7 +237,7 @@ public struct ItemPairing: Sendable {
         for n in leftOverNew {
             for word in Set(newKeys[n].text.split(separator: " ").filter { $0.count >= 3 }) { newByWord[String(word), default: []].append(n) }
         }
-        var moves: [(score: Double, old: Int, new: Int)] = []
+        var moves: [Candidate] = []
         if !newByWord.isEmpty {
             for o in old.items.indices where partnerOfOld[o] == nil {
                 var candidates = Set<Int>()
@@ -247,11 +247,11 @@ public struct ItemPairing: Sendable {
                 }
                 for n in candidates {
                     let similarity = Self.similarity(oldKeys[o].text, newKeys[n].text)
-                    if similarity >= 0.5 { moves.append((similarity, o, n)) }
+                    if similarity >= 0.5 { moves.append(Candidate(score: similarity, old: o, new: n)) }
                 }
             }
         }
-        moves.sort { ($0.score, -$0.old, -$0.new) > ($1.score, -$1.old, -$1.new) }
+        moves.sort(by: Candidate.precedes)
         for move in moves where partnerOfOld[move.old] == nil && partnerOfNew[move.new] == nil {
             partnerOfOld[move.old] = move.new
             partnerOfNew[move.new] = move.old
@@ -263,6 +263,29 @@ public struct ItemPairing: Sendable {
         pairs = partnerOfNew.enumerated().compactMap { n, o in o.map { (old: $0, new: n) } }
         removed = partnerOfOld.indices.filter { partnerOfOld[$0] == nil }
         added = partnerOfNew.indices.filter { partnerOfNew[$0] == nil }
+    }
+
+    /// A pair of a left-over old item and a left-over new one that may be one item renamed, with how alike they are:
+    /// 16 bytes, as a stretch of renames alike in most of their title makes millions (tuples of three words took
+    /// 96 MB for 200,000 renames).
+    struct Candidate {
+        let score: Double
+        private let oldIndex: UInt32
+        private let newIndex: UInt32
+        var old: Int { Int(oldIndex) }
+        var new: Int { Int(newIndex) }
+
+        init(score: Double, old: Int, new: Int) {
+            self.score = score
+            oldIndex = UInt32(truncatingIfNeeded: old)
+            newIndex = UInt32(truncatingIfNeeded: new)
+        }
+
+        /// The order they pair in: the most alike first, then by old item, then by new item.
+        static func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
+            if a.score != b.score { return a.score > b.score }
+            return (a.oldIndex, a.newIndex) < (b.oldIndex, b.newIndex)
+        }
     }
 
     /// Dice's coefficient over the titles' pairs of adjacent Unicode scalars: 1 for equal titles, 0 for nothing in
@@ -424,34 +447,36 @@ extension Board {
         var changes: [BoardChange] = pairing.removed.map {
             .removed(title: title(of: items[$0]), from: kind(of: items[$0]))
         }
-        var byNew: [Int: [BoardChange]] = [:]
-        for index in pairing.added {
-            byNew[index] = [.added(title: new.title(of: new.items[index]), to: new.kind(of: new.items[index]))]
-        }
-        for (o, n) in pairing.pairs {
-            let before = items[o], after = new.items[n]
+        // Each new item's changes made in its turn: a list of them kept for each item took more memory than both
+        // boards when every item changed.
+        var oldPartner = [Int](repeating: -1, count: new.items.count)
+        for (o, n) in pairing.pairs { oldPartner[n] = o }
+        for n in new.items.indices {
+            let after = new.items[n]
+            guard oldPartner[n] >= 0 else {
+                changes.append(.added(title: new.title(of: after), to: new.kind(of: after)))
+                continue
+            }
+            let o = oldPartner[n], before = items[o]
             // Most items of a large board are left exactly as they were.
             if Bytes.equal(content(of: o), new.content(of: n)), kind(of: before) == new.kind(of: after) { continue }
             let oldTitle = title(of: before), newTitle = new.title(of: after)
             let from = kind(of: before), to = new.kind(of: after)
-            var found: [BoardChange] = []
-            if oldTitle != newTitle { found.append(.retitled(from: oldTitle, to: newTitle)) }
-            if from != to { found.append(.moved(title: newTitle, from: from, to: to)) }
-            if before.due != after.due { found.append(.due(title: newTitle, from: before.due, to: after.due)) }
+            if oldTitle != newTitle { changes.append(.retitled(from: oldTitle, to: newTitle)) }
+            if from != to { changes.append(.moved(title: newTitle, from: from, to: to)) }
+            if before.due != after.due { changes.append(.due(title: newTitle, from: before.due, to: after.due)) }
             // A move into or out of DONE records or drops the done date: the move says so already.
             let doneByMove = from != to && (from == .done || to == .done)
-            if before.done != after.done && !doneByMove { found.append(.done(title: newTitle, from: before.done, to: after.done)) }
+            if before.done != after.done && !doneByMove { changes.append(.done(title: newTitle, from: before.done, to: after.done)) }
             // A move into or out of DONE that ticks or unticks the box says so already.
             let tickedByMove = from != to && after.checked == (to == .done)
-            if before.checked != after.checked && !tickedByMove { found.append(.checked(title: newTitle, after.checked)) }
+            if before.checked != after.checked && !tickedByMove { changes.append(.checked(title: newTitle, after.checked)) }
             let oldBody = bodyLines(of: before), newBody = new.bodyLines(of: after)
             if oldBody != newBody {
                 let (removed, added) = Self.lineDifference(oldBody, newBody)
-                found.append(.body(title: newTitle, removed: removed, added: added))
+                changes.append(.body(title: newTitle, removed: removed, added: added))
             }
-            if !found.isEmpty { byNew[n] = found }
         }
-        for index in new.items.indices { changes += byNew[index] ?? [] }
         if textOutsideItems() != new.textOutsideItems() { changes.append(.otherText) }
         return changes
     }
