@@ -45,11 +45,12 @@ enum Calendar {
         if shares.allSatisfy({ $0.allSatisfy(\.isNormal) }) {
             var seen: [UInt64: UInt32] = [:]
             seen.reserveCapacity(dated.capacity)
-            for (title, index, _) in shares.joined() {
-                let occurrence = seen[title, default: 0]
-                seen[title] = occurrence + 1
-                dated.append((title, index, occurrence))
+            // One lookup a title: the count is read and raised in place.
+            func taken(_ count: inout UInt32) -> UInt32 {
+                defer { count += 1 }
+                return count
             }
+            for (title, index, _) in shares.joined() { dated.append((title, index, taken(&seen[title, default: 0]))) }
         } else {
             var seen: [String: UInt32] = [:]
             for (title, index, _) in shares.joined() {
