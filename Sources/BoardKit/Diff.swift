@@ -47,6 +47,8 @@ public struct ItemPairing: Sendable {
         var titlesSplit = 0
         /// Pairs of bodies compared in step 2: only for a pair in place or alike in title.
         var bodiesCompared = 0
+        /// Candidate renames kept to be sorted in step 2: none for an item whose first choice is its first choice's.
+        var candidatesKept = 0
     }
 
     /// Pairs the items of `old` and `new`. Among duplicates alike in every way, the old items `preferred` marks
@@ -192,34 +194,64 @@ public struct ItemPairing: Sendable {
             // The new items' bigrams, made once each: a new item is looked at from the 33 old ones nearest its
             // place, and the 33 places in view never share a slot.
             var newBigrams = [(index: Int, bigrams: [UInt64])](repeating: (-1, []), count: 33)
-            for (i, o) in olds.enumerated() {
-                // In a long stretch, only the items near the same place in it: those 16 places either side, not
-                // every new item of the stretch looked at and passed over (a stretch of 200,000 renames took 25 s).
-                let (first, end) = (max(0, i - 16), min(news.count, i + 17))
-                guard first < end else { continue }
-                let oldBigrams = Self.bigrams(oldKeys[o].text)
+            // In a long stretch, only the items near the same place in it: those 16 places either side, not every
+            // new item of the stretch looked at and passed over (a stretch of 200,000 renames took 25 s).
+            func window(_ i: Int) -> Range<Int> { max(0, i - 16)..<max(max(0, i - 16), min(news.count, i + 17)) }
+            // Old item `i` of the stretch and new item `j` as a rename, by stretch places; nil when not a clear one.
+            func candidate(_ i: Int, _ j: Int, _ oldBigrams: [UInt64]) -> Candidate? {
+                work.renameCandidates += 1
+                let (o, n) = (olds[i], news[j])
+                if newBigrams[j % 33].index != j {
+                    newBigrams[j % 33] = (j, Self.bigrams(newKeys[n].text))
+                    work.titlesSplit += 1
+                }
+                let inPlace = i == j
+                let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: inPlace ? 0 : 0.5,
+                                                 equalTexts: { oldKeys[o].text == newKeys[n].text })
+                // Bodies and dates count only for a pair in place or alike already: read for those alone (the
+                // bodies of 100,000 renamed items compared 33 times each took seconds).
+                guard inPlace || similarity >= 0.5 else { return nil }
+                let sameBody = !old.items[o].body.isEmpty && old.bodyLines(of: old.items[o]) == new.bodyLines(of: new.items[n])
+                if !old.items[o].body.isEmpty { work.bodiesCompared += 1 }
+                let sameDue = old.items[o].due != nil && old.items[o].due == new.items[n].due
+                let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
+                let clear = similarity >= 0.5 || (inPlace && sameSection && (similarity >= 0.25 || sameBody || sameDue))
+                guard clear else { return nil }
+                let score = similarity + (inPlace ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
+                return Candidate(score: score, old: i, new: j)
+            }
+            // A pair that is the first choice of both its items pairs whatever else is weighed: nothing before it in
+            // the order touches either. Such pairs are found first, from each item's first choice alone, and only
+            // the items they leave have their candidates kept (titles alike in most of their text made millions).
+            var firstOfOld = [Candidate?](repeating: nil, count: olds.count)
+            var firstOfNew = [Candidate?](repeating: nil, count: news.count)
+            for i in olds.indices {
+                let oldBigrams = Self.bigrams(oldKeys[olds[i]].text)
                 work.titlesSplit += 1
-                for j in first..<end {
-                    work.renameCandidates += 1
-                    let n = news[j]
-                    if newBigrams[j % 33].index != j {
-                        newBigrams[j % 33] = (j, Self.bigrams(newKeys[n].text))
-                        work.titlesSplit += 1
-                    }
-                    let inPlace = i == j
-                    let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: inPlace ? 0 : 0.5,
-                                                     equalTexts: { oldKeys[o].text == newKeys[n].text })
-                    // Bodies and dates count only for a pair in place or alike already: read for those alone (the
-                    // bodies of 100,000 renamed items compared 33 times each took seconds).
-                    guard inPlace || similarity >= 0.5 else { continue }
-                    let sameBody = !old.items[o].body.isEmpty && old.bodyLines(of: old.items[o]) == new.bodyLines(of: new.items[n])
-                    if !old.items[o].body.isEmpty { work.bodiesCompared += 1 }
-                    let sameDue = old.items[o].due != nil && old.items[o].due == new.items[n].due
-                    let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
-                    let clear = similarity >= 0.5 || (inPlace && sameSection && (similarity >= 0.25 || sameBody || sameDue))
-                    guard clear else { continue }
-                    let score = similarity + (inPlace ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
-                    renames.append(Candidate(score: score, old: o, new: n))
+                for j in window(i) {
+                    guard let found = candidate(i, j, oldBigrams) else { continue }
+                    if firstOfOld[i].map({ Candidate.precedes(found, $0) }) ?? true { firstOfOld[i] = found }
+                    if firstOfNew[j].map({ Candidate.precedes(found, $0) }) ?? true { firstOfNew[j] = found }
+                }
+            }
+            var settledNew = [Bool](repeating: false, count: news.count)
+            var unsettledOld: [Int] = []
+            for i in olds.indices {
+                if let first = firstOfOld[i], firstOfNew[first.new].map({ $0.old == i }) == true {
+                    partnerOfOld[olds[i]] = news[first.new]
+                    partnerOfNew[news[first.new]] = olds[i]
+                    settledNew[first.new] = true
+                } else {
+                    unsettledOld.append(i)
+                }
+            }
+            for i in unsettledOld {
+                let oldBigrams = Self.bigrams(oldKeys[olds[i]].text)
+                work.titlesSplit += 1
+                for j in window(i) where !settledNew[j] {
+                    guard let found = candidate(i, j, oldBigrams) else { continue }
+                    renames.append(Candidate(score: found.score, old: olds[i], new: news[j]))
+                    work.candidatesKept += 1
                 }
             }
         }
@@ -281,7 +313,8 @@ public struct ItemPairing: Sendable {
             newIndex = UInt32(truncatingIfNeeded: new)
         }
 
-        /// The order they pair in: the most alike first, then by old item, then by new item.
+        /// The order they pair in: the most alike first, then by old item, then by new item. (Within a stretch, its
+        /// places are in the items' order: candidates by place keep this order.)
         static func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
             if a.score != b.score { return a.score > b.score }
             return (a.oldIndex, a.newIndex) < (b.oldIndex, b.newIndex)
