@@ -535,7 +535,9 @@ enum BoardFile {
     /// name's length. One name is enough, as only the holder of the folder's lock writes it.
     static func temporaryPath(besides target: String) -> String {
         let (folder, name) = split(target)
-        let hash = SystemText.cString(name).reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64(UInt8(bitPattern: $1))) &* 0x100_0000_01B3 }
+        // The name's bytes with their terminating NUL, as the hash was always taken: a file left by an older run is
+        // still found.
+        let hash = fnv1a(SystemText.cString(name).lazy.map { UInt8(bitPattern: $0) })
         return "\(folder)/.board.tmp-\(String(hash, radix: 16))"
     }
 

@@ -239,11 +239,6 @@ enum Calendar {
         return (fnv1a(lowered), isNormal)
     }
 
-    /// A 64-bit FNV-1a hash: the same text, the same UID.
-    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-        bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-    }
-
     /// A hash in hex, sixteen digits.
     static func hex(_ hash: UInt64) -> String {
         var out = ByteWriter(capacity: 16)

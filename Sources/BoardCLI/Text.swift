@@ -5,6 +5,12 @@ import Darwin
 #endif
 import BoardKit
 
+/// A 64-bit FNV-1a hash: the same bytes, the same hash in every run and on every machine (an ics UID, a temporary
+/// file's name), unlike Swift's seeded `Hasher`.
+func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+}
+
 /// A JSON string literal.
 func jsonString(_ text: String) -> String {
     var out: [UInt8] = []
