@@ -196,7 +196,10 @@ public struct ItemPairing: Sendable {
             var newBigrams = [(index: Int, bigrams: [UInt64])](repeating: (-1, []), count: 33)
             // In a long stretch, only the items near the same place in it: those 16 places either side, not every
             // new item of the stretch looked at and passed over (a stretch of 200,000 renames took 25 s).
-            func window(_ i: Int) -> Range<Int> { max(0, i - 16)..<max(max(0, i - 16), min(news.count, i + 17)) }
+            func window(_ i: Int) -> Range<Int> {
+                let first = max(0, i - 16)
+                return first..<max(first, min(news.count, i + 17))
+            }
             // Old item `i` of the stretch and new item `j` as a rename, by stretch places; nil when not a clear one.
             func candidate(_ i: Int, _ j: Int, _ oldBigrams: [UInt64]) -> Candidate? {
                 work.renameCandidates += 1
@@ -299,7 +302,7 @@ public struct ItemPairing: Sendable {
 
     /// A pair of a left-over old item and a left-over new one that may be one item renamed, with how alike they are:
     /// 16 bytes, as a stretch of renames alike in most of their title makes millions (tuples of three words took
-    /// 96 MB for 200,000 renames).
+    /// 96 MB for 200,000 renames). `old` and `new` are item indices, or while one stretch is weighed, places in it.
     struct Candidate {
         let score: Double
         private let oldIndex: UInt32
