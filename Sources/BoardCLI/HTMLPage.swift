@@ -24,35 +24,36 @@ enum HTMLPage {
             <main class="board">
 
             """)
-        // The items of each section kind, by their index in the board, in the file's order.
-        var itemsOfKind: [[UInt32]] = [[], [], [], []]
-        for (index, item) in board.items.enumerated() {
-            itemsOfKind[board.kind(of: item).rawValue].append(UInt32(truncatingIfNeeded: index))
-        }
-        // The items of the three sections in one run of shares (a ring of buffers each), each section's first
-        // item led by what comes between it and the last section's items.
+        // The items of the three sections (by their index in the board, in the file's order within each) in one
+        // run of shares (a ring of buffers each), each section's first item led by what comes between it and the
+        // last section's items. The list has room for every item from the start, laid out for huge pages, rather
+        // than grown into fresh pages.
         var order: [UInt32] = []
+        Memory.reserve(&order, board.items.count)
         var leads: [(position: Int, bytes: [UInt8])] = []
         for kind in SectionKind.allCases {
-            let items = itemsOfKind[kind.rawValue]
+            let start = order.count
+            for index in board.items.indices where board.kind(of: board.items[index]) == kind {
+                order.append(UInt32(truncatingIfNeeded: index))
+            }
+            let itemCount = order.count - start
             let id = "section-\(kind.name.lowercased())"
-            var count = "\(items.count)"
+            var count = "\(itemCount)"
             var over = false
             if let limit = board.firstSection(kind).flatMap({ board.sections[$0].limit }) {
                 count += "/\(limit)"
-                over = items.count > limit
+                over = itemCount > limit
             }
             piece.append(string: "<section class=\"column\(over ? " over-limit" : "")\" aria-labelledby=\"\(id)\">\n")
             piece.append(string: "<h2 id=\"\(id)\">\(kind.name) <span class=\"count\">\(count)</span>")
             if over { piece.append(" <span class=\"warning\">over limit</span>") }
             piece.append("</h2>\n")
-            if items.isEmpty {
+            if itemCount == 0 {
                 piece.append("<p class=\"empty\">(empty)</p>\n")
             } else {
                 piece.append("<ul class=\"items\">\n")
-                leads.append((order.count, piece.bytes))
+                leads.append((start, piece.bytes))
                 piece.truncate(to: 0)
-                order += items
                 piece.append("</ul>\n")
             }
             piece.append("</section>\n")
