@@ -62,8 +62,15 @@ public struct TitleOrder: Sendable {
         while index < title.count {
             let byte = title[index]
             if byte < 0x80 {
-                lowered.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-                index += 1
+                // A run of ASCII at once: copied, then its capitals lowered where they landed.
+                var end = index + 1
+                while end < title.count, title[end] < 0x80 { end += 1 }
+                let start = lowered.count
+                lowered.append(contentsOf: UnsafeBufferPointer(rebasing: title[index..<end]))
+                lowered.withUnsafeMutableBufferPointer { all in
+                    for position in start..<all.count where all[position] &- UInt8(ascii: "A") < 26 { all[position] |= 0x20 }
+                }
+                index = end
                 continue
             }
             guard let length = UTF8Sequence.length(in: title, at: index),
