@@ -76,10 +76,7 @@ enum Calendar {
                     domain.withUnsafeBufferPointer { out.append($0) }
                 }
                 stamp.withUnsafeBufferPointer { stamp in line(&out) { $0.append(stamp) } }
-                let item = board.items[Int(index)]
-                board.withTitleBytes(of: item, in: file) { bytes, range in
-                    component(item, board, file, events: events, title: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
-                }
+                component(board.items[Int(index)], board, file, events: events, to: &out)
             }
         }
         var tail = ByteWriter()
@@ -87,7 +84,22 @@ enum Calendar {
         output.stream(&tail)
     }
 
-    /// One item's `VTODO`, or with `events` its `VEVENT`, after its UID and stamp; `title` is its title's bytes.
+    /// One item's `VTODO`, or with `events` its `VEVENT`, after its UID and stamp.
+    private static func component(_ item: Item, _ board: borrowing Board, _ file: UnsafeBufferPointer<UInt8>, events: Bool,
+                                  to out: inout ByteWriter) {
+        // A title in one run of the file's bytes (nearly always) is written from them: handed on from a closure
+        // over the board (`withTitleBytes`), the board was copied for every item, each of its arrays retained and
+        // released, on both cores at once.
+        let parts = board.titleParts(of: item)
+        guard parts.count > 1 else {
+            return component(item, board, file, events: events, title: UnsafeBufferPointer(rebasing: file[parts.ranges.0]), to: &out)
+        }
+        board.withTitleBytes(of: item, in: file) { bytes, range in
+            component(item, board, file, events: events, title: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+        }
+    }
+
+    /// `component(_:_:_:events:to:)` with the item's title's bytes.
     private static func component(_ item: Item, _ board: borrowing Board, _ file: UnsafeBufferPointer<UInt8>, events: Bool,
                                   title: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         guard let due = item.due else { return }

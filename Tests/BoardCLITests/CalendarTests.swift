@@ -26,6 +26,18 @@ import Testing
         #expect(text.components(separatedBy: "BEGIN:VTODO").count == 2)
     }
 
+    /// A title the due token splits (written from its parts joined) and one in a single run of the line (written
+    /// from the file's bytes) give the same summary, categories and UID hash as their titles.
+    @Test func aTitleSplitByItsDueTokenIsWrittenJoined() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Fix due:2026-12-01 the #core parser\n- [ ] Fix the #core parser due:2026-12-02\n")
+        let text = sandbox.run(["ics"]).stdout
+        #expect(text.components(separatedBy: "SUMMARY:Fix the #core parser\r\n").count == 3)
+        #expect(text.components(separatedBy: "CATEGORIES:core\r\n").count == 3)
+        let uids = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }.map { $0.prefix { $0 != "@" } }
+        #expect(uids.count == 2 && uids[0].dropLast() == uids[1].dropLast() && uids[0].hasSuffix("-0") && uids[1].hasSuffix("-1"))
+    }
+
     /// UIDs are unique in the world: an item of the same title on another board has another UID, and an item keeps
     /// its own from run to run.
     @Test func twoBoardsNeverShareAUID() throws {
