@@ -205,6 +205,10 @@ enum Calendar {
         var index = 0
         func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
         while index < bytes.count {
+            // Past the bytes a TEXT value holds as they are: what is left is not ASCII, a control character, or one
+            // to escape.
+            index = UTF8Sequence.printableASCIIEnd(in: bytes, from: index, textValue: true)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte >= 0x80 {
                 guard let length = UTF8Sequence.length(in: bytes, at: index) else {
@@ -213,11 +217,6 @@ enum Calendar {
                     return decoded.withUTF8 { text($0, to: &out) }
                 }
                 index += length
-                continue
-            }
-            guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
-                    || byte == UInt8(ascii: ",") else {
-                index += 1
                 continue
             }
             if byte == UInt8(ascii: "\t") {

@@ -89,9 +89,10 @@ public enum UTF8Sequence {
     /// eight bytes at a time, as nearly all of a board's text is, the first stop in a word found from its mask. With
     /// `json`, a quote or a backslash ends the run too: the bytes a JSON string holds as they are. With `markup`,
     /// `&`, `<`, `>`, a quote or an apostrophe does: the bytes HTML holds as they are, in content or an attribute.
+    /// With `textValue`, a backslash, a semicolon or a comma does: the bytes an iCalendar TEXT value holds as they are.
     @inlinable
     public static func printableASCIIEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, json: Bool = false,
-                                         markup: Bool = false) -> Int {
+                                         markup: Bool = false, textValue: Bool = false) -> Int {
         let from = index
         var index = index
         if let base = bytes.baseAddress, bytes.count >= 8 {
@@ -107,6 +108,9 @@ public enum UTF8Sequence {
                 if markup {
                     stops |= zeroBytes(word ^ (0x26 &* ones)) | zeroBytes(word ^ (0x3C &* ones)) | zeroBytes(word ^ (0x3E &* ones))
                         | zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x27 &* ones))
+                }
+                if textValue {
+                    stops |= zeroBytes(word ^ (0x5C &* ones)) | zeroBytes(word ^ (0x3B &* ones)) | zeroBytes(word ^ (0x2C &* ones))
                 }
                 return stops
             }
@@ -127,7 +131,8 @@ public enum UTF8Sequence {
         while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F,
               !json || (bytes[index] != 0x22 && bytes[index] != 0x5C),
               !markup || !(bytes[index] == 0x26 || bytes[index] == 0x3C || bytes[index] == 0x3E || bytes[index] == 0x22
-                           || bytes[index] == 0x27) {
+                           || bytes[index] == 0x27),
+              !textValue || (bytes[index] != 0x5C && bytes[index] != 0x3B && bytes[index] != 0x2C) {
             index += 1
         }
         return index

@@ -131,7 +131,8 @@ import Testing
 @Suite struct PrintableRunTests {
     @Test func endsWhereTheBytesOneByOneSay() {
         var rng = SeededGenerator(seed: 0xA5C11)
-        let bytes: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x41, 0x5C, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        let bytes: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x26, 0x27, 0x2C, 0x3B, 0x3C, 0x3E, 0x41, 0x5C, 0x7E, 0x7F, 0x80,
+                              0xC3, 0xFF]
         for _ in 0..<3_000 {
             let count = Int.random(in: 0...40, using: &rng)
             // Mostly printable, as text is, so long runs occur.
@@ -139,14 +140,15 @@ import Testing
                 Int.random(in: 0..<4, using: &rng) == 0 ? bytes.randomElement(using: &rng) ?? 0 : UInt8.random(in: 0x20...0x7E, using: &rng)
             }
             text.withUnsafeBufferPointer { buffer in
-                for (json, markup) in [(false, false), (true, false), (false, true)] {
+                for (json, markup, textValue) in [(false, false, false), (true, false, false), (false, true, false), (false, false, true)] {
                     for start in 0...count {
                         var expected = start
                         while expected < count, (0x20..<0x7F).contains(buffer[expected]),
                               !json || (buffer[expected] != 0x22 && buffer[expected] != 0x5C),
-                              !markup || !Array("&<>\"'".utf8).contains(buffer[expected]) { expected += 1 }
-                        #expect(UTF8Sequence.printableASCIIEnd(in: buffer, from: start, json: json, markup: markup) == expected,
-                                "\(text) from \(start), json \(json), markup \(markup)")
+                              !markup || !Array("&<>\"'".utf8).contains(buffer[expected]),
+                              !textValue || !Array("\\;,".utf8).contains(buffer[expected]) { expected += 1 }
+                        #expect(UTF8Sequence.printableASCIIEnd(in: buffer, from: start, json: json, markup: markup, textValue: textValue)
+                                    == expected, "\(text) from \(start), json \(json), markup \(markup), text value \(textValue)")
                     }
                 }
             }
