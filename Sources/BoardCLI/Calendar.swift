@@ -27,6 +27,7 @@ enum Calendar {
             nonisolated(unsafe) let file = file
             return Shares.map(board.items.count, minimum: Shares.itemsPerShare, most: Shares.cores) { share in
                 var found: [(title: UInt64, item: UInt32, isNormal: Bool)] = []
+                Memory.reserve(&found, share.count)
                 var lowered: [UInt8] = []
                 for index in share {
                     let item = board.items[index]
@@ -39,18 +40,26 @@ enum Calendar {
             }
         }
         var dated: [(title: UInt64, item: UInt32, occurrence: UInt32)] = []
-        dated.reserveCapacity(shares.reduce(0) { $0 + $1.count })
+        Memory.reserve(&dated, shares.reduce(0) { $0 + $1.count })
         // Titles in normal form (nearly always every one) are the same strings exactly when their bytes are: they are
         // counted by hash. Where any is not, every title is counted by its lowercased string.
         if shares.allSatisfy({ $0.allSatisfy(\.isNormal) }) {
-            var seen: [UInt64: UInt32] = [:]
-            seen.reserveCapacity(dated.capacity)
-            // One lookup a title: the count is read and raised in place.
-            func taken(_ count: inout UInt32) -> UInt32 {
-                defer { count += 1 }
-                return count
+            // Each title's last item so far, by its place in `dated` (plus one; 0 for none): an open-addressing
+            // table of 4 bytes a slot, in huge pages (a `Dictionary` would hash the hashes again, in pages faulted in
+            // one by one). The hashes come from the file, so their slots are scrambled by a seed drawn in each
+            // process: titles chosen to share slots cannot make the probing long.
+            var bits = 4
+            while 1 << bits < 2 * dated.capacity { bits += 1 }
+            var last: [UInt32] = []
+            Memory.reserve(&last, 1 << bits)
+            last.append(contentsOf: repeatElement(0, count: 1 << bits))
+            let seed = UInt64.random(in: .min ... .max) | 1
+            for (title, index, _) in shares.joined() {
+                var slot = Int(truncatingIfNeeded: (title &* seed) >> UInt64(64 - bits))
+                while last[slot] != 0, dated[Int(last[slot]) - 1].title != title { slot = (slot + 1) & (last.count - 1) }
+                dated.append((title, index, last[slot] == 0 ? 0 : dated[Int(last[slot]) - 1].occurrence + 1))
+                last[slot] = UInt32(truncatingIfNeeded: dated.count)
             }
-            for (title, index, _) in shares.joined() { dated.append((title, index, taken(&seen[title, default: 0]))) }
         } else {
             var seen: [String: UInt32] = [:]
             for (title, index, _) in shares.joined() {

@@ -38,6 +38,21 @@ import Testing
         #expect(uids.count == 2 && uids[0].dropLast() == uids[1].dropLast() && uids[0].hasSuffix("-0") && uids[1].hasSuffix("-1"))
     }
 
+    /// Each item of a title takes the next place among that title's items, in file order, however the titles
+    /// share the slots of the table that counts them (100 titles, their items interleaved: in a table of 1,024
+    /// slots some share one nearly always).
+    @Test func eachItemOfATitleTakesTheNextPlace() {
+        let sandbox = Sandbox()
+        let titles = (0..<300).map { "Title \($0 % 100)" }
+        sandbox.write("board.md", "## TODO\n" + titles.map { "- [ ] \($0) due:2026-12-01\n" }.joined())
+        let uids = sandbox.run(["ics"]).stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+        let places = uids.map { $0.prefix { $0 != "@" }.split(separator: "-").last.map(String.init) ?? "" }
+        #expect(places == (0..<300).map { "\($0 / 100)" })
+        // The same title has the same hash; different titles have different ones.
+        let hashes = uids.map { $0.prefix { $0 != "-" } }
+        #expect(Set(hashes).count == 100 && (0..<200).allSatisfy { hashes[$0] == hashes[$0 + 100] })
+    }
+
     /// UIDs are unique in the world: an item of the same title on another board has another UID, and an item keeps
     /// its own from run to run.
     @Test func twoBoardsNeverShareAUID() throws {
