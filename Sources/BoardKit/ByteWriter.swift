@@ -49,10 +49,14 @@ public struct ByteWriter: ~Copyable {
         if count + extra > capacity { grow(count + extra) }
     }
 
+    /// Grows the buffer to twice its capacity, or to `needed` bytes if more. A large buffer (a piece holding one
+    /// item of a million body lines) is sized and advised for huge pages, as `Memory` lays buffers out: `realloc`
+    /// moves its pages (`mremap`) and the pages added fault in one per 2 MiB, not one per 4 KiB.
     @usableFromInline
     mutating func grow(_ needed: Int) {
-        capacity = max(needed, capacity * 2)
+        capacity = Memory.hugeCapacity(max(needed, capacity * 2), of: UInt8.self)
         base = Self.reallocate(base, capacity)
+        Memory.adviseHugePages(base, count: capacity)
     }
 
     @inlinable @inline(__always)
