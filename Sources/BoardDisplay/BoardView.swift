@@ -449,7 +449,7 @@ public struct BoardView: Sendable {
                 add(word, wordWidth, width: width, to: &current, &filled, line)
                 continue
             }
-            var (piece, pieceWidth) = cut(String(decoding: word, as: UTF8.self), width: width)
+            var (piece, pieceWidth) = cut(word, width: width)
             piece.withUTF8 { add($0, pieceWidth, width: width, to: &current, &filled, line) }
         }
         if filled.width > 0 || filled.lines == 0 { current.withBytes { line($0, filled.width) } }
@@ -536,16 +536,29 @@ public struct BoardView: Sendable {
         return true
     }
 
-    /// The longest start of `text` that fits in `width - 1` cells, then `…`, and its width.
-    private static func cut(_ text: String, width: Int) -> (String, Int) {
-        var out = ""
-        var used = 0
-        for character in text {
-            let cells = DisplayWidth.of(character)
-            if used + cells > width - 1 { break }
-            out.append(character)
-            used += cells
+    /// The longest start of the word `bytes` that fits in `width - 1` cells, then `…`, and its width. Only a start
+    /// of a long word is decoded (a 50 MB title was made a string whole for its first line), longer each time
+    /// until the cut comes before the start's last character: the bytes after a start can change its last
+    /// character, never the ones before.
+    private static func cut(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> (String, Int) {
+        var length = 16 * max(1, width)
+        while true {
+            let isWhole = length >= bytes.count
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(length)), as: UTF8.self)
+            var out = ""
+            var used = 0
+            var index = text.startIndex
+            while index < text.endIndex {
+                let next = text.index(after: index)
+                if next == text.endIndex && !isWhole { break }
+                let cells = DisplayWidth.of(text[index])
+                if used + cells > width - 1 { return (out + "…", used + 1) }
+                out.append(text[index])
+                used += cells
+                index = next
+            }
+            if isWhole { return (out + "…", used + 1) }
+            length *= 4
         }
-        return (out + "…", used + 1)
     }
 }

@@ -192,6 +192,20 @@ extension BoardView {
         #expect(BoardView.wrap("", width: 6).map(\.text) == [""])
     }
 
+    /// A long word is cut by whole characters, however many bytes a character takes: a start of the word is
+    /// decoded at a time, and a character its end cuts short (here one of 6,001 scalars, or a family emoji of five)
+    /// is read again from a longer start, never cut or counted as the start would have it.
+    @Test func aLongWordIsCutByWholeCharacters() {
+        let marked = "a" + String(repeating: "\u{301}", count: 6_000)
+        #expect(BoardView.wrap(marked + "bbbbbbbbbb", width: 5).map(\.text) == [marked + "bbb…"])
+        // The first start (16 bytes a cell: 80) ends inside the family, after one character of 77 bytes.
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦", short = "a" + String(repeating: "\u{301}", count: 38)
+        #expect(BoardView.wrap(short + family + "yyyyyy", width: 5).map(\.text) == [short + family + "y…"])
+        // The first start ends inside the 38th accent: read as it is, its last character (U+FFFD) would not fit.
+        let accented = "\u{E9}" + String(repeating: "\u{301}", count: 100)
+        #expect(BoardView.wrap("bbb" + accented + "cc", width: 5).map(\.text) == ["bbb" + accented + "…"])
+    }
+
     /// The eight-bytes-at-a-time test of whether text is single-spaced agrees with the definition (no tab, no
     /// space first or last, no two spaces in a row) and wrapping splits words at every space and tab, at every
     /// place in the text, across and at the edges of the eight-byte words.
