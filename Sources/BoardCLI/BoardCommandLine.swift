@@ -266,18 +266,31 @@ struct Context {
     /// and the line to print.
     mutating func updateBoard(at target: (shown: String, path: String)? = nil,
                               _ edit: (Board, String) throws -> (PrintedFile?, String)) throws {
+        try updateBoard(at: target) { board, shown, message in
+            let (file, text) = try edit(board, shown)
+            message.append(string: text)
+            return file
+        }
+    }
+
+    /// `updateBoard` for an edit that writes the lines to print into `message` as bytes (a line for each of a
+    /// few hundred thousand items, never copied into a `String`); a line feed ends them.
+    mutating func updateBoard(at target: (shown: String, path: String)? = nil,
+                              writing edit: (Board, String, inout ByteWriter) throws -> PrintedFile?) throws {
         let (shown, path) = try target ?? boardPath()
-        let message = try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite) { bytes in
+        var message = ByteWriter()
+        try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite) { bytes in
             let board = Board(parsing: bytes)
             if let marker = board.conflictMarkers.first {
                 throw CommandError(message: "\(escaped(shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written")
             }
             do {
-                return try edit(board, shown)
+                return (try edit(board, shown, &message), ())
             } catch let error as EditError {
                 throw Commands.located(error, shown)
             }
         }
-        output.print(message)
+        message.append(UInt8(ascii: "\n"))
+        output.stream(&message)
     }
 }

@@ -535,21 +535,27 @@ enum Commands {
     static func archive(_ context: inout Context) throws -> Int32 {
         let parsed = context.parsed
         let before = try date("before", context)
-        try context.updateBoard { board, shown in
+        try context.updateBoard { board, shown, message in
             let doneBefore = { (item: Item) in before.map { date in item.done.map { $0 < date } ?? false } ?? true }
             // One line per item, as every command that acts on several says.
-            func archiving(_ chosen: some BidirectionalCollection<Item>) throws -> (PrintedFile?, String) {
-                guard !chosen.isEmpty else { return (nil, "No change") }
-                let file = try board.archived(chosen)
-                // Room for every line made once (a line per item is room enough but for escapes): grown by doubling,
-                // the old and new text of a few hundred thousand lines were held at once beside the board.
-                var message = ""
-                message.reserveCapacity(chosen.reduce(0) { $0 + board.lines[$1.line].contentEnd - board.lines[$1.line].start + 24 })
-                for item in chosen {
-                    if !message.isEmpty { message += "\n" }
-                    message += "Archived \(quoted(board, item)) from \(board.kind(of: item).name)"
+            func archiving(_ chosen: some BidirectionalCollection<Item>) throws -> PrintedFile? {
+                guard !chosen.isEmpty else {
+                    message.append("No change")
+                    return nil
                 }
-                return (file, message)
+                let file = try board.archived(chosen)
+                // Written as bytes, each title straight from the file: as strings, each line took five of them made
+                // and freed, a tenth of archiving 400,000 items. Room for every line made once (a line per item is
+                // room enough but for escapes): grown by doubling, the old and new text were held at once.
+                message.reserve(chosen.reduce(0) { $0 + board.lines[$1.line].contentEnd - board.lines[$1.line].start + 24 })
+                for item in chosen {
+                    if message.count > 0 { message.append(UInt8(ascii: "\n")) }
+                    message.append("Archived \"")
+                    board.withTitleBytes(of: item) { appendEscaped(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &message) }
+                    message.append("\" from ")
+                    message.append(string: board.kind(of: item).name)
+                }
+                return file
             }
             if parsed.positionals.isEmpty {
                 // Without --before, every DONE item; with it, those done before the date (an undated one never is).

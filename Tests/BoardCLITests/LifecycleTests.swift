@@ -175,6 +175,15 @@ import Testing
         #expect(sandbox.run(["archive"]).stdout == "No change\n")
     }
 
+    /// The lines `archive` prints are written from the file's bytes: a title's control characters shown escaped,
+    /// bytes that are not UTF-8 as U+FFFD, and a title split by its done date joined, as every command quotes them.
+    @Test func archivedTitlesArePrintedEscapedAndWhole() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Array("## TODO\n## DONE\n- [x] bad \u{1B}[31m red\n- [x] half ".utf8) + [0xFF]
+            + Array(" done:2026-01-02 tail\n".utf8))
+        #expect(sandbox.run(["archive"]).stdout == "Archived \"bad \\u{1B}[31m red\" from DONE\nArchived \"half \u{FFFD} tail\" from DONE\n")
+    }
+
     @Test func beforeTakesOnlyItemsDoneEarlierAndNewOnesGoToTheTopOfTheArchive() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.finished + "## Archive\n\n- [x] Ancient done:2025-01-01\n")
