@@ -54,6 +54,15 @@ import Testing
             == Array("## TODO\r\n* [ ] a\r\n## DOING\r\n* [ ] d\r\n  x\r\n  y\r\n## DONE\r\n+ [x] b\r\n".utf8))
     }
 
+    /// A body's lines end at a CRLF, a CR or an LF; blank lines at either end (however many: a body of 200,000 of
+    /// them is read once) are dropped, blank ones inside kept empty, the others indented.
+    @Test func aBodyIsSplitAtEveryLineBreakAndTrimmedOfBlankLines() throws {
+        let board = Board(parsing: "## TODO\n")
+        let body = String(repeating: "\n \t\r\n", count: 1_000) + "a\r\n\r\n \r b\rc\n" + String(repeating: "\r  \n", count: 1_000)
+        #expect(try board.adding(title: "d", body: body, to: .todo).bytes == Array("## TODO\n- [ ] d\n  a\n\n\n   b\n  c\n".utf8))
+        #expect(try board.adding(title: "d", body: "\r\n  \n", to: .todo).bytes == Array("## TODO\n- [ ] d\n".utf8))
+    }
+
     @Test func appendingAtTheEndKeepsTheMissingFinalNewline() throws {
         let board = Board(parsing: "## TODO\n- [ ] a")
         let added = try board.adding(title: "b", to: .todo)
