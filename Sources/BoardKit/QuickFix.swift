@@ -24,6 +24,18 @@ extension Board {
             && shape(other).elementsEqual(shape(self)) { $0 == $1 }
     }
 
+    /// True for the rules `quickFix(for:doneOn:)` may fix. Asking it for one costs a copy of the file (and for a
+    /// near-miss item a parse), whether or not it finds a fix; for the other rules it answers nil at once.
+    public static func mayFix(_ rule: Diagnostic.Rule) -> Bool {
+        switch rule {
+        case .checkedOutsideDone, .uncheckedInDone, .secondDueDate, .impossibleDate, .nearMissDate, .nearMissItem:
+            true
+        case .doneDateOutsideDone, .secondDoneDate, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
+             .secondSection, .overLimit, .missingSection, .unreadable:
+            false
+        }
+    }
+
     /// The certain fix for one of this board's diagnostics: a ticked item outside DONE moved to DONE and an unticked
     /// one in DONE moved to TODO (as `tidy` moves them), a second due date removed, a near-miss item or date and a
     /// date written with `/` or `.` respelled as they work. Nil for the rest: which line of a conflict to keep, or
@@ -75,7 +87,7 @@ extension Board {
             return QuickFix(title: "Write '\(Self.excerpt(fixed))'", file: file)
         case .doneDateOutsideDone, .secondDoneDate, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
              .secondSection, .overLimit, .missingSection, .unreadable:
-            return nil
+            return nil  // `mayFix` is false for these
         }
     }
 }

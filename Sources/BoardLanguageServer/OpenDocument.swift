@@ -62,10 +62,14 @@ struct OpenDocument {
         let end = last < Int.max ? text.start(ofLine: last + 1) ?? text.bytes.count : text.bytes.count
         var actions: [JSON] = []
         if wanted("quickfix") {
-            var fixes = 0
+            var fixes = 0, attempts = 0
             for diagnostic in findings where (first..<max(first + 1, end)).contains(diagnostic.span.lowerBound) {
-                // Each fix is a whole file and a diff: a range over the whole board gets the first few.
-                guard fixes < Self.maximumQuickFixes else { break }
+                // Each fix is a whole file and a diff, and looking for one a whole file too, found or not: a range
+                // over the whole board gets the first few, from the first few tries (8,000 near-miss items whose
+                // fix would change what the lines below them are took 6.8 s, a parse each).
+                guard fixes < Self.maximumQuickFixes, attempts < Self.maximumQuickFixAttempts else { break }
+                guard Board.mayFix(diagnostic.rule) else { continue }
+                attempts += 1
                 guard let fix = board.quickFix(for: diagnostic, doneOn: today) else { continue }
                 fixes += 1
                 let lspRange = text.range(diagnostic.span, encoding)
@@ -83,8 +87,10 @@ struct OpenDocument {
         return .array(actions)
     }
 
-    /// At most this many quick fixes answer one request.
+    /// At most this many quick fixes answer one request, ...
     static let maximumQuickFixes = 20
+    /// ... from at most this many diagnostics looked at for one.
+    static let maximumQuickFixAttempts = 2 * maximumQuickFixes
 
     /// The board line holding a byte offset; nil at the end of the file (the empty line after its last line break,
     /// or a line past the end).

@@ -288,6 +288,25 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(actions(text, line: 3).isEmpty)
     }
 
+    /// Looking for a fix costs a whole file, found or not: a range over the board gets the fixes of the first 40
+    /// diagnostics that may have one. Near-miss items whose fix would take the next item into their body have none.
+    @Test func aRangeLooksForFixesInTheFirstFortyDiagnosticsThatMayHaveOne() {
+        func fixes(unfixable: Int) -> Int {
+            let text = "## TODO\n" + String(repeating: "-[ ] a\n  - [ ] b\n- plain\n", count: unfixable) + "-[ ] c\n## DOING\n## DONE\n"
+            var client = Client.initialized()
+            _ = client.open(text)
+            let reply = client.request("textDocument/codeAction", [
+                "textDocument": ["uri": .string(Client.uri)],
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": 10_000, "character": 0]],
+                "context": ["diagnostics": [], "only": ["quickfix"]],
+            ])
+            return reply["result"]?.array?.count ?? -1
+        }
+        // The plain list items have no fix and cost nothing: they are not counted.
+        #expect(fixes(unfixable: 39) == 1)
+        #expect(fixes(unfixable: 40) == 0)
+    }
+
     /// The commands refuse a file with merge conflict markers, so their actions are not offered on one: no move of
     /// an item out of a conflict's side. A fix inside one line still is.
     @Test func noMoveIsOfferedOnABoardWithConflictMarkers() {
