@@ -66,6 +66,26 @@ extension Board {
         return found
     }
 
+    /// `item(matching:)` with the board's exact titles looked up in `index` (made from this board): a ref that
+    /// is an item's whole title is found without reading every title; any other ref is searched for as there.
+    public func item(matching ref: String, in index: inout TitleIndex) -> ItemMatch {
+        if ref.hasPrefix(":") { return item(matching: ref) }
+        let query = ref.lowercased()
+        let exact: [Item]
+        if query.utf8.allSatisfy({ $0 < 0x80 }) {
+            exact = index.items(titled: Array(query.utf8), on: self).filter { !isArchived($0) }
+        } else {
+            // As `items(matching:archived:)` reads them: only titles holding the query's caseless run.
+            let anchor = Self.caselessRun(query)
+            exact = index.items(titledLowercased: query, on: self).filter { item in
+                !isArchived(item) && (anchor.isEmpty || anchor.withUnsafeBufferPointer { anchor in
+                    bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<lines[item.line].contentEnd, anchor) }
+                })
+            }
+        }
+        return exact.isEmpty ? item(matching: ref) : ItemMatch(exact)
+    }
+
     /// The longest run of Hangul, CJK, kana or emoji scalars in `text`, as UTF-8.
     static func caselessRun(_ text: String) -> [UInt8] {
         var best = Substring.UnicodeScalarView(), current = Substring.UnicodeScalarView()
@@ -247,5 +267,70 @@ extension Board {
         }
         return found ?? (title(of: item).lowercased().contains(search.lowercased)
             || bodyLines(of: item).contains { $0.lowercased().contains(search.lowercased) })
+    }
+}
+
+/// A board's item titles, for resolving many title refs at once (`board done "A" "B" …`): each ref that is an item's
+/// whole title is found by halving instead of reading every title (8,000 refs on 16,000 items took 2.8 s). Titles of
+/// ASCII are kept as hashes of their bytes with ASCII letters lowered (seeded in each process, so no file can make
+/// them collide), each found confirmed on the bytes; the others' lowercased strings are made at the first ref of
+/// another script.
+public struct TitleIndex: Sendable {
+    /// (hash, item index) of each title of ASCII only, in that order.
+    private let asciiTitles: [(hash: Int, item: Int)]
+    /// Each lowercased title's items, by index, in file order: made when first asked.
+    private var loweredTitles: [String: [Int]]?
+
+    public init(_ board: Board) {
+        var titles: [(hash: Int, item: Int)] = []
+        var folded: [UInt8] = []
+        for index in board.items.indices {
+            let isASCII = board.withTitleBytes(of: board.items[index]) { bytes, range in
+                folded.removeAll(keepingCapacity: true)
+                for byte in bytes[range] {
+                    guard byte < 0x80 else { return false }
+                    folded.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                }
+                return true
+            }
+            if isASCII { titles.append((Self.hash(folded), index)) }
+        }
+        asciiTitles = titles.sorted { ($0.hash, $0.item) < ($1.hash, $1.item) }
+    }
+
+    private static func hash(_ bytes: [UInt8]) -> Int {
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
+    /// The items whose title is `query` (lowercase ASCII) ignoring ASCII case, in file order.
+    func items(titled query: [UInt8], on board: Board) -> [Item] {
+        let hash = Self.hash(query)
+        var low = 0, high = asciiTitles.count
+        while low < high {
+            let middle = (low + high) / 2
+            if asciiTitles[middle].hash < hash { low = middle + 1 } else { high = middle }
+        }
+        var found: [Item] = []
+        while low < asciiTitles.count, asciiTitles[low].hash == hash {
+            let item = board.items[asciiTitles[low].item]
+            let equal = board.withTitleBytes(of: item) { bytes, range in
+                range.count == query.count && query.withUnsafeBufferPointer { Bytes.containsFoldingASCII(bytes, range, $0) }
+            }
+            if equal { found.append(item) }
+            low += 1
+        }
+        return found
+    }
+
+    /// The items whose title lowercased is the string `query`, in file order.
+    mutating func items(titledLowercased query: String, on board: Board) -> [Item] {
+        if loweredTitles == nil {
+            var titles: [String: [Int]] = [:]
+            for index in board.items.indices { titles[board.title(of: board.items[index]).lowercased(), default: []].append(index) }
+            loweredTitles = titles
+        }
+        return (loweredTitles?[query] ?? []).map { board.items[$0] }
     }
 }

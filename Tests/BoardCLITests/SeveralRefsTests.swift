@@ -56,6 +56,27 @@ import Testing
         #expect(try FileManagerHelpers.modificationDate(path) == before)
     }
 
+    /// From eight title refs on, the titles are indexed once: a ref that is a whole title (in any case, in any
+    /// script, canonically equivalent) names what it names one ref at a time, and any other ref is searched for.
+    @Test func manyTitleRefsNameWhatEachNamesAlone() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Alpha\n- [ ] alpha beta\n- [ ] Cafe\u{301}\n- [ ] 한글\n"
+            + "- [ ] Gamma due:2026-12-01 two\n- [ ] Delta\n- [ ] Zeta\n## DOING\n## DONE\n## Archive\n- [x] Omega\n")
+        let refs = ["ALPHA", "café", "한글", "gamma two", "delt", "zeta", "Omega", "alpha beta"]
+        #expect(sandbox.run(["start"] + refs).stdout.split(separator: "\n").map { $0.split(separator: "\"")[1] }
+            == ["Alpha", "alpha beta", "Cafe\u{301}", "한글", "Gamma two", "Delta", "Zeta", "Omega"])
+    }
+
+    /// Past 20 refs that name no item or several, the rest are not looked at: each may cost a read of every title.
+    @Test func problemsPastTwentyStopTheSearch() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let result = sandbox.run(["done"] + Array(repeating: "nothing", count: 25) + ["Alpha"])
+        let lines = result.stderr.split(separator: "\n")
+        #expect(result.exitCode == 1 && lines.count == 22 && sandbox.read() == Self.board)
+        #expect(lines.suffix(2) == ["error: board.md: 6 more refs not looked at", "error: board.md: nothing was changed"])
+    }
+
     @Test func moveTakesSeveralRefsThenTheSectionAndKeepsTheirOrderAtTheTop() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)

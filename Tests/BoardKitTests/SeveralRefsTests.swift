@@ -267,3 +267,37 @@ import Testing
         #expect(compared > runs / 2 && newArchive > compared / 2)
     }
 }
+
+/// A title ref looked up in a `TitleIndex` names what it names without one: random boards of repeated titles in
+/// every case, in scripts case mapping changes and ones it leaves alone, canonically equivalent spellings, due and
+/// done tokens inside titles, archived items; refs that are whole titles, parts of them, or nothing.
+@Suite struct TitleIndexTests {
+    static let words = ["Fix", "fix", "FIX", "login", "café", "cafe\u{301}", "CAFÉ", "\u{212A}", "k", "한글", "\u{1112}\u{1161}\u{11AB}",
+                        "🚀", "a", "Straße", "STRASSE", "ǅ", "İ", "Ω", "\u{2126}", "due:2026-01-02", "done:2026-02-03", "#tag"]
+
+    @Test func aRefInTheIndexNamesWhatItNamesAlone() {
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x717E))
+        for _ in 0..<300 {
+            let titles = (0..<Int.random(in: 1...20, using: &rng)).map { _ in
+                (0..<Int.random(in: 1...3, using: &rng)).map { _ in Self.words.randomElement(using: &rng) ?? "" }.joined(separator: " ")
+            }
+            var text = "## TODO\n"
+            for (position, title) in titles.enumerated() {
+                if position == titles.count * 2 / 3 { text += "## Archive\n" }
+                text += "- [ ] \(title)\n"
+            }
+            let board = Board(parsing: text)
+            var index = TitleIndex(board)
+            for _ in 0..<10 {
+                let title = titles.randomElement(using: &rng) ?? ""
+                let ref = switch Int.random(in: 0..<4, using: &rng) {
+                case 0: title
+                case 1: title.uppercased()
+                case 2: Self.words.randomElement(using: &rng) ?? ""
+                default: String(title.prefix(Int.random(in: 1...4, using: &rng)))
+                }
+                #expect(board.item(matching: ref, in: &index) == board.item(matching: ref), "\(ref) in \(text)")
+            }
+        }
+    }
+}
