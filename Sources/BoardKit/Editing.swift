@@ -450,8 +450,9 @@ extension Board {
             return file
         }
         // One by one: moving an item keeps every other item in its order, so the n-th of the others stays the n-th.
-        // To the top, the last goes first, so that they end up in file order; once it has given a target that kept
-        // no item (or was missing) one, the others go in one splice.
+        // To the top, the last goes first, so that they end up in file order. Once a move has given a target that
+        // kept no item (or was missing) one, the rest go in one splice: one by one, 8,000 moves into a missing DONE
+        // took 9 s, a parse each.
         for number in atTop ? Array(pending.indices.reversed()) : Array(pending.indices) {
             let move = pending[number]
             let moved = try board.moving(board.items[indices[number]], to: move.to, atTop: atTop, doneOn: doneOn)
@@ -465,8 +466,9 @@ extension Board {
                 return other >= placed ? other + 1 : other
             }
             board = moved
-            if atTop, number > 0, let file = try board.movedFile(zip(indices.prefix(number), pending).map { ItemMove(index: $0, to: $1.to) },
-                                                                  doneOn: doneOn, atTop: true) {
+            let rest = atTop ? 0..<number : (number + 1)..<pending.count
+            if !rest.isEmpty, let file = try board.movedFile(rest.map { ItemMove(index: indices[$0], to: pending[$0].to) },
+                                                             doneOn: doneOn, atTop: atTop) {
                 return file
             }
         }

@@ -78,6 +78,36 @@ import Testing
         #expect(compared > 300)
     }
 
+    /// Several moves (not to the top) give what moving them one at a time in file order gives, into sections that
+    /// are there, empty, missing or behind an unclosed fence: where the first splice cannot place them, one goes
+    /// alone and the rest in one splice once its target holds it.
+    @Test func movingSeveralIsMovingThemOneAtATimeInFileOrder() throws {
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x70B6))
+        let today = CivilDate(year: 2026, month: 11, day: 21)
+        var compared = 0
+        for run in 0..<2000 {
+            var board = TidyTests.randomBoard(&rng, items: Int.random(in: 2...25, using: &rng))
+            if run % 4 == 0 { board = Board(parsing: board.bytes + Array("\n## DONE\n```\n".utf8)) }
+            // As a command gives them: one target, and none of the items in it already (those only get its checkbox).
+            let target = [SectionKind.todo, .doing, .done][run % 3]
+            let chosen = Self.someItems(board, &rng).filter { board.kind(of: $0) != .archive && board.kind(of: $0) != target }
+            guard chosen.count > 1, Set(chosen.map { board.title(of: $0) }).count == chosen.count else { continue }
+            let moves = chosen.map { ($0, target) }
+            var expected = board
+            var refused = false
+            for (item, target) in moves {
+                guard let now = expected.items.first(where: { expected.title(of: $0) == board.title(of: item) }),
+                      let next = try? expected.moving(now, to: target, doneOn: today) else { refused = true; break }
+                expected = next
+            }
+            let moved = try? board.moving(moves, doneOn: today)
+            guard !refused else { continue }
+            #expect(moved.map { String(decoding: $0.bytes, as: UTF8.self) } == Self.text(expected), "run \(run): \(Self.text(board))")
+            compared += 1
+        }
+        #expect(compared > 300)
+    }
+
     /// Moved one at a time from the last, each goes before the first item its target has then. When that item goes
     /// too (it is first in the target, and an item after it in the file goes there), the ones placed before it stay
     /// where it was: above the fence between it and the first item that stays, and the blank line after it stays
