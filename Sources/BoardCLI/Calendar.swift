@@ -63,7 +63,7 @@ enum Calendar {
         } else {
             var seen: [String: UInt32] = [:]
             for (title, index, _) in shares.joined() {
-                let lowered = board.title(of: board.items[Int(index)]).lowercased()
+                let lowered = board.title(of: board.items[Int(index)]).lowercased().streamSafe
                 let occurrence = seen[lowered, default: 0]
                 seen[lowered] = occurrence + 1
                 dated.append((title, index, occurrence))

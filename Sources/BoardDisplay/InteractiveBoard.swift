@@ -451,10 +451,11 @@ public struct InteractiveBoard: Sendable {
     @discardableResult
     private mutating func select(_ target: Target) -> Bool {
         let columns = [target.kind.rawValue] + (0..<3).filter { $0 != target.kind.rawValue }
+        let title = target.title.streamSafe
         for column in columns {
             let items = shownItems(column)
             let near = min(target.near, items.count)
-            let matches = items.indices.filter { board.title(of: items[$0]) == target.title }
+            let matches = items.indices.filter { board.title(of: items[$0]).streamSafe == title }
             guard let index = matches.min(by: { abs($0 - near) < abs($1 - near) }) else { continue }
             select(column: column)
             selected[column] = index

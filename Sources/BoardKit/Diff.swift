@@ -210,7 +210,7 @@ public struct ItemPairing: Sendable {
                 }
                 let inPlace = i == j
                 let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: inPlace ? 0 : 0.5,
-                                                 equalTexts: { oldKeys[o].text == newKeys[n].text })
+                                                 equalTexts: { oldKeys[o].text.streamSafe == newKeys[n].text.streamSafe })
                 // Bodies and dates count only for a pair in place or alike already: read for those alone (the
                 // bodies of 100,000 renamed items compared 33 times each took seconds).
                 guard inPlace || similarity >= 0.5 else { return nil }
@@ -498,7 +498,7 @@ extension Board {
             if Bytes.equal(content(of: o), new.content(of: n)), kind(of: before) == new.kind(of: after) { continue }
             let oldTitle = title(of: before), newTitle = new.title(of: after)
             let from = kind(of: before), to = new.kind(of: after)
-            if oldTitle != newTitle { changes.append(.retitled(from: oldTitle, to: newTitle)) }
+            if oldTitle.streamSafe != newTitle.streamSafe { changes.append(.retitled(from: oldTitle, to: newTitle)) }
             if from != to { changes.append(.moved(title: newTitle, from: from, to: to)) }
             if before.due != after.due { changes.append(.due(title: newTitle, from: before.due, to: after.due)) }
             // A move into or out of DONE records or drops the done date: the move says so already.

@@ -97,10 +97,10 @@ public enum Labels {
 
     /// True when every label asked for (a name, with or without its sigil) is among `names`, ignoring case.
     public static func all(_ wanted: [String], in names: [String], sigil: UInt8) -> Bool {
-        let present = Set(names.map { $0.lowercased() })
+        let present = Set(names.map { $0.lowercased().streamSafe })
         return wanted.allSatisfy { name in
             let bare = name.utf8.first == sigil ? String(name.dropFirst()) : name
-            return present.contains(bare.lowercased())
+            return present.contains(bare.lowercased().streamSafe)
         }
     }
 

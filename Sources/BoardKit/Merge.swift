@@ -543,7 +543,8 @@ private struct ThreeWayMerge {
         if let picked = Self.pick(bp.text, op.text, tp.text) {
             text = Array(picked)
         } else {
-            let title = Self.pick(bp.title, op.title, tp.title)
+            // Compared as `streamSafe` strings, written as they are.
+            let title = Self.pick(bp.title, op.title, tp.title) { $0.streamSafe }
             if title == nil { reasons.append(.title) }
             let token = Self.pick(bp.token, op.token, tp.token)
             if token == nil { reasons.append(.due) }
@@ -584,8 +585,14 @@ private struct ThreeWayMerge {
     /// The merged value of a field: the side that changed it, or either when both made the same change;
     /// nil when both changed it differently.
     static func pick<Value: Equatable>(_ base: Value, _ ours: Value, _ theirs: Value) -> Value? {
-        if ours == base || ours == theirs { return theirs }
-        if theirs == base { return ours }
+        pick(base, ours, theirs) { $0 }
+    }
+
+    /// `pick`, the values compared by `key`.
+    static func pick<Value, Key: Equatable>(_ base: Value, _ ours: Value, _ theirs: Value, by key: (Value) -> Key) -> Value? {
+        let (b, o, t) = (key(base), key(ours), key(theirs))
+        if o == b || o == t { return theirs }
+        if t == b { return ours }
         return nil
     }
 

@@ -44,7 +44,7 @@ extension Board {
     /// The items on the board (or, with `archived`, in the archive) a title ref names: those whose title equals it
     /// ignoring case, else those whose title contains it.
     private func items(matching ref: String, archived: Bool) -> [Item] {
-        let query = ref.lowercased()
+        let query = ref.lowercased().streamSafe
         let found: [Item]
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
             found = itemsMatching(asciiQuery: Array(query.utf8), archived: archived)
@@ -59,7 +59,7 @@ extension Board {
                     bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<line.contentEnd, anchor) }
                 }
             }
-            let titled = candidates.map { ($0, title(of: $0).lowercased()) }
+            let titled = candidates.map { ($0, title(of: $0).lowercased().streamSafe) }
             let exact = titled.filter { $0.1 == query }.map(\.0)
             found = exact.isEmpty ? titled.filter { $0.1.contains(query) }.map(\.0) : exact
         }
@@ -70,7 +70,7 @@ extension Board {
     /// is an item's whole title is found without reading every title; any other ref is searched for as there.
     public func item(matching ref: String, in index: inout TitleIndex) -> ItemMatch {
         if ref.hasPrefix(":") { return item(matching: ref) }
-        let query = ref.lowercased()
+        let query = ref.lowercased().streamSafe
         let exact: [Item]
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
             exact = index.items(titled: Array(query.utf8), on: self).filter { !isArchived($0) }
@@ -239,7 +239,7 @@ public struct TextSearch: Sendable {
     let asciiFolded: [UInt8]?
 
     public init(_ text: String) {
-        lowercased = text.lowercased()
+        lowercased = text.lowercased().streamSafe
         asciiFolded = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
     }
 }
@@ -265,8 +265,8 @@ extension Board {
                 return item.body.contains { Bytes.containsFoldingASCII(file, bodyText(ofLine: $0, indent: indent), needle) }
             }
         }
-        return found ?? (title(of: item).lowercased().contains(search.lowercased)
-            || bodyLines(of: item).contains { $0.lowercased().contains(search.lowercased) })
+        return found ?? (title(of: item).lowercased().streamSafe.contains(search.lowercased)
+            || bodyLines(of: item).contains { $0.lowercased().streamSafe.contains(search.lowercased) })
     }
 }
 
@@ -324,11 +324,13 @@ public struct TitleIndex: Sendable {
         return found
     }
 
-    /// The items whose title lowercased is the string `query`, in file order.
+    /// The items whose title lowercased (and `streamSafe`) is the string `query`, in file order.
     mutating func items(titledLowercased query: String, on board: Board) -> [Item] {
         if loweredTitles == nil {
             var titles: [String: [Int]] = [:]
-            for index in board.items.indices { titles[board.title(of: board.items[index]).lowercased(), default: []].append(index) }
+            for index in board.items.indices {
+                titles[board.title(of: board.items[index]).lowercased().streamSafe, default: []].append(index)
+            }
             loweredTitles = titles
         }
         return (loweredTitles?[query] ?? []).map { board.items[$0] }

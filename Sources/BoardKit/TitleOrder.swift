@@ -27,18 +27,18 @@ public struct TitleOrder: Sendable {
     public mutating func append(utf8 title: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
         if let isLeftAlone = Self.appendLowercased(utf8: title, to: &bytes) {
-            if !isLeftAlone { setText(String(decoding: bytes[start...], as: UTF8.self)) }
+            if !isLeftAlone { setText(String(decoding: bytes[start...], as: UTF8.self).streamSafe) }
         } else {
             bytes.removeSubrange(start...)
             let lowered = String(decoding: title, as: UTF8.self).lowercased()
             bytes += lowered.utf8
-            if !lowered.unicodeScalars.allSatisfy(Self.isLeftAloneByNFC) { setText(lowered) }
+            if !lowered.unicodeScalars.allSatisfy(Self.isLeftAloneByNFC) { setText(lowered.streamSafe) }
         }
         ends.append(bytes.count)
         if !texts.isEmpty, texts.count < count { texts.append(nil) }
     }
 
-    /// Keeps the title being added as a string, to be compared as one.
+    /// Keeps the title being added as a string, to be compared as one (`streamSafe`).
     private mutating func setText(_ text: String) {
         if texts.isEmpty { texts = [String?](repeating: nil, count: count) }
         texts.append(text)

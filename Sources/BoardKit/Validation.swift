@@ -468,9 +468,10 @@ extension Board {
             } else {
                 let title = board.title(of: item)
                 if earlierTitle?.index != earlier { earlierTitle = (earlier, board.title(of: board.items[earlier])) }
-                // Equal titles are the same; only titles that differ are lowered to be compared.
+                // Equal titles are the same; only titles that differ are lowered to be compared. Both `streamSafe`.
                 guard let earlierText = earlierTitle?.text,
-                      title == earlierText || title.lowercased() == earlierText.lowercased() else { return nil }
+                      title.streamSafe == earlierText.streamSafe
+                        || title.lowercased().streamSafe == earlierText.lowercased().streamSafe else { return nil }
                 message = "another item has the title '\(Board.excerpt(Array(title.utf8)))' (line \(board.items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
                 (lastEarlier, lastTitle, lastMessage) = (earlier, Array(title.utf8), message)
             }
