@@ -71,13 +71,15 @@ extension Board {
     public func item(matching ref: String, in index: inout TitleIndex) -> ItemMatch {
         if ref.hasPrefix(":") { return item(matching: ref) }
         let query = ref.lowercased().streamSafe
+        // A query NFC would change (one the writer typed with combining marks) is searched for as there.
+        guard let found = index.items(titled: query, on: self) else { return item(matching: ref) }
         let exact: [Item]
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
-            exact = index.items(titled: Array(query.utf8), on: self).filter { !isArchived($0) }
+            exact = found.filter { !isArchived($0) }
         } else {
             // As `items(matching:archived:)` reads them: only titles holding the query's caseless run.
             let anchor = Self.caselessRun(query)
-            exact = index.items(titledLowercased: query, on: self).filter { item in
+            exact = found.filter { item in
                 !isArchived(item) && (anchor.isEmpty || anchor.withUnsafeBufferPointer { anchor in
                     bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<lines[item.line].contentEnd, anchor) }
                 })
@@ -271,68 +273,87 @@ extension Board {
 }
 
 /// A board's item titles, for resolving many title refs at once (`board done "A" "B" …`): each ref that is an item's
-/// whole title is found by halving instead of reading every title (8,000 refs on 16,000 items took 2.8 s). Titles of
-/// ASCII are kept as hashes of their bytes with ASCII letters lowered (seeded in each process, so no file can make
-/// them collide), each found confirmed on the bytes; the others' lowercased strings are made at the first ref of
-/// another script.
+/// whole title is found by halving instead of reading every title (8,000 refs on 16,000 items took 2.8 s). A title
+/// NFC leaves alone (nearly every one) is kept as a hash of its lowercased UTF-8 (seeded in each process, so no file
+/// can make hashes collide), each found confirmed on its bytes; the others as lowercased strings, made at the first
+/// ref that is not ASCII.
 public struct TitleIndex: Sendable {
-    /// (hash, item index) of each title of ASCII only, in that order.
-    private let asciiTitles: [(hash: Int, item: Int)]
-    /// Each lowercased title's items, by index, in file order: made when first asked.
-    private var loweredTitles: [String: [Int]]?
+    /// Each title NFC leaves alone as one number, in order: its hash's top 36 bits, then its item's index (28
+    /// bits; an item past those is kept with the others), so that the sort compares plain integers.
+    private let plainTitles: [UInt64]
+    /// The items of the other titles (not well-formed UTF-8, or with scalars NFC may change).
+    private let otherItems: [Int]
+    /// The other titles' items by their lowercased, stream-safe strings: made when first asked.
+    private var otherTitles: [String: [Int]]?
 
     public init(_ board: Board) {
-        var titles: [(hash: Int, item: Int)] = []
-        var folded: [UInt8] = []
+        var plain: [UInt64] = []
+        var others: [Int] = []
+        var lowered: [UInt8] = []
         for index in board.items.indices {
-            let isASCII = board.withTitleBytes(of: board.items[index]) { bytes, range in
-                folded.removeAll(keepingCapacity: true)
-                for byte in bytes[range] {
-                    guard byte < 0x80 else { return false }
-                    folded.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
-                }
-                return true
+            let isLeftAlone = board.withTitleBytes(of: board.items[index]) { bytes, range in
+                lowered.removeAll(keepingCapacity: true)
+                return TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &lowered)
             }
-            if isASCII { titles.append((Self.hash(folded), index)) }
+            if isLeftAlone == true, index < 1 << Self.itemBits {
+                plain.append(Self.hash(lowered) | UInt64(index))
+            } else {
+                others.append(index)
+            }
         }
-        asciiTitles = titles.sorted { ($0.hash, $0.item) < ($1.hash, $1.item) }
+        plainTitles = plain.sorted()
+        otherItems = others
     }
 
-    private static func hash(_ bytes: [UInt8]) -> Int {
+    private static let itemBits: UInt64 = 28
+
+    /// The top 36 bits of the bytes' hash, the rest zero.
+    private static func hash(_ bytes: [UInt8]) -> UInt64 {
         var hasher = Hasher()
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        return hasher.finalize()
+        return (UInt64(bitPattern: Int64(hasher.finalize())) >> itemBits) << itemBits
     }
 
-    /// The items whose title is `query` (lowercase ASCII) ignoring ASCII case, in file order.
-    func items(titled query: [UInt8], on board: Board) -> [Item] {
-        let hash = Self.hash(query)
-        var low = 0, high = asciiTitles.count
+    /// The items whose title is `query` (lowercased and stream-safe) as `items(matching:archived:)` compares a whole
+    /// title, in file order: for an ASCII query, ignoring ASCII case byte by byte; else as lowercased strings. Nil
+    /// for a query NFC would change, which only a search of every title answers.
+    mutating func items(titled query: String, on board: Board) -> [Item]? {
+        let queryBytes = Array(query.utf8)
+        let isASCII = queryBytes.allSatisfy { $0 < 0x80 }
+        var lowered: [UInt8] = []
+        guard isASCII || queryBytes.withUnsafeBufferPointer({ TitleOrder.appendLowercased(utf8: $0, to: &lowered) }) == true
+        else { return nil }
+        let hash = Self.hash(queryBytes)
+        var low = 0, high = plainTitles.count
         while low < high {
             let middle = (low + high) / 2
-            if asciiTitles[middle].hash < hash { low = middle + 1 } else { high = middle }
+            if plainTitles[middle] < hash { low = middle + 1 } else { high = middle }
         }
-        var found: [Item] = []
-        while low < asciiTitles.count, asciiTitles[low].hash == hash {
-            let item = board.items[asciiTitles[low].item]
-            let equal = board.withTitleBytes(of: item) { bytes, range in
-                range.count == query.count && query.withUnsafeBufferPointer { Bytes.containsFoldingASCII(bytes, range, $0) }
+        var found: [Int] = []
+        while low < plainTitles.count, (plainTitles[low] >> Self.itemBits) << Self.itemBits == hash {
+            let index = Int(plainTitles[low] & (1 << Self.itemBits - 1))
+            let equal = board.withTitleBytes(of: board.items[index]) { bytes, range in
+                if isASCII {
+                    return range.count == queryBytes.count
+                        && queryBytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII(bytes, range, $0) }
+                }
+                lowered.removeAll(keepingCapacity: true)
+                _ = TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &lowered)
+                return lowered == queryBytes
             }
-            if equal { found.append(item) }
+            if equal { found.append(index) }
             low += 1
         }
-        return found
-    }
-
-    /// The items whose title lowercased (and `streamSafe`) is the string `query`, in file order.
-    mutating func items(titledLowercased query: String, on board: Board) -> [Item] {
-        if loweredTitles == nil {
-            var titles: [String: [Int]] = [:]
-            for index in board.items.indices {
-                titles[board.title(of: board.items[index]).lowercased().streamSafe, default: []].append(index)
+        // Only text beyond ASCII can equal another title as a string: a query of ASCII equals only titles of it.
+        if !isASCII {
+            if otherTitles == nil {
+                var titles: [String: [Int]] = [:]
+                for index in otherItems { titles[board.title(of: board.items[index]).lowercased().streamSafe, default: []].append(index) }
+                otherTitles = titles
             }
-            loweredTitles = titles
+            found += otherTitles?[query] ?? []
+            found.sort()
         }
-        return (loweredTitles?[query] ?? []).map { board.items[$0] }
+        return found.map { board.items[$0] }
     }
 }

@@ -37,6 +37,9 @@ struct EveryCommand {
         // TODO item, at most 2,000.
         let todo = board.items.filter { board.kind(of: $0) == .todo }
         let many = stride(from: 0, to: todo.count, by: 50).prefix(2_000).map { ":\(todo[$0].line + 1)" }
+        // And by their whole titles (`board done "Fix login" "Write docs" …`), those no other item has.
+        let titles = Array(stride(from: 25, to: todo.count, by: 50).lazy.map { todo[$0] }
+            .filter { keys[board.title(of: $0).lowercased()] == 1 }.prefix(2_000)).map { board.title(of: $0) }
         let file = ["--file", path]
         return [
             ("check", ["check", path], false),
@@ -57,6 +60,7 @@ struct EveryCommand {
             ("tidy --check", ["tidy", "--check", path], false),
             ("tidy", ["tidy", path], true),
             ("move REFS doing --top", ["move"] + many + ["doing", "--top"] + file, true),
+            ("done TITLES", ["done"] + titles + file, true),
             ("list --sort title", ["list", "--sort", "title"] + file, false),
             ("list --sort due", ["list", "--sort", "due"] + file, false),
             ("archive", ["archive"] + file, true),
@@ -161,6 +165,10 @@ struct EveryCommand {
         var done = Array("## TODO\n\n- [ ] open\n\n## DONE\n\n".utf8)
         for index in 0..<400_000 { done += Array("- [x] Finished item \(index) done:2026-01-02\n  its body \(index)\n".utf8) }
         done += Array("\n## Archive\n\n- [x] archived before\n".utf8)
+        // Titles of a letter and 64,000 accents of two classes, alike but for case: Swift's strings sort such a run
+        // on every comparison, in time in its square (7.5 s for check), until titles were compared stream-safe.
+        let accents = Array(String(repeating: "\u{301}\u{316}", count: 64_000).utf8)
+        let accented = Array("## TODO\n- [ ] A".utf8) + accents + Array("\n- [ ] a".utf8) + accents + Array("\n## DOING\n## DONE\n".utf8)
         return [
             ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
             ("160,000 one-line sections", sections, ["check", "check --json", "list --json", "show --width 120"]),
@@ -171,6 +179,7 @@ struct EveryCommand {
             ("1,000,000 items of one title", dense, ["check", "check --json", "list --json", "show --width 120"]),
             ("100,000 stray checklists under a 1 MB heading", strays, ["check", "check --json"]),
             ("400,000 DONE items with bodies", done, ["archive"]),
+            ("two titles of 64,000 accents each", accented, ["check", "list --sort title", "show --width 120", "ics"]),
         ]
     }
 }
