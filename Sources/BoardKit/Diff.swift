@@ -210,7 +210,7 @@ public struct ItemPairing: Sendable {
                 }
                 let inPlace = i == j
                 let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: inPlace ? 0 : 0.5,
-                                                 equalTexts: { oldKeys[o].text.streamSafe == newKeys[n].text.streamSafe })
+                                                 equalTexts: { oldKeys[o].text == newKeys[n].text })
                 // Bodies and dates count only for a pair in place or alike already: read for those alone (the
                 // bodies of 100,000 renamed items compared 33 times each took seconds).
                 guard inPlace || similarity >= 0.5 else { return nil }
