@@ -831,14 +831,20 @@ enum Commands {
             // then counted in one line.
             var counts = FindingCounts()
             var repeated: [(Diagnostic, place: Int)] = []
+            // The lines printed go out a piece at a time: a file of 450,000 findings of different messages held
+            // them all (63 MB) until the end.
+            var printed = ByteWriter()
             board.forEachDiagnostic { diagnostic in
                 if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
                 if json { return document.add(diagnostic, to: &context.output) }
                 let (place, seen) = counts.count(diagnostic.message)
                 if seen == Self.repeatsShown { repeated.append((diagnostic, place)) }
                 guard seen < Self.repeatsShown else { return }
-                context.output.error("\(shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))")
+                printed.append(string: escaped("\(shown):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(escaped(diagnostic.message))"))
+                printed.append(UInt8(ascii: "\n"))
+                if printed.count >= Report.pieceSize { context.output.streamErrors(&printed) }
             }
+            context.output.streamErrors(&printed)
             // `times` adds up the counts: taken once, not once for each repeated message.
             let times = counts.times
             for (diagnostic, place) in repeated {

@@ -43,7 +43,9 @@ struct ExactText: Hashable {
 
 /// The findings of one file counted by message, for `check` to print the first few of each and count the rest.
 struct FindingCounts {
-    private var places: [ExactText: Int] = [:]
+    /// Each message's place, by the message's hash (seeded in each process, so no file can make two share one): a
+    /// file of 450,000 findings of different messages would hold them all as keys.
+    private var places: [Int: Int] = [:]
     /// How many findings each message had before the last message's run began, by its place (the order messages
     /// came in); `times` adds the run.
     private var earlier: [Int] = []
@@ -99,10 +101,10 @@ struct FindingCounts {
         var place = recent.firstIndex { bytes != nil && $0.bytes == bytes }.map { recent[$0].place }
         if place == nil {
             let key = ExactText(message)
-            place = recent.first { ExactText($0.message) == key }?.place ?? places[key]
+            place = recent.first { ExactText($0.message) == key }?.place ?? places[key.hashValue]
             if place == nil {
                 place = earlier.count
-                places[key] = earlier.count
+                places[key.hashValue] = earlier.count
                 earlier.append(0)
             }
             recent.insert((message, bytes, place ?? 0), at: 0)

@@ -74,7 +74,7 @@ extension Board {
     /// can hold a million findings. Each finding about a plain list item, a repeated section heading or an item is
     /// made only when its turn comes, and none is kept; the rest, far fewer, are made first and sorted.
     public func forEachDiagnostic(_ body: (Diagnostic) -> Void) {
-        var others = MergedFindings(sorted: fewFindings(), headings: RepeatedHeadings(board: self),
+        var others = MergedFindings(few: FewFindings(board: self), headings: RepeatedHeadings(board: self),
                                     items: ItemFindings(board: self))
         var sectionIndex = 0
         // One message string per section kind, shared by every finding, and one finding moved from line to line.
@@ -111,19 +111,19 @@ extension Board {
         others.emit(before: Int.max, to: body)
     }
 
-    /// The findings made before `forEachDiagnostic` hands any on, sorted, merged with the repeated headings' and the
-    /// items' ones.
+    /// The few findings (`FewFindings`), merged with the repeated headings' and the items' ones.
     private struct MergedFindings {
-        let sorted: [Diagnostic]
-        var next = 0
+        var few: FewFindings
+        var nextFew: Diagnostic?
         var headings: RepeatedHeadings
         var nextHeading: Diagnostic?
         var items: ItemFindings
 
-        init(sorted: [Diagnostic], headings: RepeatedHeadings, items: ItemFindings) {
-            self.sorted = sorted
+        init(few: FewFindings, headings: RepeatedHeadings, items: ItemFindings) {
+            self.few = few
             self.headings = headings
             self.items = items
+            nextFew = self.few.next()
             nextHeading = self.headings.next()
             findNextLine()
         }
@@ -133,7 +133,7 @@ extension Board {
         private(set) var nextLine = Int.max
 
         private mutating func findNextLine() {
-            nextLine = min(next < sorted.count ? sorted[next].line : Int.max, nextHeading?.line ?? Int.max, items.nextLine)
+            nextLine = min(nextFew?.line ?? Int.max, nextHeading?.line ?? Int.max, items.nextLine)
         }
 
         /// Hands on, in line and column order, those on lines before `line` (0-based; diagnostics count from 1): at
@@ -142,11 +142,11 @@ extension Board {
         mutating func emit(before line: Int, to body: (Diagnostic) -> Void) {
             while nextLine <= line {
                 let heading = nextHeading.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
-                if items.nextLine == nextLine, next == sorted.count || nextLine < sorted[next].line, nextLine < heading.0 {
+                if items.nextLine == nextLine, nextLine < nextFew?.line ?? Int.max, nextLine < heading.0 {
                     items.emit(to: body)
-                } else if next < sorted.count, (sorted[next].line, sorted[next].column) < heading {
-                    body(sorted[next])
-                    next += 1
+                } else if let found = nextFew, (found.line, found.column) < heading {
+                    body(found)
+                    nextFew = few.next()
                 } else if let heading = nextHeading {
                     body(heading)
                     nextHeading = headings.next()
@@ -285,44 +285,86 @@ extension Board {
     }
 
     /// The findings about sections (but repeated headings), near-miss item lines, stray checklists and conflict
-    /// markers, sorted: on any board but a hostile one, few.
-    private func fewFindings() -> [Diagnostic] {
-        var found = sectionDiagnostics()
-        bytes.withUnsafeBufferPointer { b in
-            for line in nearMissItemLines {
-                let start = Bytes.skipWhitespace(b, lines[line].start..<lines[line].contentEnd)
-                if let nearMiss = nearMissItem(line, textStart: start, in: b) { Memory.append(nearMiss, to: &found) }
+    /// markers, in line and column order: on any board but a hostile one, few. Each is made when its turn comes and
+    /// none is kept, as a hostile file can hold a million (8 MB of near-miss lines took 222 MB as a list).
+    private struct FewFindings: IteratorProtocol {
+        let board: Board
+        /// The sections' findings (a handful), sorted.
+        private let sectionFindings: [Diagnostic]
+        /// Where each kind of finding has got to: sections, near-miss lines, strays, conflict markers.
+        private var taken = (section: 0, nearMiss: 0, stray: 0, marker: 0)
+        /// The next finding of each kind, made ahead, in that order.
+        private var ahead: [Diagnostic?] = [nil, nil, nil, nil]
+        /// One message for the strays under one heading, made once: they come in line order, and a long heading's
+        /// excerpt made for each of a pasted list's items was quadratic.
+        private var strayMessage: (heading: Int?, text: String)?
+        /// The last conflict marker's message, shared by the markers alike.
+        private var markerMessage: (marker: ArraySlice<UInt8>, text: String)?
+
+        init(board: Board) {
+            self.board = board
+            sectionFindings = board.sectionDiagnostics().sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            for kind in ahead.indices { ahead[kind] = make(kind) }
+        }
+
+        mutating func next() -> Diagnostic? {
+            var first: Int?
+            for kind in ahead.indices {
+                guard let found = ahead[kind] else { continue }
+                if let best = first.flatMap({ ahead[$0] }), (best.line, best.column) <= (found.line, found.column) { continue }
+                first = kind
+            }
+            guard let kind = first else { return nil }
+            defer { ahead[kind] = make(kind) }
+            return ahead[kind]
+        }
+
+        /// The next finding of a kind (0 to 3, as `ahead`), nil when it has no more.
+        private mutating func make(_ kind: Int) -> Diagnostic? {
+            switch kind {
+            case 0:
+                guard taken.section < sectionFindings.count else { return nil }
+                defer { taken.section += 1 }
+                return sectionFindings[taken.section]
+            case 1:
+                return board.bytes.withUnsafeBufferPointer { b in
+                    while taken.nearMiss < board.nearMissItemLines.count {
+                        let line = board.nearMissItemLines[taken.nearMiss]
+                        taken.nearMiss += 1
+                        let start = Bytes.skipWhitespace(b, board.lines[line].start..<board.lines[line].contentEnd)
+                        if let nearMiss = board.nearMissItem(line, textStart: start, in: b) { return nearMiss }
+                    }
+                    return nil
+                }
+            case 2:
+                guard taken.stray < board.strayChecklists.count else { return nil }
+                let stray = board.strayChecklists[taken.stray]
+                taken.stray += 1
+                let (bytes, lines) = (board.bytes, board.lines)
+                let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
+                if strayMessage == nil || strayMessage?.heading != stray.headingLine {
+                    let under = stray.headingLine.map { heading in
+                        " (under '\(Board.excerpt(Array(bytes[Bytes.trimmed(bytes, board.content(ofLine: heading))])))')"
+                    } ?? ""
+                    strayMessage = (stray.headingLine, "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section")
+                }
+                let end = lines[stray.line].contentEnd
+                let boxEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? end
+                return Diagnostic(line: stray.line + 1, column: board.column(ofOffset: start, onLine: stray.line), severity: .warning,
+                                  rule: .strayChecklist, span: start..<boxEnd, message: strayMessage?.text ?? "")
+            default:
+                guard taken.marker < board.conflictMarkers.count else { return nil }
+                let line = board.conflictMarkers[taken.marker]
+                taken.marker += 1
+                let markerBytes = board.bytes[board.content(ofLine: line)].prefix(7)
+                if markerMessage.map({ !$0.marker.elementsEqual(markerBytes) }) ?? true {
+                    let marker = String(decoding: markerBytes, as: UTF8.self)
+                    markerMessage = (markerBytes, "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers")
+                }
+                return Diagnostic(line: line + 1, column: 1, severity: .error, rule: .conflictMarker, span: markerBytes.indices,
+                                  message: markerMessage?.text ?? "")
             }
         }
-        // One message for the strays under one heading, made once: they come in line order, and a long heading's
-        // excerpt made for each of a pasted list's items was quadratic.
-        var strayMessage: (heading: Int?, text: String)?
-        for stray in strayChecklists {
-            let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
-            if strayMessage == nil || strayMessage?.heading != stray.headingLine {
-                let under = stray.headingLine.map { heading in
-                    " (under '\(Self.excerpt(Array(bytes[Bytes.trimmed(bytes, content(ofLine: heading))])))')"
-                } ?? ""
-                strayMessage = (stray.headingLine, "checklist item outside the TODO, DOING and DONE sections\(under), so no command sees it; move it into a section")
-            }
-            let end = lines[stray.line].contentEnd
-            let boxEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? end
-            Memory.append(Diagnostic(
-                line: stray.line + 1, column: column(ofOffset: start, onLine: stray.line), severity: .warning,
-                rule: .strayChecklist, span: start..<boxEnd, message: strayMessage?.text ?? ""), to: &found)
-        }
-        for line in conflictMarkers {
-            let markerBytes = bytes[content(ofLine: line)].prefix(7)
-            let marker = String(decoding: markerBytes, as: UTF8.self)
-            Memory.append(Diagnostic(
-                line: line + 1, column: 1, severity: .error, rule: .conflictMarker, span: markerBytes.indices,
-                message: "merge conflict marker '\(marker)': the merge is not resolved; keep the right lines, delete the markers"), to: &found)
-        }
-        // Nearly always in order already (sections, then lines in order): checked before sorting, which would move
-        // every finding.
-        let inOrder = found.indices.dropFirst().allSatisfy { (found[$0 - 1].line, found[$0 - 1].column) <= (found[$0].line, found[$0].column) }
-        if !inOrder { found.sort { ($0.line, $0.column) < ($1.line, $1.column) } }
-        return found
     }
 
     // MARK: - Work that would be invisible (FORMAT.md §7)

@@ -169,6 +169,14 @@ struct EveryCommand {
         // on every comparison, in time in its square (7.5 s for check), until titles were compared stream-safe.
         let accents = Array(String(repeating: "\u{301}\u{316}", count: 64_000).utf8)
         let accented = Array("## TODO\n- [ ] A".utf8) + accents + Array("\n- [ ] a".utf8) + accents + Array("\n## DOING\n## DONE\n".utf8)
+        // Findings check made as a list, each with its message, and printed lines it held to the end: near-miss item
+        // lines (222 MB for 8 MB), strays each under a heading of their own, and conflict markers.
+        var nearMisses = Array("## TODO\n".utf8)
+        for _ in 0..<300_000 { nearMisses += Array("-[ ] x\n[ ] y\n- [] z\n".utf8) }
+        var ownHeadings: [UInt8] = []
+        for index in 0..<450_000 { ownHeadings += Array("## R\(index)\n- [ ] s\n".utf8) }
+        var markers = Array("## TODO\n".utf8)
+        for _ in 0..<200_000 { markers += Array("<<<<<<< a\n- [ ] x\n=======\n- [ ] y\n>>>>>>> b\n".utf8) }
         return [
             ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
             ("160,000 one-line sections", sections, ["check", "check --json", "list --json", "show --width 120"]),
@@ -180,6 +188,9 @@ struct EveryCommand {
             ("100,000 stray checklists under a 1 MB heading", strays, ["check", "check --json"]),
             ("400,000 DONE items with bodies", done, ["archive"]),
             ("two titles of 64,000 accents each", accented, ["check", "list --sort title", "show --width 120", "ics"]),
+            ("900,000 near-miss item lines", nearMisses, ["check", "check --json"]),
+            ("450,000 strays, each under a heading of its own", ownHeadings, ["check", "check --json"]),
+            ("200,000 conflicts of two items", markers, ["check", "check --json"]),
         ]
     }
 }
