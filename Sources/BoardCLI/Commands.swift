@@ -367,10 +367,7 @@ enum Commands {
 
     /// `resolve`, with the board's titles looked up in `index` when there is one.
     static func resolve(_ ref: String, in board: Board, index: inout TitleIndex?, shown: String) throws -> Item {
-        // A blank ref would be in every title, and a script's empty variable would name a board's only item.
-        guard ref.contains(where: { !$0.isWhitespace }) else {
-            throw UsageError(message: "Empty ref '\(escaped(ref))' (give words of the title, or ':LINE')", command: nil)
-        }
+        try refuseBlank(ref)
         let match: ItemMatch
         if var titles = index {
             match = board.item(matching: ref, in: &titles)
@@ -391,12 +388,22 @@ enum Commands {
         }
     }
 
+    /// A blank ref would be in every title, and a script's empty variable would name a board's only item: a usage
+    /// error.
+    static func refuseBlank(_ ref: String) throws {
+        guard ref.contains(where: { !$0.isWhitespace }) else {
+            throw UsageError(message: "Empty ref '\(escaped(ref))' (give words of the title, or ':LINE')", command: nil)
+        }
+    }
+
     /// The items several refs name, in file order, each once; each ref that names none or several is reported
     /// (one line each, the first `problemsShown` of them) and nothing is done.
     static func resolveAll(_ refs: [String], in board: Board, shown: String) throws -> [Item] {
         var items: [Item] = []
         var lines = Set<Int>()
         var problems: [String] = []
+        // A blank ref is the command line's mistake, told as one (exit 64) whatever the other refs name.
+        for ref in refs { try refuseBlank(ref) }
         // Many title refs are looked up in an index of the titles made once, not each by reading every title.
         var index = refs.lazy.filter { !$0.hasPrefix(":") }.count >= indexedRefs ? TitleIndex(board) : nil
         for (position, ref) in refs.enumerated() {

@@ -141,40 +141,74 @@ public enum UTF8Sequence {
 
 extension String {
     /// This text as comparing, hashing and searching strings may take it: the same text, unless it holds a run of
-    /// more than 30 scalars that combine with the one before them. Normalizing such a run, as every comparison,
-    /// hash and search of a `String` does, sorts it in time in the square of its length in Swift's library: a title
-    /// of 64,000 alternating accents took `check` 7.5 s. A long run gets U+034F COMBINING GRAPHEME JOINER after
-    /// every 30 of them, as Unicode's stream-safe text format has it (UAX #15): two texts alike but for the order
-    /// of such a run are then told apart.
+    /// more than 30 scalars that combine with the one before them, out of their canonical order. Normalizing such a
+    /// run, as every comparison, hash and search of a `String` does, sorts it in time in the square of its length in
+    /// Swift's library: a title of 64,000 alternating accents took `check` 7.5 s. Such a run gets U+034F COMBINING
+    /// GRAPHEME JOINER after every 30 of its scalars, as Unicode's stream-safe text format has it (UAX #15): two
+    /// texts alike but for the order of such a run are then told apart. A run already in order needs no sorting and
+    /// is left as it is, so text of precomposed and decomposed letters compares as before.
     public var streamSafe: String {
-        var run = 0
-        guard unicodeScalars.contains(where: { scalar in
-            run = Self.combinesWithThePrevious(scalar) ? run + 1 : 0
-            return run > 30
-        }) else { return self }
-        var safe = String.UnicodeScalarView()
-        run = 0
-        for scalar in unicodeScalars {
-            if Self.combinesWithThePrevious(scalar) {
-                if run == 30 {
-                    safe.append("\u{34F}")
-                    run = 0
-                }
-                run += 1
-            } else {
-                run = 0
-            }
-            safe.append(scalar)
-        }
-        return String(safe)
+        var run = Run()
+        guard !unicodeScalars.contains(where: { run.add(Self.combiningClass($0)) }) else { return safe }
+        return self
     }
 
-    /// A scalar of a canonical combining class other than 0; Unicode's property is looked up only past the blocks
-    /// that hold none (below U+0300, Hangul syllables, CJK ideographs, emoji).
-    private static func combinesWithThePrevious(_ scalar: Unicode.Scalar) -> Bool {
+    /// The text with U+034F after every 30 scalars of each long run out of order.
+    private var safe: String {
+        var result = String.UnicodeScalarView()
+        var pending: [Unicode.Scalar] = []
+        var run = Run()
+        func flush() {
+            for (position, scalar) in pending.enumerated() {
+                if run.isLong, position > 0, position % 30 == 0 { result.append("\u{34F}") }
+                result.append(scalar)
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        for scalar in unicodeScalars {
+            let combiningClass = Self.combiningClass(scalar)
+            if combiningClass == 0 {
+                flush()
+                run = Run()
+                result.append(scalar)
+            } else {
+                _ = run.add(combiningClass)
+                pending.append(scalar)
+            }
+        }
+        flush()
+        return String(result)
+    }
+
+    /// A run of scalars that combine with the one before them, as it is read.
+    private struct Run {
+        private var count = 0
+        private var last: UInt8 = 0
+        private var outOfOrder = false
+        /// True once the run is longer than 30 and out of canonical order.
+        private(set) var isLong = false
+
+        /// Reads the next scalar's canonical combining class (0, a starter, ends the run); true when the run is now
+        /// long and out of order.
+        mutating func add(_ combiningClass: UInt8) -> Bool {
+            guard combiningClass != 0 else {
+                self = Run()
+                return false
+            }
+            count += 1
+            if combiningClass < last { outOfOrder = true }
+            last = combiningClass
+            isLong = isLong || (count > 30 && outOfOrder)
+            return isLong
+        }
+    }
+
+    /// A scalar's canonical combining class; Unicode's property is looked up only past the blocks that hold none
+    /// (below U+0300, Hangul syllables, CJK ideographs, emoji).
+    private static func combiningClass(_ scalar: Unicode.Scalar) -> UInt8 {
         switch scalar.value {
-        case ..<0x300, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF: false
-        default: scalar.properties.canonicalCombiningClass != .notReordered
+        case ..<0x300, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF: 0
+        default: scalar.properties.canonicalCombiningClass.rawValue
         }
     }
 }

@@ -75,6 +75,8 @@ import Testing
         let lines = result.stderr.split(separator: "\n")
         #expect(result.exitCode == 1 && lines.count == 22 && sandbox.read() == Self.board)
         #expect(lines.suffix(2) == ["error: board.md: 6 more refs not looked at", "error: board.md: nothing was changed"])
+        // A blank ref among them is still the command line's mistake.
+        #expect(sandbox.run(["done"] + Array(repeating: "nothing", count: 25) + [" "]).exitCode == 64)
     }
 
     @Test func moveTakesSeveralRefsThenTheSectionAndKeepsTheirOrderAtTheTop() {
