@@ -71,8 +71,7 @@ extension Board {
     public func item(matching ref: String, in index: inout TitleIndex) -> ItemMatch {
         if ref.hasPrefix(":") { return item(matching: ref) }
         let query = ref.lowercased().streamSafe
-        // A query NFC would change (one the writer typed with combining marks) is searched for as there.
-        guard let found = index.items(titled: query, on: self) else { return item(matching: ref) }
+        let found = index.items(titled: query, on: self)
         let exact: [Item]
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
             exact = found.filter { !isArchived($0) }
@@ -276,7 +275,7 @@ extension Board {
 /// whole title is found by halving instead of reading every title (8,000 refs on 16,000 items took 2.8 s). A title
 /// NFC leaves alone (nearly every one) is kept as a hash of its lowercased UTF-8 (seeded in each process, so no file
 /// can make hashes collide), each found confirmed on its bytes; the others as lowercased strings, made at the first
-/// ref that is not ASCII.
+/// ref that is not ASCII; and every title so, at the first ref NFC would change (Cyrillic, Greek, decomposed letters).
 public struct TitleIndex: Sendable {
     /// Each title NFC leaves alone as one number, in order: its hash's top 36 bits, then its item's index (28
     /// bits; an item past those is kept with the others), so that the sort compares plain integers.
@@ -285,6 +284,9 @@ public struct TitleIndex: Sendable {
     private let otherItems: [Int]
     /// The other titles' items by their lowercased, stream-safe strings: made when first asked.
     private var otherTitles: [String: [Int]]?
+    /// Every title's items by its lowercased, stream-safe string: made at the first query NFC may change, which may
+    /// equal any title as a string (`e` and a combining accent equal `é`).
+    private var allTitles: [String: [Int]]?
 
     public init(_ board: Board) {
         var plain: [UInt64] = []
@@ -315,14 +317,16 @@ public struct TitleIndex: Sendable {
     }
 
     /// The items whose title is `query` (lowercased and stream-safe) as `items(matching:archived:)` compares a whole
-    /// title, in file order: for an ASCII query, ignoring ASCII case byte by byte; else as lowercased strings. Nil
-    /// for a query NFC would change, which only a search of every title answers.
-    mutating func items(titled query: String, on board: Board) -> [Item]? {
+    /// title, in file order: for an ASCII query, ignoring ASCII case byte by byte; else as lowercased strings.
+    mutating func items(titled query: String, on board: Board) -> [Item] {
         let queryBytes = Array(query.utf8)
         let isASCII = queryBytes.allSatisfy { $0 < 0x80 }
         var lowered: [UInt8] = []
         guard isASCII || queryBytes.withUnsafeBufferPointer({ TitleOrder.appendLowercased(utf8: $0, to: &lowered) }) == true
-        else { return nil }
+        else {
+            if allTitles == nil { allTitles = Self.lowercasedTitles(of: board.items.indices, on: board) }
+            return (allTitles?[query] ?? []).map { board.items[$0] }
+        }
         let hash = Self.hash(queryBytes)
         var low = 0, high = plainTitles.count
         while low < high {
@@ -346,14 +350,17 @@ public struct TitleIndex: Sendable {
         }
         // Only text beyond ASCII can equal another title as a string: a query of ASCII equals only titles of it.
         if !isASCII {
-            if otherTitles == nil {
-                var titles: [String: [Int]] = [:]
-                for index in otherItems { titles[board.title(of: board.items[index]).lowercased().streamSafe, default: []].append(index) }
-                otherTitles = titles
-            }
+            if otherTitles == nil { otherTitles = Self.lowercasedTitles(of: otherItems, on: board) }
             found += otherTitles?[query] ?? []
             found.sort()
         }
         return found.map { board.items[$0] }
+    }
+
+    /// These items by their titles lowercased and `streamSafe`.
+    private static func lowercasedTitles(of items: some Sequence<Int>, on board: Board) -> [String: [Int]] {
+        var titles: [String: [Int]] = [:]
+        for index in items { titles[board.title(of: board.items[index]).lowercased().streamSafe, default: []].append(index) }
+        return titles
     }
 }
