@@ -52,13 +52,7 @@ extension Board {
             // Hangul, CJK, kana and emoji are left alone by case mapping: a run of them in the query stands as it is in
             // the line of every item that can match, so only those items' titles are lowercased and compared.
             let anchor = Self.caselessRun(query)
-            let candidates = items.filter { item in
-                guard isArchived(item) == archived else { return false }
-                let line = lines[item.line]
-                return anchor.isEmpty || anchor.withUnsafeBufferPointer { anchor in
-                    bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<line.contentEnd, anchor) }
-                }
-            }
+            let candidates = items.filter { isArchived($0) == archived && lineHolds(anchor, $0) }
             let titled = candidates.map { ($0, title(of: $0).lowercased().streamSafe) }
             let exact = titled.filter { $0.1 == query }.map(\.0)
             found = exact.isEmpty ? titled.filter { $0.1.contains(query) }.map(\.0) : exact
@@ -78,13 +72,17 @@ extension Board {
         } else {
             // As `items(matching:archived:)` reads them: only titles holding the query's caseless run.
             let anchor = Self.caselessRun(query)
-            exact = found.filter { item in
-                !isArchived(item) && (anchor.isEmpty || anchor.withUnsafeBufferPointer { anchor in
-                    bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<lines[item.line].contentEnd, anchor) }
-                })
-            }
+            exact = found.filter { !isArchived($0) && lineHolds(anchor, $0) }
         }
         return exact.isEmpty ? item(matching: ref) : ItemMatch(exact)
+    }
+
+    /// True when the item's line, from its text on, holds `anchor` (a query's `caselessRun`; an empty one always):
+    /// only such an item's title can equal or hold the query.
+    private func lineHolds(_ anchor: [UInt8], _ item: Item) -> Bool {
+        anchor.isEmpty || anchor.withUnsafeBufferPointer { anchor in
+            bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<lines[item.line].contentEnd, anchor) }
+        }
     }
 
     /// The longest run of Hangul, CJK, kana or emoji scalars in `text`, as UTF-8.
