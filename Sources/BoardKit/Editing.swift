@@ -140,35 +140,41 @@ extension Board {
 
     /// `movedLines` with the ` done:DATE` text made once for many items.
     private func movedLines(_ item: Item, to kind: SectionKind, doneText: [UInt8]?) -> ItemLines {
-        var moved = verbatimLines(of: item)
         let flipsCheckbox = kind != .archive && item.checked != (kind == .done)
         let addsDone = kind == .done && item.doneToken == nil && doneText != nil
         let removesDone = kind != .done && kind != .archive && item.doneToken?.date != nil
-        if flipsCheckbox || addsDone || removesDone {
-            let line = lines[item.line]
-            let start = line.start
-            // Room for a done date, without growing it again.
-            var content: [UInt8] = []
-            content.reserveCapacity(line.contentEnd - start + (doneText?.count ?? 0))
-            content += bytes[start..<line.contentEnd]
-            if flipsCheckbox { content[item.checkboxOffset + 1 - start] = kind == .done ? UInt8(ascii: "x") : Bytes.space }
-            if addsDone, let doneText {
-                content.insert(contentsOf: doneText, at: Bytes.trimmed(content, 0..<content.count).upperBound)
-            } else if removesDone, let token = item.doneToken {
-                Self.removeToken(token.range.lowerBound - start..<token.range.upperBound - start, from: &content,
-                                 textStart: item.textStart - start)
-            }
-            moved[0] = .new(content: content, ending: line.hasEnding ? ending(ofLine: item.line) : ending(after: content))
+        guard flipsCheckbox || addsDone || removesDone else { return ItemLines(lines: verbatimLines(of: item), indent: item.indent) }
+        let line = lines[item.line]
+        // The item line as edits of its bytes, in order: a title of 50 MB is not copied to tick it.
+        var edits: [ByteEdit] = []
+        if flipsCheckbox {
+            let box = item.checkboxOffset + 1
+            edits.append(ByteEdit(range: box..<(box + 1), replacement: [kind == .done ? UInt8(ascii: "x") : Bytes.space]))
         }
-        return ItemLines(lines: moved, indent: item.indent)
+        if addsDone, let doneText {
+            let end = Bytes.trimmed(bytes, line.start..<line.contentEnd).upperBound
+            edits.append(ByteEdit(range: end..<end, replacement: doneText))
+        } else if removesDone, let token = item.doneToken {
+            let removed = Self.tokenRemoval(token.range, in: bytes, textStart: item.textStart, textEnd: line.contentEnd)
+            edits.append(ByteEdit(range: removed, replacement: []))
+        }
+        var edited = NewLine.edited(line: item.line, edits: edits)
+        if !line.hasEnding { edited = withFileEnding(edited) }
+        return ItemLines(lines: [edited] + verbatimLines(item.line + 1..<item.lines.upperBound), indent: item.indent)
     }
 
-    /// The item's lines, as they are: each a line of the board, but the file's last line when it has no ending, which
-    /// is given one.
+    /// The item's lines, as they are: its item line, then its body as one run of board lines, but the file's last
+    /// line when it has no ending, which is given one. A body of a million lines is not a million lines to place.
     private func verbatimLines(of item: Item) -> [NewLine] {
-        item.lines.map { index in
-            lines[index].hasEnding ? .board(lines: index..<(index + 1)) : withFileEnding(.board(lines: index..<(index + 1)))
-        }
+        verbatimLines(item.line..<(item.line + 1)) + verbatimLines(item.line + 1..<item.lines.upperBound)
+    }
+
+    /// Board lines `range` as one run, the file's last line apart when it has no ending, given one.
+    private func verbatimLines(_ range: Range<Int>) -> [NewLine] {
+        guard let last = range.last else { return [] }
+        guard !lines[last].hasEnding else { return [.board(lines: range)] }
+        let run: [NewLine] = range.count > 1 ? [.board(lines: range.lowerBound..<last)] : []
+        return run + [withFileEnding(.board(lines: last..<(last + 1)))]
     }
 
     /// The file with several items (in file order) moved at once, each to the first section of its kind, in one
@@ -232,8 +238,9 @@ extension Board {
                     throw .wouldChangeMeaning(line: next, "moving \(quotedTitle(anchor)) would make line \(next + 1) part of the body of the item placed above it; indent line \(next + 1) less, then run the command again")
                 }
             } else {
-                // Room for a line each, at most: grown by doubling, a hundred thousand moved lines were held twice.
-                placed.reserveCapacity(incoming.reduce(1) { $0 + $1.lines.count })
+                // Room for three lines an item, at most (its line, its body's run, a last line given an ending):
+                // grown by doubling, a hundred thousand moved lines were held twice.
+                placed.reserveCapacity(incoming.reduce(1) { count, _ in count + 3 })
                 // At the end of a file without a final newline, each item moved alone would be the last line, lose
                 // its ending, and get the file's when the next one came after it.
                 let lastLineEnds = at < lines.count || !endsWithoutNewline
@@ -700,13 +707,18 @@ extension Board {
     /// Removes a token from an item line's text with one adjacent space: the one before it when the token does not
     /// start the title (`textStart`), else the one after it.
     static func removeToken(_ token: Range<Int>, from text: inout [UInt8], textStart: Int) {
+        text.removeSubrange(tokenRemoval(token, in: text, textStart: textStart, textEnd: text.count))
+    }
+
+    /// The bytes `removeToken` removes from the text that ends at `textEnd`: the token and one adjacent space.
+    static func tokenRemoval(_ token: Range<Int>, in text: [UInt8], textStart: Int, textEnd: Int) -> Range<Int> {
         var (start, end) = (token.lowerBound, token.upperBound)
         if start > textStart, Bytes.isWhitespace(text[start - 1]) {
             start -= 1
-        } else if end < text.count, Bytes.isWhitespace(text[end]) {
+        } else if end < textEnd, Bytes.isWhitespace(text[end]) {
             end += 1
         }
-        text.removeSubrange(start..<end)
+        return start..<end
     }
 
     /// The token with its date text replaced, in the token's own spelling.
@@ -734,7 +746,16 @@ extension Board {
     /// The lines with every line of this board among them copied, to be placed on another board: a board line is
     /// only a line number.
     private func detached(_ block: ItemLines) -> ItemLines {
-        ItemLines(lines: block.lines.map { .new(content: Array(content(of: $0)), ending: ending(of: $0)) }, indent: block.indent)
+        ItemLines(lines: Self.oneEach(block.lines).map { .new(content: Array(content(of: $0)), ending: ending(of: $0)) },
+                  indent: block.indent)
+    }
+
+    /// The lines with each run of board lines taken apart, a line each: as `reindented` shifts them.
+    private static func oneEach(_ lines: some Sequence<NewLine>) -> [NewLine] {
+        lines.flatMap { line -> [NewLine] in
+            guard case .board(let range) = line, range.count > 1 else { return [line] }
+            return range.map { .board(lines: $0..<($0 + 1)) }
+        }
     }
 
     /// The lines with the item line indented `newIndent` spaces and every non-blank body line shifted by as
@@ -744,7 +765,7 @@ extension Board {
         guard newIndent != block.indent, let first = block.lines.first else { return block }
         let shift = newIndent - block.indent
         let firstContent = Array(repeating: Bytes.space, count: newIndent) + content(of: first).dropFirst(block.indent)
-        let body = block.lines.dropFirst().map { line -> NewLine in
+        let body = Self.oneEach(block.lines.dropFirst()).map { line -> NewLine in
             let content = content(of: line)
             let (columns, textStart) = BodyRule.indentation(content, content.startIndex..<content.endIndex)
             guard textStart < content.endIndex else { return line }
@@ -919,11 +940,15 @@ extension Board {
 
     /// A line to print: new text and its line ending (empty: the file's, given when printed), or lines of the board
     /// as they are, endings and all, printed from the board's bytes rather than copied. An item's lines on their way
-    /// somewhere are one each; once in place, board lines in a row are one run (`appendJoining`).
+    /// somewhere are its item line, then its body as one run; once in place, board lines in a row are one run
+    /// (`appendJoining`).
     enum NewLine {
         case new(content: [UInt8], ending: [UInt8])
         /// Lines of the board that each have a line ending (the file's last may not, so is never one of them).
         case board(lines: Range<Int>)
+        /// Board line `line`, which has an ending, with `edits` (by offset in the file, in order, apart) made to its
+        /// text: printed from the board's bytes around the edits.
+        case edited(line: Int, edits: [ByteEdit])
 
         init(content: [UInt8], ending: [UInt8]) {
             self = .new(content: content, ending: ending)
@@ -950,8 +975,17 @@ extension Board {
     /// The text of a line to print, without its ending (of a run, up to its last line's ending).
     func content(of line: NewLine) -> ArraySlice<UInt8> {
         switch line {
-        case .new(let content, _): content[...]
-        case .board(let range): bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].contentEnd]
+        case .new(let content, _): return content[...]
+        case .board(let range): return bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].contentEnd]
+        case .edited(let line, let edits):
+            var content: [UInt8] = []
+            var at = lines[line].start
+            for edit in edits {
+                content += bytes[at..<edit.range.lowerBound]
+                content += edit.replacement
+                at = edit.range.upperBound
+            }
+            return (content + bytes[at..<lines[line].contentEnd])[...]
         }
     }
 
@@ -960,6 +994,7 @@ extension Board {
         switch line {
         case .new(_, let ending): ending
         case .board(let range): ending(ofLine: range.upperBound - 1)
+        case .edited(let line, _): ending(ofLine: line)
         }
     }
 
@@ -1011,7 +1046,11 @@ extension Board {
         // thousand moves copied them again and again into fresh memory.
         let newBytes = replacements.reduce(0) { total, replacement in
             replacement.with.reduce(total) { total, line in
-                if case .new(let content, _) = line { total + content.count + 2 } else { total }
+                switch line {
+                case .new(let content, _): total + content.count + 2
+                case .edited(_, let edits): edits.reduce(total) { $0 + $1.replacement.count }
+                case .board: total
+                }
             }
         }
         var file = PrintedFile(source: bytes, newBytes: newBytes)
@@ -1033,6 +1072,14 @@ extension Board {
                     file.append(lineEnding.isEmpty ? Self.ending(after: content[...], ending) : lineEnding)
                 case .board(let range):
                     file.append(source: lines[range.lowerBound].start..<lines[range.upperBound - 1].end)
+                case .edited(let line, let edits):
+                    var at = lines[line].start
+                    for edit in edits {
+                        file.append(source: at..<edit.range.lowerBound)
+                        file.append(edit.replacement)
+                        at = edit.range.upperBound
+                    }
+                    file.append(source: at..<lines[line].end)
                 }
             }
             cursor = max(cursor, replacement.lines.upperBound)
