@@ -26,39 +26,38 @@ public struct Diagnostic: Equatable, Sendable {
         case unreadable = "unreadable"
     }
 
-    /// Held in 32 bits each, as the span is: a pasted list can make a million diagnostics.
-    private var storedLine: UInt32
-    private var storedColumn: UInt32
+    /// The line, the column and the span's bounds, in 32 bits each (a pasted list can make a million diagnostics),
+    /// as one 16-byte value: `move` writes them with one store, which the reader's copy of them takes straight from
+    /// the store. Four 4-byte stores made each read wait for them to reach the cache (a tenth of `check`'s time on
+    /// a million plain list items).
+    private var place: SIMD4<UInt32>
     public let severity: Severity
     public let rule: Rule
-    private var spanStart: UInt32
-    private var spanEnd: UInt32
     public let message: String
 
-    public var line: Int { Int(storedLine) }
-    public var column: Int { Int(storedColumn) }
+    public var line: Int { Int(place[0]) }
+    public var column: Int { Int(place[1]) }
 
     /// The bytes of the file the problem is about: the token, the checkbox, the heading; empty at the start of the
     /// file for what is missing.
-    public var span: Range<Int> { Int(spanStart)..<Int(spanEnd) }
+    public var span: Range<Int> { Int(place[2])..<Int(place[3]) }
 
     public init(line: Int, column: Int, severity: Severity, rule: Rule, span: Range<Int>, message: String) {
-        self.storedLine = UInt32(truncatingIfNeeded: line)
-        self.storedColumn = UInt32(truncatingIfNeeded: column)
+        self.place = Self.place(line: line, column: column, span: span)
         self.severity = severity
         self.rule = rule
-        self.spanStart = UInt32(truncatingIfNeeded: span.lowerBound)
-        self.spanEnd = UInt32(truncatingIfNeeded: span.upperBound)
         self.message = message
     }
 
     /// Moves the finding to another place: one value handed on for each of a million findings with one message,
     /// where making each anew would count a reference to the message up and down.
     mutating func move(line: Int, column: Int, span: Range<Int>) {
-        storedLine = UInt32(truncatingIfNeeded: line)
-        storedColumn = UInt32(truncatingIfNeeded: column)
-        spanStart = UInt32(truncatingIfNeeded: span.lowerBound)
-        spanEnd = UInt32(truncatingIfNeeded: span.upperBound)
+        place = Self.place(line: line, column: column, span: span)
+    }
+
+    private static func place(line: Int, column: Int, span: Range<Int>) -> SIMD4<UInt32> {
+        SIMD4(UInt32(truncatingIfNeeded: line), UInt32(truncatingIfNeeded: column),
+              UInt32(truncatingIfNeeded: span.lowerBound), UInt32(truncatingIfNeeded: span.upperBound))
     }
 }
 
