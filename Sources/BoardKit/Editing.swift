@@ -744,17 +744,33 @@ extension Board {
     }
 
     /// The lines with every line of this board among them copied, to be placed on another board: a board line is
-    /// only a line number.
+    /// only a line number. A run of board lines is copied as one text of several lines: a body of a million lines
+    /// was a million arrays.
     private func detached(_ block: ItemLines) -> ItemLines {
-        ItemLines(lines: Self.oneEach(block.lines).map { .new(content: Array(content(of: $0)), ending: ending(of: $0)) },
-                  indent: block.indent)
+        ItemLines(lines: block.lines.map { .new(content: Array(content(of: $0)), ending: ending(of: $0)) }, indent: block.indent)
     }
 
-    /// The lines with each run of board lines taken apart, a line each: as `reindented` shifts them.
+    /// The lines a line each, as `reindented` shifts them: a run of board lines taken apart, and a new text of
+    /// several lines (a detached run) cut after each line feed, a CR before it part of the ending, as the board's
+    /// lines were cut.
     private static func oneEach(_ lines: some Sequence<NewLine>) -> [NewLine] {
         lines.flatMap { line -> [NewLine] in
-            guard case .board(let range) = line, range.count > 1 else { return [line] }
-            return range.map { .board(lines: $0..<($0 + 1)) }
+            switch line {
+            case .board(let range) where range.count > 1:
+                return range.map { .board(lines: $0..<($0 + 1)) }
+            case .new(let content, let ending) where content.contains(Bytes.lf):
+                var cut: [NewLine] = []
+                var start = 0
+                while let feed = content[start...].firstIndex(of: Bytes.lf) {
+                    let crlf = feed > start && content[feed - 1] == Bytes.cr
+                    cut.append(.new(content: Array(content[start..<(crlf ? feed - 1 : feed)]),
+                                    ending: crlf ? [Bytes.cr, Bytes.lf] : [Bytes.lf]))
+                    start = feed + 1
+                }
+                return cut + [.new(content: Array(content[start...]), ending: ending)]
+            default:
+                return [line]
+            }
         }
     }
 
@@ -943,6 +959,7 @@ extension Board {
     /// somewhere are its item line, then its body as one run; once in place, board lines in a row are one run
     /// (`appendJoining`).
     enum NewLine {
+        /// Text of one line, or of several (inner endings and all) when a run was copied off another board.
         case new(content: [UInt8], ending: [UInt8])
         /// Lines of the board that each have a line ending (the file's last may not, so is never one of them).
         case board(lines: Range<Int>)

@@ -75,4 +75,18 @@ import Testing
             + "\n## DONE\n\n" + (1_000..<2_000).map { "- [x] Item \($0) done:2026-01-02\n  body of item \($0)\n" }.joined()
             + "\n## Archive\n\n- [x] old\n").utf8))
     }
+
+    /// A body copied off the board as one text (a move into a section the move makes) is cut into its lines again
+    /// where it is re-indented: each line shifted, each keeping its own CRLF.
+    @Test func aCopiedBodyIsReindentedLineByLine() throws {
+        let text = "- [ ] item 0\n- [x] item 1\n  body of 1\n  ## DONE\n  - [ ] item 2\n   - [ ] item 3\n     body of 3\n"
+            + "- [ ] item 4\n  ## DONE\n  - [x] item 5\n"
+        func crlf(_ text: String) -> [UInt8] { text.utf8.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
+        let board = Board(parsing: crlf(text))
+        let item = try #require(board.items.first { board.title(of: $0) == "item 4" })
+        let moved = try board.moving(item, to: .todo, atTop: true)
+        let expected = "- [ ] item 0\n- [x] item 1\n  body of 1\n\n## TODO\n\n  - [ ] item 4\n    ## DONE\n    - [x] item 5\n\n"
+            + "  ## DONE\n  - [ ] item 2\n   - [ ] item 3\n     body of 3\n"
+        #expect(moved.bytes == crlf(expected))
+    }
 }
