@@ -220,6 +220,11 @@ enum Calendar {
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte >= 0x80 {
+                let commonEnd = UTF8Sequence.commonRunEnd(in: bytes, from: index)
+                if commonEnd > index {
+                    index = commonEnd
+                    continue
+                }
                 guard let length = UTF8Sequence.length(in: bytes, at: index) else {
                     out.truncate(to: rollback)
                     var decoded = String(decoding: bytes, as: UTF8.self)

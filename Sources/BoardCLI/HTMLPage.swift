@@ -233,8 +233,9 @@ enum HTMLPage {
                 continue
             case ..<0x80: break
             default:
-                if let common = UTF8Sequence.commonLength(in: bytes, at: index) {
-                    index += common
+                let commonEnd = UTF8Sequence.commonRunEnd(in: bytes, from: index)
+                if commonEnd > index {
+                    index = commonEnd
                     continue
                 }
                 guard let scalarLength = UTF8Sequence.length(in: bytes, at: index) else {

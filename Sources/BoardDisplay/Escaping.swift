@@ -44,8 +44,9 @@ public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             continue
         }
         // Kana, CJK, Hangul and emoji are never escaped.
-        if let length = UTF8Sequence.commonLength(in: bytes, at: index) {
-            index += length
+        let commonEnd = UTF8Sequence.commonRunEnd(in: bytes, from: index)
+        if commonEnd > index {
+            index = commonEnd
             continue
         }
         guard let length = UTF8Sequence.length(in: bytes, at: index) else { return true }

@@ -52,8 +52,9 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
         let byte = bytes[index]
         if byte >= 0x80 {
             // Kana, CJK, Hangul and emoji are written as they are.
-            if let length = UTF8Sequence.commonLength(in: bytes, at: index) {
-                index += length
+            let commonEnd = UTF8Sequence.commonRunEnd(in: bytes, from: index)
+            if commonEnd > index {
+                index = commonEnd
                 continue
             }
             guard let length = UTF8Sequence.length(in: bytes, at: index) else {

@@ -72,6 +72,15 @@ public enum UTF8Sequence {
         return nil
     }
 
+    /// The end of the run of common sequences (`commonLength`) that starts at `index`: `index` itself when none
+    /// does. A word of Hangul or kana is read in one call, not one scan of printable ASCII per character.
+    @inlinable @inline(__always)
+    public static func commonRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var end = index
+        while end < bytes.count, bytes[end] >= 0xE3, let length = commonLength(in: bytes, at: end) { end += length }
+        return end
+    }
+
     /// The value of the scalar whose well-formed sequence of `length` bytes (`length(in:at:)`) starts at `index`.
     @inlinable
     public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {

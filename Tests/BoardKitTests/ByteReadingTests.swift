@@ -124,6 +124,20 @@ import Testing
             #expect(bytes.withUnsafeBufferPointer { UTF8Sequence.commonLength(in: $0, at: 0) } == bytes.count)
         }
     }
+
+    /// A run of them ends at the first byte that starts no common sequence: ASCII, a bidi override, a surrogate, a
+    /// sequence cut short by the end.
+    @Test func aRunOfCommonSequencesEndsAtTheFirstOtherByte() {
+        func runEnd(_ bytes: [UInt8], from index: Int = 0) -> Int {
+            bytes.withUnsafeBufferPointer { UTF8Sequence.commonRunEnd(in: $0, from: index) }
+        }
+        #expect(runEnd(Array("한글🚀 x".utf8)) == 10)
+        #expect(runEnd(Array("테스트\u{202E}".utf8)) == 9)
+        #expect(runEnd(Array("漢".utf8) + [0xED, 0xA0, 0x80]) == 3)
+        #expect(runEnd(Array("한".utf8) + [0xED, 0x9F]) == 3)
+        #expect(runEnd(Array("a한".utf8)) == 0)
+        #expect(runEnd(Array("a한".utf8), from: 1) == 4)
+    }
 }
 
 /// The runs of printable ASCII that the scans copy whole end where looking at each byte says, from every offset,
