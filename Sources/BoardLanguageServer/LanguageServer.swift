@@ -174,11 +174,11 @@ public struct LanguageServer: Sendable {
             return [document.diagnostics(encoding)] + traced()
         case "textDocument/didChange":
             guard let uri, let open = documents[uri], let changes = params["contentChanges"]?.array else { return [] }
-            var text = open.text
+            var read: [TextDocument.Change] = []
             for change in changes {
                 guard let newText = change["text"]?.string else { continue }
                 guard let range = change["range"] else {
-                    text.apply(newText, in: nil, encoding)
+                    read.append(TextDocument.Change(text: Array(newText.utf8), range: nil))
                     continue
                 }
                 // A range that is not one cannot be applied: the whole notification is dropped, not the text.
@@ -187,8 +187,10 @@ public struct LanguageServer: Sendable {
                     record("error: a change with a malformed range; the notification was dropped")
                     return traced()
                 }
-                text.apply(newText, in: (start, end), encoding)
+                read.append(TextDocument.Change(text: Array(newText.utf8), range: (start, end)))
             }
+            var text = open.text
+            text.apply(read, encoding)
             let document = OpenDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? open.version, text: text)
             documents[uri] = document
             return [document.diagnostics(encoding)] + traced()

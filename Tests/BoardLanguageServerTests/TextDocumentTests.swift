@@ -26,6 +26,50 @@ import Testing
     }
 }
 
+/// A notification's changes applied together give the text they give applied one at a time: random texts of CRs,
+/// LFs, letters and wide characters, and runs of changes each after the one before or each before it (starts past
+/// their line's end or inside a CRLF, CRs meeting LFs, a change overlapping the one before), in both encodings.
+@Suite struct ChangeRunTests {
+    @Test func runsOfChangesGiveWhatOneAtATimeGives() {
+        var state: UInt64 = 0xC4A96E
+        func random(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(max(1, bound)))
+        }
+        let pieces = ["\r", "\n", "\r\n", "a", "bc", "é", "🚀", "\n- [ ] x"]
+        func text(_ count: Int) -> String { (0..<count).map { _ in pieces[random(pieces.count)] }.joined() }
+        var batched = 0
+        for round in 0..<20_000 {
+            let encoding: PositionEncoding = round % 2 == 0 ? .utf8 : .utf16
+            let start = TextDocument(Array(text(random(30)).utf8))
+            var oneAtATime = start
+            var changes: [TextDocument.Change] = []
+            // Each change before the last one's start, or after the end of what it put in, mostly.
+            let descending = random(2) == 0
+            var bound = descending ? start.bytes.count : 0
+            for _ in 0..<(2 + random(6)) {
+                let count = oneAtATime.bytes.count
+                let from = descending ? random(bound + 1) : bound + random(count - bound + 1)
+                let to = min(count, from + random(4))
+                var range = (oneAtATime.position(of: from, encoding), oneAtATime.position(of: to, encoding))
+                if random(8) == 0 { range.0.character += 1 + random(3); range.1 = range.0 }
+                let newText = Array(text(random(3)).utf8)
+                let change = TextDocument.Change(text: newText, range: random(40) == 0 ? nil : range)
+                changes.append(change)
+                oneAtATime.apply(change.text, in: change.range, encoding)
+                bound = descending ? from : min(oneAtATime.bytes.count, from + newText.count)
+            }
+            if start.orderedRun(changes[...], encoding).taken > 1 { batched += 1 }
+            var together = start
+            together.apply(changes, encoding)
+            #expect(together == oneAtATime, "round \(round): \(String(decoding: start.bytes, as: UTF8.self).debugDescription)")
+            if together != oneAtATime { return }
+        }
+        // Most rounds start with a run the batch takes.
+        #expect(batched > 12_000, "\(batched) runs")
+    }
+}
+
 /// The reader lets go of what it read once every frame in it is taken: a 6 MB `didOpen` was held twice (the bytes
 /// read and the frame's) while the server handled it. A frame cut short keeps its bytes until the rest comes.
 @Suite struct MessageReaderMemoryTests {
