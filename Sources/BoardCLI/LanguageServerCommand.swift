@@ -34,8 +34,11 @@ extension Commands {
             guard !frames.isEmpty else { continue }
             let replies = server.handle(consume frames, today: (try? context.today()) ?? LocalDate.today())
             for reply in replies {
-                var framed = MessageReader.framed(reply.serialized)
-                context.output.stream(&framed)
+                // The header, then the body as it is: an outline of a large board is not copied behind its header.
+                var body = reply.serialized
+                var header = MessageReader.header(forLength: body.count)
+                context.output.stream(&header)
+                context.output.stream(&body)
             }
             if log >= 0 {
                 let lines = Array(server.log.map { $0 + "\n" }.joined().utf8)

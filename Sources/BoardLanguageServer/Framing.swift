@@ -90,7 +90,12 @@ public struct MessageReader: Sendable {
 
     /// A message framed for sending.
     public static func framed(_ body: [UInt8]) -> [UInt8] {
-        Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        header(forLength: body.count) + body
+    }
+
+    /// The header that goes before a body of `length` bytes.
+    public static func header(forLength length: Int) -> [UInt8] {
+        Array("Content-Length: \(length)\r\n\r\n".utf8)
     }
 }
 

@@ -9,6 +9,10 @@ public enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object([String: JSON])
+    /// A value written out as JSON text already, members in key order as `serialized` writes them: an answer about
+    /// a hundred thousand items is written as bytes rather than built as a tree of values (2 KB an item). Read back
+    /// with `init(parsing:)` to look inside it.
+    case raw([UInt8])
 
     /// The member `key` of an object; nil for a missing member and for a value that is not an object.
     public subscript(key: String) -> JSON? {
@@ -38,6 +42,7 @@ public enum JSON: Equatable, Sendable {
 
     /// The value as compact JSON text, object members in key order (so equal values print equal).
     public var serialized: [UInt8] {
+        if case .raw(let bytes) = self { return bytes }
         var out: [UInt8] = []
         append(to: &out)
         return out
@@ -66,6 +71,7 @@ public enum JSON: Equatable, Sendable {
                 members[key]?.append(to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .raw(let bytes): out += bytes
         }
     }
 

@@ -20,20 +20,28 @@ struct OpenDocument {
     // MARK: - Diagnostics
 
     /// `textDocument/publishDiagnostics` with every finding of `board check` on the text as it is in the editor.
+    /// Written as JSON text (`JSON.raw`): a pasted list can have a million findings.
     func diagnostics(_ encoding: PositionEncoding) -> JSON {
-        let found = lspDiagnostics(findings, encoding)
-        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                "params": ["uri": .string(uri), "version": .int(version), "diagnostics": .array(found)]]
-    }
-
-    /// The diagnostics as the protocol has them, their positions worked out in one pass.
-    private func lspDiagnostics(_ diagnostics: [Diagnostic], _ encoding: PositionEncoding) -> [JSON] {
-        let positions = text.positions(of: diagnostics.flatMap { [$0.span.lowerBound, $0.span.upperBound] }, encoding)
-        return diagnostics.map { diagnostic in
+        var out = ByteWriter()
+        out.append("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"diagnostics\":[")
+        let positions = text.positions(of: findings.flatMap { [$0.span.lowerBound, $0.span.upperBound] }, encoding)
+        for (index, diagnostic) in findings.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
             let start = positions[diagnostic.span.lowerBound] ?? Position(line: 0, character: 0)
-            let end = positions[diagnostic.span.upperBound] ?? start
-            return lspDiagnostic(diagnostic, range: ["start": start.json, "end": end.json])
+            out.append("{\"code\":")
+            appendJSONString(diagnostic.rule.rawValue, to: &out)
+            out.append(",\"message\":")
+            appendJSONString(diagnostic.message, to: &out)
+            out.append(",\"range\":")
+            TextDocument.appendRange(start, positions[diagnostic.span.upperBound] ?? start, to: &out)
+            out.append(diagnostic.severity == .error ? ",\"severity\":1,\"source\":\"board\"}" : ",\"severity\":2,\"source\":\"board\"}")
         }
+        out.append("],\"uri\":")
+        appendJSONString(uri, to: &out)
+        out.append(",\"version\":")
+        out.appendNumber(version)
+        out.append("}}")
+        return .raw(out.withBytes { Array($0) })
     }
 
     private func lspDiagnostic(_ diagnostic: Diagnostic, range: JSON) -> JSON {
@@ -125,34 +133,55 @@ struct OpenDocument {
 
     // MARK: - Outline
 
-    /// Sections (with their item counts) holding their items (with their dates), as `DocumentSymbol`s.
+    /// Sections (with their item counts) holding their items (with their dates), as `DocumentSymbol`s, written as
+    /// JSON text (`JSON.raw`): as a tree of values, the outline of 100,000 items took 265 MB.
     func symbols(_ encoding: PositionEncoding) -> JSON {
-        var children = [[JSON]](repeating: [], count: board.sections.count)
-        for item in board.items {
-            let line = board.lines[item.line]
-            var detail: [String] = []
-            if let due = item.due { detail.append("due \(due)") }
-            if let done = board.doneDate(of: item) { detail.append("done \(done)") }
-            let title = board.title(of: item)
-            let selection = board.titleSpan(of: item) ?? item.checkboxOffset..<line.contentEnd
-            children[item.section].append([
-                "name": .string(title.isEmpty ? "(empty title)" : title), "detail": .string(detail.joined(separator: ", ")),
-                "kind": 24, "range": text.range(line.start..<board.lines[item.lines.upperBound - 1].contentEnd, encoding),
-                "selectionRange": text.range(selection, encoding),
-            ])
-        }
-        return .array(board.sections.enumerated().map { index, section in
+        // Each section's items, by their places in `board.items`.
+        var children = [[Int32]](repeating: [], count: board.sections.count)
+        for (index, item) in board.items.enumerated() { children[item.section].append(Int32(truncatingIfNeeded: index)) }
+        var out = ByteWriter()
+        out.append(UInt8(ascii: "["))
+        for (index, section) in board.sections.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append("{\"children\":[")
+            for (position, itemIndex) in children[index].enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                appendSymbol(of: board.items[Int(itemIndex)], encoding, to: &out)
+            }
             let heading = board.lines[section.headingLine]
             let count = children[index].count
             let name = board.text(ofLine: section.headingLine).drop { $0 == "#" || $0 == " " || $0 == "\t" }
-            return [
-                "name": .string(name.isEmpty ? section.kind.name : String(name)),
-                "detail": .string(count == 1 ? "1 item" : "\(count) items"), "kind": 3,
-                "range": text.range(heading.start..<board.lines[lastNonBlankLine(of: section)].contentEnd, encoding),
-                "selectionRange": text.range(heading.start..<heading.contentEnd, encoding),
-                "children": .array(children[index]),
-            ]
-        })
+            out.append("],\"detail\":")
+            appendJSONString(count == 1 ? "1 item" : "\(count) items", to: &out)
+            out.append(",\"kind\":3,\"name\":")
+            appendJSONString(name.isEmpty ? section.kind.name : String(name), to: &out)
+            out.append(",\"range\":")
+            text.appendRange(heading.start..<board.lines[lastNonBlankLine(of: section)].contentEnd, encoding, to: &out)
+            out.append(",\"selectionRange\":")
+            text.appendRange(heading.start..<heading.contentEnd, encoding, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        return .raw(out.withBytes { Array($0) })
+    }
+
+    /// One item's `DocumentSymbol`: its title, its dates as the detail, its lines and its title's span.
+    private func appendSymbol(of item: Item, _ encoding: PositionEncoding, to out: inout ByteWriter) {
+        let line = board.lines[item.line]
+        var detail: [String] = []
+        if let due = item.due { detail.append("due \(due)") }
+        if let done = board.doneDate(of: item) { detail.append("done \(done)") }
+        let title = board.title(of: item)
+        let selection = board.titleSpan(of: item) ?? item.checkboxOffset..<line.contentEnd
+        out.append("{\"detail\":")
+        appendJSONString(detail.joined(separator: ", "), to: &out)
+        out.append(",\"kind\":24,\"name\":")
+        appendJSONString(title.isEmpty ? "(empty title)" : title, to: &out)
+        out.append(",\"range\":")
+        text.appendRange(line.start..<board.lines[item.lines.upperBound - 1].contentEnd, encoding, to: &out)
+        out.append(",\"selectionRange\":")
+        text.appendRange(selection, encoding, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The last line of a section that is not blank (its heading when all are).

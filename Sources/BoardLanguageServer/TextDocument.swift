@@ -130,6 +130,27 @@ struct TextDocument: Equatable {
         ["start": position(of: bytes.lowerBound, encoding).json, "end": position(of: bytes.upperBound, encoding).json]
     }
 
+    /// `range` written as JSON text, as `JSON.serialized` writes it.
+    func appendRange(_ bytes: Range<Int>, _ encoding: PositionEncoding, to out: inout ByteWriter) {
+        Self.appendRange(position(of: bytes.lowerBound, encoding), position(of: bytes.upperBound, encoding), to: &out)
+    }
+
+    /// A range from `start` to `end` written as JSON text, as `JSON.serialized` writes it.
+    static func appendRange(_ start: Position, _ end: Position, to out: inout ByteWriter) {
+        func position(_ position: Position) {
+            out.append("{\"character\":")
+            out.appendNumber(position.character)
+            out.append(",\"line\":")
+            out.appendNumber(position.line)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append("{\"end\":")
+        position(end)
+        out.append(",\"start\":")
+        position(start)
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// Applies one `contentChanges` entry: its text in place of `range`, or the whole text without one. The bytes
     /// change in place, and only the lines around the change are looked at again: an editor may send a thousand
     /// changes at once.

@@ -17,8 +17,11 @@ struct Client {
         return client
     }
 
+    /// The replies as a client reads them: written out, then parsed (an answer written as text already included).
     mutating func send(_ messages: [JSON]) -> [JSON] {
-        server.handle(messages.map { .message($0.serialized) }, today: Self.today)
+        server.handle(messages.map { .message($0.serialized) }, today: Self.today).map { reply in
+            (try? JSON(parsing: reply.serialized)) ?? .string("unparsable reply: \(String(decoding: reply.serialized, as: UTF8.self))")
+        }
     }
 
     mutating func request(_ method: String, _ params: JSON) -> JSON {

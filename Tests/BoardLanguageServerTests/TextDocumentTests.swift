@@ -1,6 +1,34 @@
 @testable import BoardLanguageServer
 import Testing
 
+@Suite struct AnswerTextTests {
+    /// The outline and the diagnostics are written as JSON text, not built as trees of values (265 MB for the
+    /// outline of 100,000 items), and read back as the protocol has them: escapes, keys in order, every field.
+    @Test func theOutlineAndTheDiagnosticsAreWrittenAsText() throws {
+        let text = "## TODO\r\n- [ ] \"Quote\" \\ tab\t 한 🚀 due:2026-12-01\r\n- [ ] \r\n## DONE\r\n- [x] Old done:2026-11-01\r\n  body\r\n"
+        let document = OpenDocument(uri: "file:///a\"b.md", version: 7, text: TextDocument(Array(text.utf8)))
+        let symbols = document.symbols(.utf16), diagnostics = document.diagnostics(.utf16)
+        guard case .raw = symbols, case .raw = diagnostics else { Issue.record("an answer was built as a tree"); return }
+        let outline = try JSON(parsing: symbols.serialized)
+        let todo = outline.array?.first
+        #expect(todo?["name"] == "TODO" && todo?["detail"] == "2 items" && todo?["kind"] == 3)
+        #expect(numbers(todo?["range"]) == [0, 0, 2, 6] && numbers(todo?["selectionRange"]) == [0, 0, 0, 7])
+        let first = todo?["children"]?.array?.first
+        #expect(first?["name"] == "\"Quote\" \\ tab\t 한 🚀" && first?["detail"] == "due 2026-12-01" && first?["kind"] == 24)
+        #expect(numbers(first?["range"]) == [1, 0, 1, 40] && numbers(first?["selectionRange"]) == [1, 6, 1, 25])
+        #expect(todo?["children"]?.array?.last?["name"] == "(empty title)")
+        let done = outline.array?.last?["children"]?.array?.first
+        #expect(done?["detail"] == "done 2026-11-01" && numbers(done?["range"]) == [4, 0, 5, 6])
+        let published = try JSON(parsing: diagnostics.serialized)
+        #expect(published["method"] == "textDocument/publishDiagnostics")
+        #expect(published["params"]?["uri"] == "file:///a\"b.md" && published["params"]?["version"] == 7)
+        let found = published["params"]?["diagnostics"]?.array ?? []
+        #expect(found.map { $0["code"] } == ["missing-section", "empty-title"] && found.map { $0["severity"] } == [2, 1])
+        #expect(found.allSatisfy { $0["source"] == "board" } && found.map { numbers($0["range"]) } == [[0, 0, 0, 0], [2, 2, 2, 5]])
+        #expect(found.map { $0["message"] } == document.findings.map { JSON.string($0.message) })
+    }
+}
+
 @Suite struct TextDocumentTests {
     /// A change looks again only at the lines around it: where lines start afterwards is where they start in the
     /// same text read whole, for random texts of CRs, LFs and letters and random changes, CRs meeting LFs at the
