@@ -431,11 +431,7 @@ enum Commands {
     /// At most this many refs that name none or several items are reported.
     static let problemsShown = 20
 
-    static func quoted(_ board: Board, _ item: Item) -> String {
-        "\"\(escaped(board.title(of: item)))\""
-    }
-
-    /// `quoted`, written as bytes straight from the file.
+    /// The item's title in double quotes, escaped for the terminal, written as bytes straight from the file.
     static func appendQuoted(_ board: Board, _ item: Item, to message: inout ByteWriter) {
         message.append(UInt8(ascii: "\""))
         board.withTitleBytes(of: item) { appendEscaped(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &message) }
@@ -522,19 +518,28 @@ enum Commands {
                 throw UsageError(message: "Invalid title: it holds the due date '\(escaped(titleDue.spelling))' and '--\(due == .remove ? "no-due" : "due")' \(due == .remove ? "removes it" : "gives another"); drop one of them", command: spec("edit"))
             }
         }
-        try context.updateBoard { board, shown in
+        try context.updateBoard { board, shown, message in
             let item = try resolve(parsed.positionals[0], in: board, shown: shown)
             let updated = try editing("edit") { () throws(EditError) in
                 try board.printed(after: .edit(item, title: parsed.value("title"), due: due, body: body))
             }
-            guard !updated.equals(board.bytes) else { return (nil, "No change") }
+            guard !updated.equals(board.bytes) else {
+                message.append("No change")
+                return nil
+            }
             let title = try parsed.value("title").map { title in
                 try editing("edit") { () throws(EditError) in try Board.normalizedTitle(title) }
             }
             if let titleDue, let date = titleDue.date {
-                return (updated, "Edited \"\(escaped(titleDue.title))\", due \(date) (read from the title)")
+                message.append(string: "Edited \"\(escaped(titleDue.title))\", due \(date) (read from the title)")
+            } else if let title {
+                message.append(string: "Edited \"\(escaped(title))\"")
+            } else {
+                // The title as the file has it, written straight from it: one of 50 MB was copied into strings.
+                message.append("Edited ")
+                appendQuoted(board, item, to: &message)
             }
-            return (updated, "Edited \(title.map { "\"\(escaped($0))\"" } ?? quoted(board, item))")
+            return updated
         }
         return 0
     }

@@ -647,6 +647,14 @@ extension Board {
 
     private func editedFile(_ item: Item, title newTitle: String?, due: DueChange, body: BodyChange) throws(EditError) -> PrintedFile {
         let line = lines[item.line]
+        // A new date alone is one edit of the line, printed from the board around it: a title of 50 MB is not copied.
+        if newTitle == nil, case .set(let date) = due, body == .keep, line.hasEnding {
+            let edit = item.firstDueToken.map { ByteEdit(range: $0.range, replacement: redated($0, date)) } ?? {
+                let end = Bytes.trimmed(bytes, line.start..<line.contentEnd).upperBound
+                return ByteEdit(range: end..<end, replacement: Array(" due:\(date)".utf8))
+            }()
+            return rendered([Replacement(lines: item.line..<(item.line + 1), with: [.edited(line: item.line, edits: [edit])])])
+        }
         var text = Array(bytes[line.start..<line.contentEnd])
         let offset = line.start
         if let newTitle {

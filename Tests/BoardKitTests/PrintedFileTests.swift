@@ -89,4 +89,18 @@ import Testing
             + "  ## DONE\n  - [ ] item 2\n   - [ ] item 3\n     body of 3\n"
         #expect(moved.bytes == crlf(expected))
     }
+
+    /// A new due date alone is one edit of the item line: the new token (or ` due:DATE` added) is all that is new,
+    /// the rest of the line printed from the board around it.
+    @Test func aNewDueDateIsTheOnlyNewTextOfTheLine() throws {
+        let title = String(repeating: "a", count: 10_000)
+        let board = Board(parsing: Array("## TODO\n- [ ] \(title) 📅 2026-01-02\n- [ ] \(title)\n  body\n".utf8))
+        let date = try #require(CivilDate(year: 2026, month: 12, day: 31))
+        let redated = try board.printed(after: .edit(board.items[0], title: nil, due: .set(date), body: .keep))
+        #expect(Self.newBytes(redated, from: board) == "📅 2026-12-31".utf8.count)
+        #expect(redated.bytes == Array("## TODO\n- [ ] \(title) 📅 2026-12-31\n- [ ] \(title)\n  body\n".utf8))
+        let dated = try board.printed(after: .edit(board.items[1], title: nil, due: .set(date), body: .keep))
+        #expect(Self.newBytes(dated, from: board) == " due:2026-12-31".utf8.count)
+        #expect(dated.bytes == Array("## TODO\n- [ ] \(title) 📅 2026-01-02\n- [ ] \(title) due:2026-12-31\n  body\n".utf8))
+    }
 }
