@@ -34,11 +34,12 @@ extension Commands {
             guard !frames.isEmpty else { continue }
             let replies = server.handle(consume frames, today: (try? context.today()) ?? LocalDate.today())
             for reply in replies {
-                // The header, then the body as it is: an outline of a large board is not copied behind its header.
-                var body = reply.serialized
-                var header = MessageReader.header(forLength: body.count)
+                // The header, then the body's pieces as they are: an outline of a large board is not copied into
+                // one reply behind its header.
+                let pieces = reply.serializedPieces
+                var header = MessageReader.header(forLength: pieces.reduce(0) { $0 + $1.count })
                 context.output.stream(&header)
-                context.output.stream(&body)
+                for piece in pieces { piece.withUnsafeBufferPointer { context.output.stream($0) } }
             }
             if log >= 0 {
                 let lines = Array(server.log.map { $0 + "\n" }.joined().utf8)

@@ -42,36 +42,45 @@ public enum JSON: Equatable, Sendable {
 
     /// The value as compact JSON text, object members in key order (so equal values print equal).
     public var serialized: [UInt8] {
-        if case .raw(let bytes) = self { return bytes }
-        var out: [UInt8] = []
-        append(to: &out)
-        return out
+        let pieces = serializedPieces
+        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
 
-    private func append(to out: inout [UInt8]) {
+    /// `serialized` in pieces, each raw value (`JSON.raw`) a piece of its own, not copied: a reply holding an
+    /// outline of 470 MB is written out without a second copy of it.
+    public var serializedPieces: [[UInt8]] {
+        if case .raw(let bytes) = self { return [bytes] }
+        var pieces: [[UInt8]] = [[]]
+        append(to: &pieces)
+        return pieces
+    }
+
+    private func append(to pieces: inout [[UInt8]]) {
+        let last = pieces.count - 1
         switch self {
-        case .null: out += "null".utf8
-        case .bool(let value): out += (value ? "true" : "false").utf8
-        case .int(let value): out += String(value).utf8
-        case .double(let value): out += (value.isFinite ? String(value) : "null").utf8
-        case .string(let text): appendJSONString(text, to: &out)
+        case .null: pieces[last] += "null".utf8
+        case .bool(let value): pieces[last] += (value ? "true" : "false").utf8
+        case .int(let value): pieces[last] += String(value).utf8
+        case .double(let value): pieces[last] += (value.isFinite ? String(value) : "null").utf8
+        case .string(let text): appendJSONString(text, to: &pieces[last])
         case .array(let values):
-            out.append(UInt8(ascii: "["))
+            pieces[last].append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                value.append(to: &out)
+                if index > 0 { pieces[pieces.count - 1].append(UInt8(ascii: ",")) }
+                value.append(to: &pieces)
             }
-            out.append(UInt8(ascii: "]"))
+            pieces[pieces.count - 1].append(UInt8(ascii: "]"))
         case .object(let members):
-            out.append(UInt8(ascii: "{"))
+            pieces[last].append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                appendJSONString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                members[key]?.append(to: &out)
+                if index > 0 { pieces[pieces.count - 1].append(UInt8(ascii: ",")) }
+                appendJSONString(key, to: &pieces[pieces.count - 1])
+                pieces[pieces.count - 1].append(UInt8(ascii: ":"))
+                members[key]?.append(to: &pieces)
             }
-            out.append(UInt8(ascii: "}"))
-        case .raw(let bytes): out += bytes
+            pieces[pieces.count - 1].append(UInt8(ascii: "}"))
+        case .raw(let bytes):
+            pieces += [bytes, []]
         }
     }
 
@@ -290,3 +299,33 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     }
     public init(nilLiteral: ()) { self = .null }
 }
+
+/// JSON text for `JSON.raw`, written a piece at a time and gathered into an array reserved at once: an answer
+/// written into one growing buffer was copied out of it when done, and 185 MB of diagnostics were held twice.
+struct RawJSONWriter: ~Copyable {
+    private var text: [UInt8] = []
+    /// Where the next bytes are written; `flushIfLarge` moves them on.
+    var piece = ByteWriter(capacity: 1 << 17)
+
+    /// Room for `capacity` bytes of text: room never written to costs no memory.
+    init(reserving capacity: Int) {
+        text.reserveCapacity(capacity)
+    }
+
+    /// Moves the piece to the text once it holds 64 KiB.
+    mutating func flushIfLarge() {
+        if piece.count >= 1 << 16 { flush() }
+    }
+
+    private mutating func flush() {
+        piece.withBytes { text.append(contentsOf: $0) }
+        piece.truncate(to: 0)
+    }
+
+    /// The text written, as a value.
+    consuming func json() -> JSON {
+        flush()
+        return .raw(text)
+    }
+}
+

@@ -22,26 +22,28 @@ struct OpenDocument {
     /// `textDocument/publishDiagnostics` with every finding of `board check` on the text as it is in the editor.
     /// Written as JSON text (`JSON.raw`): a pasted list can have a million findings.
     func diagnostics(_ encoding: PositionEncoding) -> JSON {
-        var out = ByteWriter()
-        out.append("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"diagnostics\":[")
+        // Room for each finding's message twice over (escapes) and its range, code and severity.
+        var writer = RawJSONWriter(reserving: findings.reduce(uri.utf8.count * 2 + 256) { $0 + 2 * $1.message.utf8.count + 200 })
+        writer.piece.append("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"diagnostics\":[")
         let positions = text.positions(of: findings.flatMap { [$0.span.lowerBound, $0.span.upperBound] }, encoding)
         for (index, diagnostic) in findings.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+            if index > 0 { writer.piece.append(UInt8(ascii: ",")) }
             let start = positions[diagnostic.span.lowerBound] ?? Position(line: 0, character: 0)
-            out.append("{\"code\":")
-            appendJSONString(diagnostic.rule.rawValue, to: &out)
-            out.append(",\"message\":")
-            appendJSONString(diagnostic.message, to: &out)
-            out.append(",\"range\":")
-            TextDocument.appendRange(start, positions[diagnostic.span.upperBound] ?? start, to: &out)
-            out.append(diagnostic.severity == .error ? ",\"severity\":1,\"source\":\"board\"}" : ",\"severity\":2,\"source\":\"board\"}")
+            writer.piece.append("{\"code\":")
+            appendJSONString(diagnostic.rule.rawValue, to: &writer.piece)
+            writer.piece.append(",\"message\":")
+            appendJSONString(diagnostic.message, to: &writer.piece)
+            writer.piece.append(",\"range\":")
+            TextDocument.appendRange(start, positions[diagnostic.span.upperBound] ?? start, to: &writer.piece)
+            writer.piece.append(diagnostic.severity == .error ? ",\"severity\":1,\"source\":\"board\"}" : ",\"severity\":2,\"source\":\"board\"}")
+            writer.flushIfLarge()
         }
-        out.append("],\"uri\":")
-        appendJSONString(uri, to: &out)
-        out.append(",\"version\":")
-        out.appendNumber(version)
-        out.append("}}")
-        return .raw(out.withBytes { Array($0) })
+        writer.piece.append("],\"uri\":")
+        appendJSONString(uri, to: &writer.piece)
+        writer.piece.append(",\"version\":")
+        writer.piece.appendNumber(version)
+        writer.piece.append("}}")
+        return writer.json()
     }
 
     private func lspDiagnostic(_ diagnostic: Diagnostic, range: JSON) -> JSON {
@@ -139,30 +141,35 @@ struct OpenDocument {
         // Each section's items, by their places in `board.items`.
         var children = [[Int32]](repeating: [], count: board.sections.count)
         for (index, item) in board.items.enumerated() { children[item.section].append(Int32(truncatingIfNeeded: index)) }
-        var out = ByteWriter()
-        out.append(UInt8(ascii: "["))
+        // Room for each item's line twice over (escapes) and its ranges, and each heading's.
+        let room = board.items.reduce(board.sections.count * 400) { room, item in
+            room + 2 * (board.lines[item.line].contentEnd - board.lines[item.line].start) + 300
+        }
+        var writer = RawJSONWriter(reserving: room)
+        writer.piece.append(UInt8(ascii: "["))
         for (index, section) in board.sections.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append("{\"children\":[")
+            if index > 0 { writer.piece.append(UInt8(ascii: ",")) }
+            writer.piece.append("{\"children\":[")
             for (position, itemIndex) in children[index].enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                appendSymbol(of: board.items[Int(itemIndex)], encoding, to: &out)
+                if position > 0 { writer.piece.append(UInt8(ascii: ",")) }
+                appendSymbol(of: board.items[Int(itemIndex)], encoding, to: &writer.piece)
+                writer.flushIfLarge()
             }
             let heading = board.lines[section.headingLine]
             let count = children[index].count
             let name = board.text(ofLine: section.headingLine).drop { $0 == "#" || $0 == " " || $0 == "\t" }
-            out.append("],\"detail\":")
-            appendJSONString(count == 1 ? "1 item" : "\(count) items", to: &out)
-            out.append(",\"kind\":3,\"name\":")
-            appendJSONString(name.isEmpty ? section.kind.name : String(name), to: &out)
-            out.append(",\"range\":")
-            text.appendRange(heading.start..<board.lines[lastNonBlankLine(of: section)].contentEnd, encoding, to: &out)
-            out.append(",\"selectionRange\":")
-            text.appendRange(heading.start..<heading.contentEnd, encoding, to: &out)
-            out.append(UInt8(ascii: "}"))
+            writer.piece.append("],\"detail\":")
+            appendJSONString(count == 1 ? "1 item" : "\(count) items", to: &writer.piece)
+            writer.piece.append(",\"kind\":3,\"name\":")
+            appendJSONString(name.isEmpty ? section.kind.name : String(name), to: &writer.piece)
+            writer.piece.append(",\"range\":")
+            text.appendRange(heading.start..<board.lines[lastNonBlankLine(of: section)].contentEnd, encoding, to: &writer.piece)
+            writer.piece.append(",\"selectionRange\":")
+            text.appendRange(heading.start..<heading.contentEnd, encoding, to: &writer.piece)
+            writer.piece.append(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: "]"))
-        return .raw(out.withBytes { Array($0) })
+        writer.piece.append(UInt8(ascii: "]"))
+        return writer.json()
     }
 
     /// One item's `DocumentSymbol`: its title, its dates as the detail, its lines and its title's span.
