@@ -59,29 +59,55 @@ func runLanguageServer(binary: String, folder: String, items: Int = 10_000, chan
     let (small, large) = (hostileOpen(10_000), hostileOpen(20_000))
     let growth = large.ms / small.ms
     print("  [\(verdict(growth <= 2.5))] one line of 10,000 / 20,000 impossible dates: \(format(small.ms)) / \(format(large.ms)) ms (\(large.bytes / 1024) KB of diagnostics), \(format(growth, 2)) x for twice the tokens (target <= 2.5 x: linear)")
+    // One didChange of many insertions, each after the one before (a replace-all), then the same number each before
+    // the one before: twice the changes must take about twice the time (once, each moved the rest of the text).
+    let itemLines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.element.hasPrefix("- [") }.map(\.offset)
+    func manyChanges(_ count: Int, descending: Bool) -> Double {
+        _ = send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                  "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": .string(text)]]])
+        let lines = descending ? Array(itemLines.prefix(count).reversed()) : Array(itemLines.prefix(count))
+        let edits: [JSON] = lines.map { line in
+            ["range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 1]], "text": "**"]
+        }
+        return best(1) {
+            _ = send(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                      "params": ["textDocument": ["uri": uri, "version": 2], "contentChanges": .array(edits)]])
+        }
+    }
+    let half = min(itemLines.count, 10_000) / 2
+    for descending in [false, true] {
+        let (fewer, more) = (manyChanges(half, descending: descending), manyChanges(2 * half, descending: descending))
+        print("  [\(verdict(more / fewer <= 2.5))] one didChange of \(half) / \(2 * half) insertions, each \(descending ? "before" : "after") the one before: \(format(fewer)) / \(format(more)) ms, \(format(more / fewer, 2)) x for twice the changes (target <= 2.5 x: linear)")
+    }
     openLargeBoard(binary: binary, folder: folder)
 }
 
-/// `board lsp` as a process, opening a generated board of 82,000 items (6.4 MB) and shutting down: its peak memory.
-/// The message's bytes, its text and the document are each the size of the board.
+/// `board lsp` as a process, opening a generated board of 82,000 items (6.4 MB) and shutting down, then the same
+/// with the board's outline asked for: its peak memory. The message's bytes, its text and the document are each the
+/// size of the board; the outline is about 3.3 times it.
 private func openLargeBoard(binary: String, folder: String, items: Int = 82_000) {
     var generator = BoardGenerator()
     let board = generator.board(items: items)
-    let messages: [JSON] = [
-        ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]],
-        ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
-        ["jsonrpc": "2.0", "method": "textDocument/didOpen",
-         "params": ["textDocument": ["uri": "file:///bench/board.md", "languageId": "markdown", "version": 1,
-                                     "text": .string(String(decoding: board, as: UTF8.self))]]],
-        ["jsonrpc": "2.0", "id": 2, "method": "shutdown"],
-        ["jsonrpc": "2.0", "method": "exit"],
-    ]
-    let input = folder + "/lsp-input"
-    writeFile(input, messages.flatMap { MessageReader.framed($0.serialized) })
-    var peak = 0
-    for _ in 0..<3 { peak = max(peak, measureProcess(binary, ["lsp"], resultFile: folder + "/lsp-result", input: input).1) }
-    unlink(input)
-    unlink(folder + "/lsp-result")
     let limit = 3 * board.count + 20 * 1_048_576
-    print("  [\(verdict(peak <= limit))] board lsp opening a \(items)-item board (\(format(Double(board.count) / 1_048_576)) MB): peak \(format(Double(peak) / 1_048_576)) MB (limit 3 × file + 20 MB = \(format(Double(limit) / 1_048_576)) MB)")
+    for outline in [false, true] {
+        let uri: JSON = "file:///bench/board.md"
+        let messages: [JSON] = [
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]],
+            ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
+            ["jsonrpc": "2.0", "method": "textDocument/didOpen",
+             "params": ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1,
+                                         "text": .string(String(decoding: board, as: UTF8.self))]]],
+        ] + (outline ? [["jsonrpc": "2.0", "id": 3, "method": "textDocument/documentSymbol", "params": ["textDocument": ["uri": uri]]]] : []) + [
+            ["jsonrpc": "2.0", "id": 2, "method": "shutdown"],
+            ["jsonrpc": "2.0", "method": "exit"],
+        ]
+        let input = folder + "/lsp-input"
+        writeFile(input, messages.flatMap { MessageReader.framed($0.serialized) })
+        var peak = 0
+        for _ in 0..<3 { peak = max(peak, measureProcess(binary, ["lsp"], resultFile: folder + "/lsp-result", input: input).1) }
+        unlink(input)
+        unlink(folder + "/lsp-result")
+        print("  [\(verdict(peak <= limit))] board lsp opening a \(items)-item board (\(format(Double(board.count) / 1_048_576)) MB)\(outline ? ", then its outline" : ""): peak \(format(Double(peak) / 1_048_576)) MB (limit 3 × file + 20 MB = \(format(Double(limit) / 1_048_576)) MB)")
+    }
 }
