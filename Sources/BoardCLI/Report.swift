@@ -435,7 +435,10 @@ enum Report {
     /// `check --json`, written as the findings come: `{"schemaVersion": 1, "files": [{"path", "diagnostics":
     /// [{"line", "column", "severity", "message"}]}]}`; a file that cannot be read has one error at line 0, column 0.
     struct CheckJSON: ~Copyable {
-        private var out = Report.newPiece()
+        /// A quarter of the usual piece: a piece of 1 MiB is laid out in a 2 MiB huge page, and a file of a million
+        /// findings has little memory to spare beside its parse.
+        private static let pieceSize = Report.pieceSize / 4
+        private var out = ByteWriter(capacity: pieceSize + (1 << 16))
         private var files = 0
         private var inFile = 0
         /// The last four messages written, most recent first, each with its JSON: a message many findings share is
@@ -473,7 +476,7 @@ enum Report {
                 if recent.count > 4 { recent.removeLast() }
             }
             out.append("}")
-            if out.count >= pieceSize { output.stream(&out) }
+            if out.count >= Self.pieceSize { output.stream(&out) }
         }
 
         /// Ends the document and hands on what is left of it.
