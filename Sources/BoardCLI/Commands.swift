@@ -431,6 +431,15 @@ enum Commands {
     /// At most this many refs that name none or several items are reported.
     static let problemsShown = 20
 
+    /// A line of a message, `Removed "Title" from SECTION`, after a line feed when a line comes before it.
+    static func appendLine(_ verb: StaticString, _ board: Board, _ item: Item, to message: inout ByteWriter) {
+        if message.count > 0 { message.append(UInt8(ascii: "\n")) }
+        message.append(verb)
+        appendQuoted(board, item, to: &message)
+        message.append(" from ")
+        message.append(string: board.kind(of: item).name)
+    }
+
     /// The item's title in double quotes, escaped for the terminal, written as bytes straight from the file.
     static func appendQuoted(_ board: Board, _ item: Item, to message: inout ByteWriter) {
         message.append(UInt8(ascii: "\""))
@@ -587,13 +596,7 @@ enum Commands {
         try context.updateBoard { board, shown, message in
             let items = try resolveAll(refs, in: board, shown: shown)
             let file = try board.removing(items)
-            for item in items {
-                if message.count > 0 { message.append(UInt8(ascii: "\n")) }
-                message.append("Removed ")
-                appendQuoted(board, item, to: &message)
-                message.append(" from ")
-                message.append(string: board.kind(of: item).name)
-            }
+            for item in items { appendLine("Removed ", board, item, to: &message) }
             return file
         }
         return 0
@@ -615,13 +618,7 @@ enum Commands {
                 // and freed, a tenth of archiving 400,000 items. Room for every line made once (a line per item is
                 // room enough but for escapes): grown by doubling, the old and new text were held at once.
                 message.reserve(chosen.reduce(0) { $0 + board.lines[$1.line].contentEnd - board.lines[$1.line].start + 24 })
-                for item in chosen {
-                    if message.count > 0 { message.append(UInt8(ascii: "\n")) }
-                    message.append("Archived ")
-                    appendQuoted(board, item, to: &message)
-                    message.append(" from ")
-                    message.append(string: board.kind(of: item).name)
-                }
+                for item in chosen { appendLine("Archived ", board, item, to: &message) }
                 return file
             }
             if parsed.positionals.isEmpty {

@@ -1004,14 +1004,22 @@ extension Board {
         case .board(let range): return bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].contentEnd]
         case .edited(let line, let edits):
             var content: [UInt8] = []
-            var at = lines[line].start
-            for edit in edits {
-                content += bytes[at..<edit.range.lowerBound]
-                content += edit.replacement
-                at = edit.range.upperBound
-            }
-            return (content + bytes[at..<lines[line].contentEnd])[...]
+            forEachPiece(ofLine: line, edits, through: lines[line].contentEnd) { content += bytes[$0] } new: { content += $0 }
+            return content[...]
         }
+    }
+
+    /// Calls `source` with each run of board line `line` that `edits` leave, up to `end` (its text's end, or its
+    /// ending's), and `new` with each edit's new bytes between them, in order.
+    private func forEachPiece(ofLine line: Int, _ edits: [ByteEdit], through end: Int, source: (Range<Int>) -> Void,
+                              new: ([UInt8]) -> Void) {
+        var at = lines[line].start
+        for edit in edits {
+            source(at..<edit.range.lowerBound)
+            new(edit.replacement)
+            at = edit.range.upperBound
+        }
+        source(at..<end)
     }
 
     /// The line's ending as it is: the board line's own, or the one it was given.
@@ -1098,13 +1106,7 @@ extension Board {
                 case .board(let range):
                     file.append(source: lines[range.lowerBound].start..<lines[range.upperBound - 1].end)
                 case .edited(let line, let edits):
-                    var at = lines[line].start
-                    for edit in edits {
-                        file.append(source: at..<edit.range.lowerBound)
-                        file.append(edit.replacement)
-                        at = edit.range.upperBound
-                    }
-                    file.append(source: at..<lines[line].end)
+                    forEachPiece(ofLine: line, edits, through: lines[line].end) { file.append(source: $0) } new: { file.append($0) }
                 }
             }
             cursor = max(cursor, replacement.lines.upperBound)
