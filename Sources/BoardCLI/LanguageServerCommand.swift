@@ -34,12 +34,17 @@ extension Commands {
             guard !frames.isEmpty else { continue }
             let replies = server.handle(consume frames, today: (try? context.today()) ?? LocalDate.today())
             for reply in replies {
-                // The header, then the body's pieces as they are: an outline of a large board is not copied into
-                // one reply behind its header.
-                let pieces = reply.serializedPieces
-                var header = MessageReader.header(forLength: pieces.reduce(0) { $0 + $1.count })
+                // The header, then the body a part at a time: the outline of a large board is written as it goes
+                // out, never whole.
+                let parts = reply.serializedParts
+                var header = MessageReader.header(forLength: parts.reduce(0) { $0 + $1.count })
                 context.output.stream(&header)
-                for piece in pieces { piece.withUnsafeBufferPointer { context.output.stream($0) } }
+                for part in parts {
+                    switch part {
+                    case .bytes(let bytes): bytes.withUnsafeBufferPointer { context.output.stream($0) }
+                    case .streamed(let text): text.write { context.output.stream($0) }
+                    }
+                }
             }
             if log >= 0 {
                 let lines = Array(server.log.map { $0 + "\n" }.joined().utf8)

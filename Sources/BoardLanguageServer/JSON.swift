@@ -13,6 +13,9 @@ public enum JSON: Equatable, Sendable {
     /// a hundred thousand items is written as bytes rather than built as a tree of values (2 KB an item). Read back
     /// with `init(parsing:)` to look inside it.
     case raw([UInt8])
+    /// A value whose JSON text is written when it is sent, a piece at a time, its length worked out beforehand:
+    /// an answer several times the size of the board is never whole in memory.
+    case streamed(StreamedText)
 
     /// The member `key` of an object; nil for a missing member and for a value that is not an object.
     public subscript(key: String) -> JSON? {
@@ -42,20 +45,52 @@ public enum JSON: Equatable, Sendable {
 
     /// The value as compact JSON text, object members in key order (so equal values print equal).
     public var serialized: [UInt8] {
-        let pieces = serializedPieces
-        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
+        var out: [UInt8] = []
+        for part in serializedParts {
+            switch part {
+            case .bytes(let bytes): out += bytes
+            case .streamed(let text): text.write { out += $0 }
+            }
+        }
+        return out
     }
 
-    /// `serialized` in pieces, each raw value (`JSON.raw`) a piece of its own, not copied: a reply holding an
-    /// outline of 470 MB is written out without a second copy of it.
-    public var serializedPieces: [[UInt8]] {
-        if case .raw(let bytes) = self { return [bytes] }
-        var pieces: [[UInt8]] = [[]]
-        append(to: &pieces)
-        return pieces
+    /// A piece of `serialized`: bytes, or a streamed value's text (`JSON.streamed`), to write when it is sent.
+    public enum Part: Sendable {
+        case bytes([UInt8])
+        case streamed(StreamedText)
+
+        /// How many bytes the piece writes.
+        public var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .streamed(let text): text.count
+            }
+        }
     }
 
-    private func append(to pieces: inout [[UInt8]]) {
+    /// `serialized` in parts: each raw value (`JSON.raw`) a part of its own, not copied, and each streamed value's
+    /// text left to be written when it is sent. A reply holding the outline of a large board is never copied whole.
+    public var serializedParts: [Part] {
+        switch self {
+        case .raw(let bytes): return [.bytes(bytes)]
+        case .streamed(let text): return [.streamed(text)]
+        default:
+            var pieces: [[UInt8]] = [[]]
+            var streams: [(after: Int, text: StreamedText)] = []
+            append(to: &pieces, &streams)
+            var parts: [Part] = []
+            for (index, piece) in pieces.enumerated() {
+                if !piece.isEmpty { parts.append(.bytes(piece)) }
+                for stream in streams where stream.after == index { parts.append(.streamed(stream.text)) }
+            }
+            return parts
+        }
+    }
+
+    /// Writes the value's text into the last of `pieces`, a raw value as a piece of its own and a streamed value
+    /// as a mark after the piece before it.
+    private func append(to pieces: inout [[UInt8]], _ streams: inout [(after: Int, text: StreamedText)]) {
         let last = pieces.count - 1
         switch self {
         case .null: pieces[last] += "null".utf8
@@ -67,7 +102,7 @@ public enum JSON: Equatable, Sendable {
             pieces[last].append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
                 if index > 0 { pieces[pieces.count - 1].append(UInt8(ascii: ",")) }
-                value.append(to: &pieces)
+                value.append(to: &pieces, &streams)
             }
             pieces[pieces.count - 1].append(UInt8(ascii: "]"))
         case .object(let members):
@@ -76,11 +111,14 @@ public enum JSON: Equatable, Sendable {
                 if index > 0 { pieces[pieces.count - 1].append(UInt8(ascii: ",")) }
                 appendJSONString(key, to: &pieces[pieces.count - 1])
                 pieces[pieces.count - 1].append(UInt8(ascii: ":"))
-                members[key]?.append(to: &pieces)
+                members[key]?.append(to: &pieces, &streams)
             }
             pieces[pieces.count - 1].append(UInt8(ascii: "}"))
         case .raw(let bytes):
             pieces += [bytes, []]
+        case .streamed(let text):
+            streams.append((pieces.count - 1, text))
+            pieces.append([])
         }
     }
 
@@ -326,6 +364,33 @@ struct RawJSONWriter: ~Copyable {
     consuming func json() -> JSON {
         flush()
         return .raw(text)
+    }
+}
+
+/// JSON text written when it is sent (`JSON.streamed`): `write` hands on the same bytes each time it is called, a
+/// piece at a time, `count` of them in all.
+public final class StreamedText: Sendable, Equatable {
+    public let count: Int
+    private let writer: @Sendable ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+
+    /// Text written by `writer`, which is called once here to count its bytes.
+    init(_ writer: @escaping @Sendable ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        var count = 0
+        writer { count += $0.count }
+        self.count = count
+        self.writer = writer
+    }
+
+    /// Hands on the text, a piece at a time.
+    public func write(_ piece: (UnsafeBufferPointer<UInt8>) -> Void) {
+        writer(piece)
+    }
+
+    public static func == (a: StreamedText, b: StreamedText) -> Bool {
+        var (left, right): ([UInt8], [UInt8]) = ([], [])
+        a.write { left += $0 }
+        b.write { right += $0 }
+        return left == right
     }
 }
 

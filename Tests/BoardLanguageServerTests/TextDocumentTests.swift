@@ -2,13 +2,15 @@
 import Testing
 
 @Suite struct AnswerTextTests {
-    /// The outline and the diagnostics are written as JSON text, not built as trees of values (265 MB for the
-    /// outline of 100,000 items), and read back as the protocol has them: escapes, keys in order, every field.
+    /// The diagnostics are written as JSON text and the outline is written as it is sent, not built as trees of
+    /// values (265 MB for the outline of 100,000 items), and read back as the protocol has them: escapes, keys in
+    /// order, every field. The outline's length, worked out before it is written, is the length written.
     @Test func theOutlineAndTheDiagnosticsAreWrittenAsText() throws {
         let text = "## TODO\r\n- [ ] \"Quote\" \\ tab\t 한 🚀 due:2026-12-01\r\n- [ ] \r\n## DONE\r\n- [x] Old done:2026-11-01\r\n  body\r\n"
         let document = OpenDocument(uri: "file:///a\"b.md", version: 7, text: TextDocument(Array(text.utf8)))
         let symbols = document.symbols(.utf16), diagnostics = document.diagnostics(.utf16)
-        guard case .raw = symbols, case .raw = diagnostics else { Issue.record("an answer was built as a tree"); return }
+        guard case .streamed = symbols, case .raw = diagnostics else { Issue.record("an answer was built as a tree"); return }
+        #expect(symbols.serializedParts.reduce(0) { $0 + $1.count } == symbols.serialized.count)
         let outline = try JSON(parsing: symbols.serialized)
         let todo = outline.array?.first
         #expect(todo?["name"] == "TODO" && todo?["detail"] == "2 items" && todo?["kind"] == 3)
