@@ -206,24 +206,34 @@ struct OpenDocument {
     }
 
     /// Folds for each section and each item with a body. Folding counts lines, which every encoding counts alike.
+    /// Written as JSON text (`JSON.raw`): as a tree of values, the folds of the 100,000-item board took its memory to
+    /// the limit.
     func foldingRanges() -> JSON {
-        var ranges: [JSON] = []
-        func fold(_ start: Int, _ end: Int) {
+        var writer = RawJSONWriter(reserving: (board.sections.count + board.items.count) * 64 + 2)
+        writer.piece.append(UInt8(ascii: "["))
+        var first = true
+        func fold(_ start: Int, _ end: Int, to writer: inout RawJSONWriter) {
             guard end > start else { return }
-            let first = text.position(of: board.lines[start].start, .utf8).line
-            let last = text.position(of: board.lines[end].start, .utf8).line
-            ranges.append(["startLine": .int(first), "endLine": .int(last), "kind": "region"])
+            if !first { writer.piece.append(UInt8(ascii: ",")) }
+            first = false
+            writer.piece.append("{\"endLine\":")
+            writer.piece.appendNumber(text.position(of: board.lines[end].start, .utf8).line)
+            writer.piece.append(",\"kind\":\"region\",\"startLine\":")
+            writer.piece.appendNumber(text.position(of: board.lines[start].start, .utf8).line)
+            writer.piece.append(UInt8(ascii: "}"))
+            writer.flushIfLarge()
         }
         var items = board.items.makeIterator()
         var next = items.next()
         for section in board.sections {
-            fold(section.headingLine, lastNonBlankLine(of: section))
+            fold(section.headingLine, lastNonBlankLine(of: section), to: &writer)
             while let item = next, item.line < section.lines.upperBound {
-                fold(item.line, item.lines.upperBound - 1)
+                fold(item.line, item.lines.upperBound - 1, to: &writer)
                 next = items.next()
             }
         }
-        return .array(ranges)
+        writer.piece.append(UInt8(ascii: "]"))
+        return writer.json()
     }
 
     // MARK: - Hover

@@ -2,14 +2,21 @@
 import Testing
 
 @Suite struct AnswerTextTests {
-    /// The diagnostics are written as JSON text and the outline is written as it is sent, not built as trees of
+    /// The diagnostics and the folds are written as JSON text and the outline as it is sent, not built as trees of
     /// values (265 MB for the outline of 100,000 items), and read back as the protocol has them: escapes, keys in
     /// order, every field. The outline's length, worked out before it is written, is the length written.
     @Test func theOutlineAndTheDiagnosticsAreWrittenAsText() throws {
         let text = "## TODO\r\n- [ ] \"Quote\" \\ tab\t 한 🚀 due:2026-12-01\r\n- [ ] \r\n## DONE\r\n- [x] Old done:2026-11-01\r\n  body\r\n"
         let document = OpenDocument(uri: "file:///a\"b.md", version: 7, text: TextDocument(Array(text.utf8)))
         let symbols = document.symbols(.utf16), diagnostics = document.diagnostics(.utf16)
-        guard case .streamed = symbols, case .raw = diagnostics else { Issue.record("an answer was built as a tree"); return }
+        let folds = document.foldingRanges()
+        guard case .streamed = symbols, case .raw = diagnostics, case .raw = folds else {
+            Issue.record("an answer was built as a tree")
+            return
+        }
+        #expect(try JSON(parsing: folds.serialized) == [["startLine": 0, "endLine": 2, "kind": "region"],
+                                                        ["startLine": 3, "endLine": 5, "kind": "region"],
+                                                        ["startLine": 4, "endLine": 5, "kind": "region"]])
         #expect(symbols.serializedParts.reduce(0) { $0 + $1.count } == symbols.serialized.count)
         let outline = try JSON(parsing: symbols.serialized)
         let todo = outline.array?.first
