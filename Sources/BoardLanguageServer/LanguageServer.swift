@@ -173,7 +173,7 @@ public struct LanguageServer: Sendable {
             documents[uri] = document
             return [document.diagnostics(encoding)] + traced()
         case "textDocument/didChange":
-            guard let uri, let open = documents[uri], let changes = params["contentChanges"]?.array else { return [] }
+            guard let uri, documents[uri] != nil, let changes = params["contentChanges"]?.array else { return [] }
             var read: [TextDocument.Change] = []
             for change in changes {
                 guard let newText = change["text"]?.string else { continue }
@@ -189,9 +189,11 @@ public struct LanguageServer: Sendable {
                 }
                 read.append(TextDocument.Change(text: Array(newText.utf8), range: (start, end)))
             }
-            var text = open.text
+            // The document as it was is let go before the new one is made: the text is then changed in place, not
+            // copied, and two boards are never held at once (60 MB for the 100,000-item board, against 43.5).
+            guard var (text, version) = documents.removeValue(forKey: uri).map({ ($0.text, $0.version) }) else { return [] }
             text.apply(read, encoding)
-            let document = OpenDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? open.version, text: text)
+            let document = OpenDocument(uri: uri, version: params["textDocument"]?["version"]?.int ?? version, text: text)
             documents[uri] = document
             return [document.diagnostics(encoding)] + traced()
         case "textDocument/didClose":
