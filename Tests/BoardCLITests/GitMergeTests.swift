@@ -331,7 +331,13 @@ final class GitRepository {
         let install = home + "/.local/share/board-tests/\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: install) }
         try FileManager.default.createDirectory(atPath: install + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: binary, toPath: install + "/bin/board")
+        // A hard link, not a copy: a copy is written through a descriptor that a child another test forks at that
+        // moment inherits, and running the copy then fails with "Text file busy" until that child ends.
+        do {
+            try FileManager.default.linkItem(atPath: binary, toPath: install + "/bin/board")
+        } catch {
+            try FileManager.default.copyItem(atPath: binary, toPath: install + "/bin/board")
+        }
         let setup = repository.run("env", ["PATH=\(GitRepository.minimalPath)", install + "/bin/board", "git-setup"])
         #expect(setup.status == 0, "\(setup.output)")
         #expect(setup.output.contains(install + "/bin/board"))
