@@ -25,10 +25,19 @@ public enum DisplayWidth {
             total += printable - index
             index = printable
             guard index < bytes.count else { break }
-            let byte = bytes[index]
-            guard byte >= 0x80,
-                  let length = UTF8Sequence.commonLength(in: bytes, at: index) ?? UTF8Sequence.length(in: bytes, at: index)
+            guard bytes[index] >= 0x80 else { return nil }
+            // Hangul syllables from U+B000 and CJK ideographs from U+5000 (their lead byte says so), two cells
+            // each: a word of them is counted without working out each scalar.
+            while index + 2 < bytes.count, bytes[index] == 0xEB || bytes[index] == 0xEC || (0xE5...0xE9).contains(bytes[index]),
+                  bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 {
+                total += 2
+                index += 3
+            }
+            guard index < bytes.count else { break }
+            guard bytes[index] >= 0x80 else { continue }
+            guard let length = UTF8Sequence.commonLength(in: bytes, at: index) ?? UTF8Sequence.length(in: bytes, at: index)
             else { return nil }
+            let byte = bytes[index]
             var value = UInt32(byte) & (0xFF >> (length + 1))
             for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
             switch value {
