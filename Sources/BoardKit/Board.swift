@@ -495,8 +495,14 @@ public struct Board: Sendable {
 
     /// Calls `body` with the bytes of each of the item's body lines, as `bodyLines(of:)` gives them.
     public func forEachBodyLine(of item: Item, _ body: (Range<Int>) throws -> Void) rethrows {
+        guard !item.body.isEmpty else { return }
         let indent = sharedIndent(of: item)
-        for line in item.body { try body(bodyText(ofLine: line, indent: indent)) }
+        // The bytes and the lines read in place: a body of a million lines checked every index of each line twice.
+        try bytes.withUnsafeBufferPointer { b in
+            try lines.withUnsafeBufferPointer { l in
+                for line in item.body { try body(Self.bodyText(of: l[line], in: b, indent: indent)) }
+            }
+        }
     }
 
     /// The bytes of the item's first body line holding more than whitespace, as `bodyLines(of:)` gives it (without
@@ -514,14 +520,18 @@ public struct Board: Sendable {
     /// A body line's bytes without `indent`, the indentation the body shares (`sharedIndent(of:)`); empty for a
     /// blank line.
     func bodyText(ofLine index: Int, indent: Range<Int>?) -> Range<Int> {
-        let line = lines[index]
-        if Bytes.isBlank(bytes, line.start..<line.contentEnd) { return line.contentEnd..<line.contentEnd }
+        bytes.withUnsafeBufferPointer { Self.bodyText(of: lines[index], in: $0, indent: indent) }
+    }
+
+    /// `bodyText(ofLine:indent:)` of a line of the file `b`.
+    private static func bodyText(of line: Line, in b: UnsafeBufferPointer<UInt8>, indent: Range<Int>?) -> Range<Int> {
+        if Bytes.isBlank(b, line.start..<line.contentEnd) { return line.contentEnd..<line.contentEnd }
         var count = 0
         if let indent {
             while count < indent.count, line.start + count < line.contentEnd,
-                  bytes[line.start + count] == bytes[indent.lowerBound + count] { count += 1 }
+                  b[line.start + count] == b[indent.lowerBound + count] { count += 1 }
         } else {
-            while count < 2, line.start + count < line.contentEnd, bytes[line.start + count] == Bytes.space { count += 1 }
+            while count < 2, line.start + count < line.contentEnd, b[line.start + count] == Bytes.space { count += 1 }
         }
         return (line.start + count)..<line.contentEnd
     }
@@ -537,18 +547,22 @@ public struct Board: Sendable {
     /// and `show` ask it of every item with a body.
     func sharedIndent(of item: Item) -> Range<Int>? {
         var shared: Range<Int>?
-        for index in item.body {
-            let line = lines[index]
-            let textStart = Bytes.skipWhitespace(bytes, line.start..<line.contentEnd)
-            if textStart == line.contentEnd { continue }  // blank
-            guard let indent = shared else {
-                shared = line.start..<textStart
-                continue
+        bytes.withUnsafeBufferPointer { b in
+            lines.withUnsafeBufferPointer { l in
+                for index in item.body {
+                    let line = l[index]
+                    let textStart = Bytes.skipWhitespace(b, line.start..<line.contentEnd)
+                    if textStart == line.contentEnd { continue }  // blank
+                    guard let indent = shared else {
+                        shared = line.start..<textStart
+                        continue
+                    }
+                    var count = 0
+                    while count < indent.count, line.start + count < textStart,
+                          b[line.start + count] == b[indent.lowerBound + count] { count += 1 }
+                    if count > 0 { shared = indent.lowerBound..<(indent.lowerBound + count) }
+                }
             }
-            var count = 0
-            while count < indent.count, line.start + count < textStart,
-                  bytes[line.start + count] == bytes[indent.lowerBound + count] { count += 1 }
-            if count > 0 { shared = indent.lowerBound..<(indent.lowerBound + count) }
         }
         return shared
     }
