@@ -649,10 +649,7 @@ extension Board {
         let line = lines[item.line]
         // A new date alone is one edit of the line, printed from the board around it: a title of 50 MB is not copied.
         if newTitle == nil, case .set(let date) = due, body == .keep, line.hasEnding {
-            let edit = item.firstDueToken.map { ByteEdit(range: $0.range, replacement: redated($0, date)) } ?? {
-                let end = Bytes.trimmed(bytes, line.start..<line.contentEnd).upperBound
-                return ByteEdit(range: end..<end, replacement: Array(" due:\(date)".utf8))
-            }()
+            let edit = dueEdit(of: item, setTo: date)
             return rendered([Replacement(lines: item.line..<(item.line + 1), with: [.edited(line: item.line, edits: [edit])])])
         }
         var text = Array(bytes[line.start..<line.contentEnd])
@@ -681,14 +678,8 @@ extension Board {
             case .keep:
                 break
             case .set(let date):
-                // The first due token, valid or not, so an impossible date can be fixed from the command line.
-                if let token = item.firstDueToken {
-                    text.replaceSubrange((token.range.lowerBound - offset)..<(token.range.upperBound - offset),
-                                         with: redated(token, date))
-                } else {
-                    let end = Bytes.trimmed(text, 0..<text.count).upperBound
-                    text.insert(contentsOf: Array(" due:\(date)".utf8), at: end)
-                }
+                let edit = dueEdit(of: item, setTo: date)
+                text.replaceSubrange((edit.range.lowerBound - offset)..<(edit.range.upperBound - offset), with: edit.replacement)
             case .remove:
                 // Every due token, valid or not, each with one adjacent space; the last first, so offsets hold.
                 let tokens = (item.firstDueToken.map { [$0] } ?? []) + otherDueTokens(of: item)
@@ -727,6 +718,14 @@ extension Board {
             end += 1
         }
         return start..<end
+    }
+
+    /// The edit of the item line that sets its due date: its first due token, valid or not (so an impossible date can
+    /// be fixed from the command line), redated; or ` due:DATE` after the line's last non-blank character.
+    private func dueEdit(of item: Item, setTo date: CivilDate) -> ByteEdit {
+        if let token = item.firstDueToken { return ByteEdit(range: token.range, replacement: redated(token, date)) }
+        let end = Bytes.trimmed(bytes, lines[item.line].start..<lines[item.line].contentEnd).upperBound
+        return ByteEdit(range: end..<end, replacement: Array(" due:\(date)".utf8))
     }
 
     /// The token with its date text replaced, in the token's own spelling.
