@@ -45,8 +45,11 @@ public enum JSON: Equatable, Sendable {
 
     /// The value as compact JSON text, object members in key order (so equal values print equal).
     public var serialized: [UInt8] {
+        let parts = serializedParts
+        // Nearly every message is one piece of bytes: handed back as it is, not copied.
+        if parts.count == 1, case .bytes(let bytes) = parts[0] { return bytes }
         var out: [UInt8] = []
-        for part in serializedParts {
+        for part in parts {
             switch part {
             case .bytes(let bytes): out += bytes
             case .streamed(let text): text.write { out += $0 }

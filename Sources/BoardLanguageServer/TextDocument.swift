@@ -162,11 +162,6 @@ struct TextDocument: Equatable {
     /// Applies one `contentChanges` entry: its text in place of `range`, or the whole text without one. The bytes
     /// change in place, and only the lines around the change are looked at again: an editor may send a thousand
     /// changes at once.
-    mutating func apply(_ text: String, in range: (Position, Position)?, _ encoding: PositionEncoding) {
-        apply(Array(text.utf8), in: range, encoding)
-    }
-
-    /// `apply` of UTF-8 text.
     mutating func apply(_ text: [UInt8], in range: (Position, Position)?, _ encoding: PositionEncoding) {
         guard let (from, to) = range else { return self = TextDocument(text) }
         let start = offset(of: from, encoding), end = max(start, offset(of: to, encoding))

@@ -56,7 +56,7 @@ import Testing
                 let from = Position(line: random(6), character: random(4))
                 let to = Position(line: from.line + random(3), character: random(4))
                 let encoding: PositionEncoding = round % 2 == 0 ? .utf8 : .utf16
-                document.apply(text(random(5)), in: (from, to), encoding)
+                document.apply(Array(text(random(5)).utf8), in: (from, to), encoding)
                 #expect(document == TextDocument(document.bytes), "round \(round)")
             }
         }
