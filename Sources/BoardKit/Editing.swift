@@ -460,7 +460,8 @@ extension Board {
         // To the top, the last goes first, so that they end up in file order. Once a move has given a target that
         // kept no item (or was missing) one, the rest go in one splice: one by one, 8,000 moves into a missing DONE
         // took 9 s, a parse each.
-        for number in atTop ? Array(pending.indices.reversed()) : Array(pending.indices) {
+        let order = atTop ? Array(pending.indices.reversed()) : Array(pending.indices)
+        for number in order.dropLast() {
             let move = pending[number]
             let moved = try board.moving(board.items[indices[number]], to: move.to, atTop: atTop, doneOn: doneOn)
             guard let section = moved.firstSection(move.to),
@@ -474,12 +475,14 @@ extension Board {
             }
             board = moved
             let rest = atTop ? 0..<number : (number + 1)..<pending.count
-            if !rest.isEmpty, let file = try board.movedFile(rest.map { ItemMove(index: indices[$0], to: pending[$0].to) },
-                                                             doneOn: doneOn, atTop: atTop) {
+            if let file = try board.movedFile(rest.map { ItemMove(index: indices[$0], to: pending[$0].to) },
+                                              doneOn: doneOn, atTop: atTop) {
                 return file
             }
         }
-        return PrintedFile(board.bytes)
+        // The last move's file is the answer, not parsed: a body of a million lines made a second line table.
+        guard let last = order.last else { return PrintedFile(board.bytes) }
+        return try board.movedFile(board.items[indices[last]], to: pending[last].to, atTop: atTop, doneOn: doneOn)
     }
 
     /// The file with several items removed in one splice, each as `removing` would remove it after the ones before
@@ -754,7 +757,7 @@ extension Board {
     /// only a line number. A run of board lines is copied as one text of several lines: a body of a million lines
     /// was a million arrays.
     private func detached(_ block: ItemLines) -> ItemLines {
-        ItemLines(lines: block.lines.map { .new(content: Array(content(of: $0)), ending: ending(of: $0)) }, indent: block.indent)
+        ItemLines(lines: block.lines.map { .new(content: content(of: $0), ending: ending(of: $0)) }, indent: block.indent)
     }
 
     /// The lines a line each, as `reindented` shifts them: a run of board lines taken apart, and a new text of
@@ -767,14 +770,13 @@ extension Board {
                 return range.map { .board(lines: $0..<($0 + 1)) }
             case .new(let content, let ending) where content.contains(Bytes.lf):
                 var cut: [NewLine] = []
-                var start = 0
+                var start = content.startIndex
                 while let feed = content[start...].firstIndex(of: Bytes.lf) {
                     let crlf = feed > start && content[feed - 1] == Bytes.cr
-                    cut.append(.new(content: Array(content[start..<(crlf ? feed - 1 : feed)]),
-                                    ending: crlf ? [Bytes.cr, Bytes.lf] : [Bytes.lf]))
+                    cut.append(.new(content: content[start..<(crlf ? feed - 1 : feed)], ending: crlf ? [Bytes.cr, Bytes.lf] : [Bytes.lf]))
                     start = feed + 1
                 }
-                return cut + [.new(content: Array(content[start...]), ending: ending)]
+                return cut + [.new(content: content[start...], ending: ending)]
             default:
                 return [line]
             }
@@ -794,9 +796,9 @@ extension Board {
             guard textStart < content.endIndex else { return line }
             let least = BodyRule.isPlainText(content, textStart, content.endIndex) ? 2 : min(newIndent + 2, 4)
             let shifted = Array(repeating: Bytes.space, count: max(least, columns + shift)) + content[textStart...]
-            return .new(content: shifted, ending: ending(of: line))
+            return .new(content: shifted[...], ending: ending(of: line))
         }
-        return ItemLines(lines: [.new(content: firstContent, ending: ending(of: first))] + body, indent: newIndent)
+        return ItemLines(lines: [.new(content: firstContent[...], ending: ending(of: first))] + body, indent: newIndent)
     }
 
     /// The file with these item lines placed in the first section of `kind` (FORMAT.md §6), creating the section
@@ -966,8 +968,9 @@ extension Board {
     /// somewhere are its item line, then its body as one run; once in place, board lines in a row are one run
     /// (`appendJoining`).
     enum NewLine {
-        /// Text of one line, or of several (inner endings and all) when a run was copied off another board.
-        case new(content: [UInt8], ending: [UInt8])
+        /// Text of one line, or of several (inner endings and all) when a run was taken off another board: a slice
+        /// of that board's bytes, not a copy.
+        case new(content: ArraySlice<UInt8>, ending: [UInt8])
         /// Lines of the board that each have a line ending (the file's last may not, so is never one of them).
         case board(lines: Range<Int>)
         /// Board line `line`, which has an ending, with `edits` (by offset in the file, in order, apart) made to its
@@ -975,7 +978,7 @@ extension Board {
         case edited(line: Int, edits: [ByteEdit])
 
         init(content: [UInt8], ending: [UInt8]) {
-            self = .new(content: content, ending: ending)
+            self = .new(content: content[...], ending: ending)
         }
     }
 
@@ -999,7 +1002,7 @@ extension Board {
     /// The text of a line to print, without its ending (of a run, up to its last line's ending).
     func content(of line: NewLine) -> ArraySlice<UInt8> {
         switch line {
-        case .new(let content, _): return content[...]
+        case .new(let content, _): return content
         case .board(let range): return bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].contentEnd]
         case .edited(let line, let edits):
             var content: [UInt8] = []
@@ -1041,8 +1044,8 @@ extension Board {
 
     /// The line with its text as it is and the ending `ending(after:)` gives it.
     private func withFileEnding(_ line: NewLine) -> NewLine {
-        let content = Array(content(of: line))
-        return .new(content: content, ending: ending(after: content))
+        let content = content(of: line)
+        return .new(content: content, ending: Self.ending(after: content, lineEnding))
     }
 
     /// The line's text and the ending it has (none for a new line given none).
@@ -1101,7 +1104,7 @@ extension Board {
                 switch line {
                 case .new(let content, let lineEnding):
                     file.append(content)
-                    file.append(lineEnding.isEmpty ? Self.ending(after: content[...], ending) : lineEnding)
+                    file.append(lineEnding.isEmpty ? Self.ending(after: content, ending) : lineEnding)
                 case .board(let range):
                     file.append(source: lines[range.lowerBound].start..<lines[range.upperBound - 1].end)
                 case .edited(let line, let edits):
@@ -1124,10 +1127,6 @@ extension Board {
     /// stays part of the text instead of joining the ending.
     static func ending(after text: ArraySlice<UInt8>, _ ending: [UInt8]) -> [UInt8] {
         text.last == Bytes.cr ? [Bytes.cr, Bytes.lf] : ending
-    }
-
-    private func ending(after text: [UInt8]) -> [UInt8] {
-        Self.ending(after: text[...], lineEnding)
     }
 
     // MARK: - Text from the command line

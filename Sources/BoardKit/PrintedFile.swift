@@ -45,7 +45,7 @@ public struct PrintedFile: Sendable {
     }
 
     /// Appends new bytes.
-    mutating func append(_ bytes: [UInt8]) {
+    mutating func append(_ bytes: some Collection<UInt8>) {
         guard !bytes.isEmpty else { return }
         let range = new.count..<(new.count + bytes.count)
         new += bytes

@@ -27,7 +27,7 @@ import Testing
         var lines: [Board.NewLine] = []
         Board.appendJoining(.board(lines: 1..<2), to: &lines)
         Board.appendJoining(.board(lines: 3..<4), to: &lines)
-        Board.appendJoining(.new(content: Array("x".utf8), ending: [0x0A]), to: &lines)
+        Board.appendJoining(Board.NewLine(content: Array("x".utf8), ending: [0x0A]), to: &lines)
         Board.appendJoining(.board(lines: 4..<5), to: &lines)
         #expect(lines.count == 4)
         // Backwards, a line that comes after the last one is not joined to it.
