@@ -78,6 +78,11 @@ struct TextDocument: Equatable {
         var offset = offset
         var units = 0
         while offset < end {
+            // A character of ASCII is a unit in either encoding: a run of them is crossed eight bytes at a time.
+            let run = Self.asciiRunEnd(bytes, from: offset, to: offset + min(end - offset, characters - units))
+            units += run - offset
+            offset = run
+            guard offset < end else { break }
             let width = Self.sequenceLength(bytes[offset])
             let unitCount = encoding == .utf8 ? width : (width == 4 ? 2 : 1)
             guard units + unitCount <= characters else { break }
@@ -85,6 +90,19 @@ struct TextDocument: Equatable {
             offset = min(end, offset + width)
         }
         return (offset, units == characters)
+    }
+
+    /// The first byte at or after `start` and before `end` that is not ASCII, or `end`.
+    private static func asciiRunEnd(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            var index = start
+            while index + 8 <= end, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            while index < end, buffer[index] < 0x80 { index += 1 }
+            return index
+        }
     }
 
     /// The line holding a byte offset: the last line starting at or before it.
@@ -108,6 +126,10 @@ struct TextDocument: Equatable {
             (character, index) = (last.position.character, last.offset)
         }
         while index < offset {
+            let run = Self.asciiRunEnd(bytes, from: index, to: offset)
+            character += run - index
+            index = run
+            guard index < offset else { break }
             let width = Self.sequenceLength(bytes[index])
             character += encoding == .utf8 ? min(width, offset - index) : (width == 4 ? 2 : 1)
             index += width

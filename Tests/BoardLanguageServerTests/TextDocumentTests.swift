@@ -63,6 +63,53 @@ import Testing
     }
 }
 
+extension TextDocumentTests {
+    /// Positions and byte offsets convert as the protocol counts characters, in both encodings, on random lines of
+    /// long ASCII runs (crossed eight bytes at a time) between characters of two, three and four bytes: a character
+    /// past the line's end is its end, one inside a character that character's start; an offset inside a character
+    /// counts its bytes so far in UTF-8 and the whole of it in UTF-16.
+    @Test func positionsAndOffsetsCountCharactersAsTheProtocolDoes() {
+        var state: UInt64 = 0xA5C11
+        func random(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let wide = ["é", "한", "🚀"]
+        for round in 0..<2_000 {
+            let lines = (0..<(1 + random(3))).map { _ in
+                (0..<random(5)).map { _ in String(repeating: "a", count: random(20)) + wide[random(3)] }.joined()
+                    + String(repeating: "b", count: random(12))
+            }
+            let text = lines.joined(separator: round % 2 == 0 ? "\n" : "\r\n")
+            let document = TextDocument(Array(text.utf8))
+            let starts = lines.indices.map { index in lines[..<index].reduce(0) { $0 + $1.utf8.count + (round % 2 == 0 ? 1 : 2) } }
+            for (number, line) in lines.enumerated() {
+                for encoding in [PositionEncoding.utf8, .utf16] {
+                    func units(_ scalar: Unicode.Scalar) -> Int { encoding == .utf8 ? scalar.utf8.count : scalar.utf16.count }
+                    // Each character's units and bytes, counted before it.
+                    var before: [(units: Int, bytes: Int)] = [(0, 0)]
+                    for scalar in line.unicodeScalars {
+                        before.append((before[before.count - 1].units + units(scalar), before[before.count - 1].bytes + scalar.utf8.count))
+                    }
+                    for character in 0...(before[before.count - 1].units + 2) {
+                        let expected = starts[number] + (before.last { $0.units <= character }?.bytes ?? 0)
+                        #expect(document.offset(of: Position(line: number, character: character), encoding) == expected,
+                                "round \(round), line \(number), character \(character), \(encoding)")
+                    }
+                    for offset in 0...line.utf8.count {
+                        let whole = before.last { $0.bytes <= offset } ?? (0, 0)
+                        let inside = offset - whole.bytes
+                        let next = before.first { $0.bytes > offset }
+                        let character = inside == 0 ? whole.units : encoding == .utf8 ? whole.units + inside : next?.units ?? whole.units
+                        #expect(document.position(of: starts[number] + offset, encoding) == Position(line: number, character: character),
+                                "round \(round), line \(number), offset \(offset), \(encoding)")
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A notification's changes applied together give the text they give applied one at a time: random texts of CRs,
 /// LFs, letters and wide characters, and runs of changes each after the one before or each before it (starts past
 /// their line's end or inside a CRLF, CRs meeting LFs, a change overlapping the one before), in both encodings.
