@@ -31,9 +31,10 @@ public struct ItemPairing: Sendable {
     public let pairs: [(old: Int, new: Int)]
     public let removed: [Int]
     public let added: [Int]
-    /// For each old item, its partner in `new`.
+    /// For each old item, its partner in `new`, and for each new item, its partner in `old`.
     let partnerOfOld: [Int?]
-    /// The old items of titles that stood on several items, which `preferred` could have paired otherwise.
+    let partnerOfNew: [Int?]
+    /// The old items of titles that stood on several items, which `preference` could have paired otherwise.
     let duplicates: [Int]
     /// What the pairing looked at, for tests: it stays near-linear in the items.
     let work: Work
@@ -51,17 +52,16 @@ public struct ItemPairing: Sendable {
         var candidatesKept = 0
     }
 
-    /// Pairs the items of `old` and `new`. Among duplicates alike in every way, the old items `preferred` marks
-    /// pair first (a merge prefers those the other side changed, so two sides' edits to identical items do not
-    /// collide where they need not).
-    public init(old: Board, new: Board, preferred: [Bool]? = nil) {
-        self.init(old: old, new: new, oldContent: ContentIndex(old), newContent: ContentIndex(new),
-                  preferred: { preferred?[$0] == true })
+    /// Pairs the items of `old` and `new`.
+    public init(old: Board, new: Board) {
+        self.init(old: old, new: new, oldContent: ContentIndex(old), newContent: ContentIndex(new), preference: { _, _ in 0 })
     }
 
-    /// Pairs the items, each board's content already indexed; `preferred` is asked only of old items whose title
-    /// several items have.
-    init(old: Board, new: Board, oldContent: ContentIndex, newContent: ContentIndex, preferred: (Int) -> Bool) {
+    /// Pairs the items, each board's content already indexed. Among duplicates that agree alike, `preference` (0 to
+    /// 3, asked only of an old and a new item of a title several items have) decides which pair, and a pair it gives
+    /// 3 is made before any other: a merge pairs each side's twins as the other side's changes to them ask
+    /// (`ThreeWayMerge.preference`).
+    init(old: Board, new: Board, oldContent: ContentIndex, newContent: ContentIndex, preference: (_ old: Int, _ new: Int) -> Int) {
         var partnerOfOld = [Int?](repeating: nil, count: old.items.count)
         var partnerOfNew = [Int?](repeating: nil, count: new.items.count)
         // 0. An item left exactly as it was, whose lines no other item has on either side: the same item. Most items
@@ -159,17 +159,19 @@ public struct ItemPairing: Sendable {
             }
             // Duplicates: the best agreeing pairs first; among equals, the same rank. Large groups pair by rank.
             duplicates += olds
-            var candidates: [(score: Int, gap: Int, old: Int, new: Int)] = []
+            var candidates: [(first: Bool, score: Int, gap: Int, old: Int, new: Int)] = []
             if olds.count * news.count <= 4_096 {
                 for o in olds {
                     // Among equals, the preferred, then the nearest in the list of items: an edit elsewhere shifts it
-                    // by a few at most.
-                    let bonus = preferred(o) ? 1 : 0
-                    for n in news { candidates.append((2 * agreement(o, n) + bonus, abs(o - n), o, n)) }
+                    // by a few at most. A pair preferred most (3) is made before every other.
+                    for n in news {
+                        let preferred = preference(o, n)
+                        candidates.append((preferred == 3, 4 * agreement(o, n) + preferred, abs(o - n), o, n))
+                    }
                 }
-                candidates.sort { ($0.score, -$0.gap, -$0.old) > ($1.score, -$1.gap, -$1.old) }
+                candidates.sort { ($0.first ? 1 : 0, $0.score, -$0.gap, -$0.old) > ($1.first ? 1 : 0, $1.score, -$1.gap, -$1.old) }
             } else {
-                candidates = zip(olds, news).map { (0, 0, $0, $1) }
+                candidates = zip(olds, news).map { (false, 0, 0, $0, $1) }
             }
             for candidate in candidates where partnerOfOld[candidate.old] == nil && partnerOfNew[candidate.new] == nil {
                 partnerOfOld[candidate.old] = candidate.new
@@ -295,6 +297,7 @@ public struct ItemPairing: Sendable {
         self.duplicates = duplicates
         self.work = work
         self.partnerOfOld = partnerOfOld
+        self.partnerOfNew = partnerOfNew
         pairs = partnerOfNew.enumerated().compactMap { n, o in o.map { (old: $0, new: n) } }
         removed = partnerOfOld.indices.filter { partnerOfOld[$0] == nil }
         added = partnerOfNew.indices.filter { partnerOfNew[$0] == nil }

@@ -377,17 +377,20 @@ private struct ThreeWayMerge {
     /// Pairs the items, gives each an identity, and decides each merged item's content and place; records the
     /// items' conflicts.
     mutating func mergeItems() {
-        // Where duplicates leave a side's pairing open, each side pairs the way that keeps clear of the other's
-        // changes: theirs against ours' first pairing, then ours against theirs'.
+        // Where duplicates leave a side's pairing open, each side pairs as the other's changes ask (`preference`):
+        // theirs against ours' first pairing, then ours against theirs'.
         // (Only duplicates ask, and ours is paired again only where theirs' changes could make a difference.)
         let content = (base: ContentIndex(base.board), ours: ContentIndex(ours.board), theirs: ContentIndex(theirs.board))
         let firstToOurs = ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
-                                      preferred: { _ in false })
+                                      preference: { _, _ in 0 })
+        let theirsMirror = mirror(theirs, of: ours, pairedBy: firstToOurs)
         let toTheirs = ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
-                                   preferred: { changed($0, by: firstToOurs, ours) })
-        let toOurs = firstToOurs.duplicates.contains { changed($0, by: toTheirs, theirs) }
+                                   preference: { preference(old: $0, new: $1, of: theirs, theirsMirror, against: firstToOurs, of: ours) })
+        let repairs = firstToOurs.duplicates.contains { changed($0, by: toTheirs, theirs) }
+        let oursMirror = repairs ? mirror(ours, of: theirs, pairedBy: toTheirs) : [:]
+        let toOurs = repairs
             ? ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
-                          preferred: { changed($0, by: toTheirs, theirs) })
+                          preference: { preference(old: $0, new: $1, of: ours, oursMirror, against: toTheirs, of: theirs) })
             : firstToOurs
         let baseCount = base.board.items.count
         var oursOf = [Int?](repeating: nil, count: baseCount)
@@ -470,6 +473,51 @@ private struct ThreeWayMerge {
         }
         merged[id]?.place = leader.place
         followers[leaderID, default: []].append(id)
+    }
+
+    /// Where `side`'s items of a title several base items have are the other side's items of that title, in the same
+    /// order, alike line for line and section for section, the base twin each of them pairs with: the one the other
+    /// side's item pairs with. The two sides made the same changes to those twins, and the merge makes them once (both
+    /// removing one of two twins removed both; both starting one started both).
+    func mirror(_ side: Version, of other: Version, pairedBy pairing: ItemPairing) -> [Int: Int] {
+        guard !pairing.duplicates.isEmpty else { return [:] }
+        let keys = Set(pairing.duplicates.map { base.board.titleKey(of: base.board.items[$0]) })
+        func twins(_ version: Version) -> [TitleKey: [Int]] {
+            var found: [TitleKey: [Int]] = [:]
+            for (index, item) in version.board.items.enumerated() {
+                let key = version.board.titleKey(of: item)
+                if keys.contains(key) { found[key, default: []].append(index) }
+            }
+            return found
+        }
+        let otherTwins = twins(other)
+        var mirror: [Int: Int] = [:]
+        for (key, items) in twins(side) {
+            guard let others = otherTwins[key], others.count == items.count,
+                  zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
+                      && side.board.kind(of: side.board.items[$0]) == other.board.kind(of: other.board.items[$1]) })
+            else { continue }
+            for (item, otherItem) in zip(items, others) { mirror[item] = pairing.partnerOfNew[otherItem] }
+        }
+        return mirror
+    }
+
+    /// How much a side's item `new` should pair with the base twin `old` (0 to 3), given the other side's pairing of
+    /// the twins. Where the side's twins mirror the other's (`mirror`), the twin the other pairs with (3, made first).
+    /// Otherwise a changed item goes with the twin the other side changed the same way (2: the change is made once), or
+    /// else one it left alone (1), clear of its changes. An item the side left as it was goes with a twin the other
+    /// side changed (2: that change applies), or left alone (1), never one it removed: the side's twin would go too.
+    func preference(old: Int, new: Int, of side: Version, _ mirror: [Int: Int], against pairing: ItemPairing,
+                    of other: Version) -> Int {
+        if let twin = mirror[new] { return twin == old ? 3 : 0 }
+        let kind = base.board.kind(of: base.board.items[old])
+        let sideKind = side.board.kind(of: side.board.items[new])
+        let sideChanged = side.itemContent(new) != base.itemContent(old) || sideKind != kind
+        guard let partner = pairing.partnerOfOld[old] else { return 0 }
+        let otherKind = other.board.kind(of: other.board.items[partner])
+        let otherChanged = other.itemContent(partner) != base.itemContent(old) || otherKind != kind
+        guard sideChanged else { return otherChanged ? 2 : 1 }
+        return !otherChanged ? 1 : other.itemContent(partner) == side.itemContent(new) && otherKind == sideKind ? 2 : 0
     }
 
     /// Whether `side` removed the base item or changed its lines or section, as `pairing` pairs them.

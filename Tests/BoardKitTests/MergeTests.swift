@@ -81,6 +81,55 @@ import Testing
         #expect(result.text == both)
     }
 
+    /// Twin items, alike in every way: a change both sides made to one of them is made once, as git merges two
+    /// like changes (both sides removing one of two `A`s lost both; both starting one started both).
+    @Test func theSameChangeToOneOfTwinsOnBothSidesAppliesOnce() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n"
+        let cases = [
+            "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n",
+            "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] A\n\n## DONE\n",
+            "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n- [x] A done:2026-11-26\n",
+        ]
+        for both in cases {
+            let result = merge(base, both, both)
+            #expect(result.conflicts.isEmpty && result.text == both, "\(both)")
+        }
+        // Ours also changed another item: theirs' removal of a twin is still ours'.
+        let result = merge(base, "## TODO\n\n- [ ] A\n- [ ] B due:2026-12-01\n\n## DOING\n\n## DONE\n", cases[0])
+        #expect(result.conflicts.isEmpty && result.text == "## TODO\n\n- [ ] A\n- [ ] B due:2026-12-01\n\n## DOING\n\n## DONE\n")
+        // Different changes to twins still go to different twins: both are kept, without a conflict.
+        let apart = merge(base, "## TODO\n\n- [ ] A due:2026-12-01\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n",
+                          "## TODO\n\n- [ ] A\n- [ ] A\n  a body\n- [ ] B\n\n## DOING\n\n## DONE\n")
+        #expect(apart.conflicts.isEmpty && apart.text == "## TODO\n\n- [ ] A due:2026-12-01\n- [ ] A\n  a body\n- [ ] B\n\n## DOING\n\n## DONE\n")
+    }
+
+    /// Random changes to boards of twins (removals, moves, ticks, dates): two sides alike merge to that side, and a
+    /// side merged with the base is that side.
+    @Test func sidesAlikeMergeToThatSideWhateverTheirTwins() throws {
+        var rng = SeededGenerator(seed: 0x7A1145)
+        let titles = ["A", "A", "A", "B"], today = CivilDate(year: 2026, month: 11, day: 26)
+        for run in 0..<1_500 {
+            var text = "## TODO\n\n"
+            for _ in 0..<Int.random(in: 2...6, using: &rng) { text += "- [ ] \(titles[Int.random(in: 0..<4, using: &rng)])\n" }
+            let base = Board(parsing: Array((text + "\n## DOING\n\n## DONE\n").utf8))
+            var side = base
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                guard let item = side.items.randomElement(using: &rng) else { break }
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: side = try side.removing(item)
+                case 1: side = try side.moving(item, to: .doing)
+                case 2: side = try side.moving(item, to: .done, doneOn: today)
+                default: side = try side.editing(item, due: today.map { .set($0) } ?? .keep)
+                }
+            }
+            for (ours, theirs) in [(side, side), (base, side), (side, base)] {
+                let result = Board.merge(base: base, ours: ours, theirs: theirs)
+                #expect(result.bytes == side.bytes && result.conflicts.isEmpty, "run \(run): \(text) → \(String(decoding: side.bytes, as: UTF8.self))")
+                if result.bytes != side.bytes { return }
+            }
+        }
+    }
+
     @Test func itemsAddedOnBothSidesAreAllKeptOursFirst() {
         let ours = edited([("- [ ] Update the changelog\n", "- [ ] Update the changelog\n- [ ] Ours new\n")])
         let theirs = edited([("- [ ] Update the changelog\n", "- [ ] Update the changelog\n- [ ] Theirs new\n"),
