@@ -564,6 +564,8 @@ enum Report {
         case .removedAndEdited(let side): return "\(side.rawValue) removed \(item), the other side changed it"
         case .addedTwice: return "both added \(item), differently"
         case .text: return "both changed the same text outside the items"
+        case .hidden: return "both changed the same text in a code block or comment, where check would not see conflict markers; the whole file is marked, ours above theirs"
+        case .keptMarkers(let line): return "the merged file keeps conflict markers a side already had (line \(line)); resolve them"
         }
     }
 

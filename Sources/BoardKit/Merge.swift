@@ -17,6 +17,11 @@ public struct MergeConflict: Equatable, Sendable {
         case addedTwice
         /// Both changed the same text outside items differently.
         case text
+        /// A conflict whose markers would stand where `check` does not look (in a code fence or a comment): the whole
+        /// file is marked instead, ours above theirs.
+        case hidden
+        /// The merged file keeps conflict markers a side already had, the first at this line (from 1).
+        case keptMarkers(line: Int)
     }
 
     /// The item's title (ours, when it has one), nil for text outside items.
@@ -175,8 +180,40 @@ private struct ThreeWayMerge {
         // the one before it); then the items' merge would change the file's meaning, and the lines merge instead.
         let result = Board(parsing: bytes)
         let parsed = result.items.map { (line: $0.line, count: $0.lines.count) }
-        guard parsed.elementsEqual(placed, by: ==) else { return lineMerge() }
-        return BoardMerge(bytes: bytes, conflicts: conflicts)
+        guard parsed.elementsEqual(placed, by: ==) else { return seenByCheck(lineMerge()) }
+        return seenByCheck(BoardMerge(bytes: bytes, conflicts: conflicts), parsed: result)
+    }
+
+    /// The merge as `check` sees it, so that an unfinished merge never passes a pre-commit hook (FORMAT §7). Markers
+    /// the merge wrote inside a code fence or a comment, where `check` does not look, make the whole file one
+    /// conflict, ours above theirs, its first marker on the first line. Markers a side already had, kept, are a
+    /// conflict of their own.
+    func seenByCheck(_ merge: BoardMerge, parsed: Board? = nil) -> BoardMerge {
+        let board = parsed ?? Board(parsing: merge.bytes)
+        guard merge.conflicts.isEmpty else {
+            let hidden = Self.hiddenOpeningMarkers(board)
+            return hidden > max(Self.hiddenOpeningMarkers(ours.board), Self.hiddenOpeningMarkers(theirs.board)) ? wholeFileConflict() : merge
+        }
+        guard let first = board.conflictMarkers.first else { return merge }
+        return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
+    }
+
+    /// How many `<<<<<<<` lines the board has that `check` does not see as markers (in fences and comments).
+    static func hiddenOpeningMarkers(_ board: Board) -> Int {
+        let lines = board.lines.indices.lazy.filter {
+            Parser.conflictMarker(board.bytes, board.lines[$0].start, board.lines[$0].contentEnd) == UInt8(ascii: "<")
+        }
+        return lines.count - board.conflictMarkers.lazy.filter { board.bytes[board.lines[$0].start] == UInt8(ascii: "<") }.count
+    }
+
+    /// Ours and theirs whole, as one conflict.
+    func wholeFileConflict() -> BoardMerge {
+        var out = marker("<", label: "ours")
+        appendLines(ours.board.bytes, to: &out)
+        appendLines(marker("=", label: nil), to: &out)
+        appendLines(theirs.board.bytes, to: &out)
+        appendLines(marker(">", label: "theirs"), to: &out)
+        return BoardMerge(bytes: out, conflicts: [MergeConflict(title: nil, reason: .hidden)])
     }
 
     // MARK: - Skeleton

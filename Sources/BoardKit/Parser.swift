@@ -442,15 +442,21 @@ struct Parser {
     @inline(__always)
     private func conflictMarker(_ index: Int) -> UInt8? {
         let (start, end) = content(index)
+        return Self.conflictMarker(b, start, end)
+    }
+
+    /// The marker character when the text `bytes[start..<end]` of a line is a conflict marker (FORMAT §7): seven or
+    /// more of `<`, `|` or `>`, then whitespace or nothing, or seven or more `=` alone.
+    static func conflictMarker<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ start: Int, _ end: Int) -> UInt8? where C.Index == Int {
         guard end - start >= 7 else { return nil }
-        let char = b[start]
+        let char = bytes[start]
         guard char == UInt8(ascii: "<") || char == UInt8(ascii: "|") || char == UInt8(ascii: "=") || char == UInt8(ascii: ">")
         else { return nil }
         var position = start
-        while position < end, b[position] == char { position += 1 }
+        while position < end, bytes[position] == char { position += 1 }
         guard position - start >= 7 else { return nil }
-        if char == UInt8(ascii: "=") { return Bytes.isBlank(b, position..<end) ? char : nil }
-        return position == end || Bytes.isWhitespace(b[position]) ? char : nil
+        if char == UInt8(ascii: "=") { return Bytes.isBlank(bytes, position..<end) ? char : nil }
+        return position == end || Bytes.isWhitespace(bytes[position]) ? char : nil
     }
 
     private func isBullet(_ byte: UInt8) -> Bool {

@@ -452,6 +452,30 @@ import Testing
             """)]))
     }
 
+    /// A conflict inside a code fence would have its markers where `check` does not look (FORMAT §7), and the
+    /// unresolved merge would pass a pre-commit hook: the whole file is one conflict instead, ours above theirs.
+    @Test func aConflictInsideAFenceMarksTheWholeFile() {
+        let base = "```\nrelease: 2.4\n```\n\n## TODO\n\n- [ ] Ship it\n"
+        let ours = "```\nrelease: 3.0\n```\n\n## TODO\n\n- [ ] Ship it\n"
+        let theirs = "```\nrelease: 2.5\n```\n\n## TODO\n\n- [ ] Ship it\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.text == "<<<<<<< ours\n" + ours + "=======\n" + theirs + ">>>>>>> theirs\n")
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .hidden)])
+        #expect(Board(parsing: Array(result.text.utf8)).conflictMarkers.first == 0)
+        // A side without a final newline still ends its own last line before the next marker.
+        let unended = merge(base, String(ours.dropLast()), theirs)
+        #expect(unended.text == "<<<<<<< ours\n" + ours + "=======\n" + theirs + ">>>>>>> theirs\n")
+    }
+
+    /// Conflict markers a side already had, kept by the merge, leave it unfinished: a conflict, so git stops.
+    @Test func markersASideAlreadyHadAreAConflict() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] B\n"
+        let ours = "## TODO\n\n<<<<<<< HEAD\n- [ ] A\n=======\n- [ ] A2\n>>>>>>> other\n- [ ] B\n"
+        let result = merge(base, ours, "## TODO\n\n- [ ] A\n- [ ] B due:2026-12-01\n")
+        #expect(result.text == "## TODO\n\n<<<<<<< HEAD\n- [ ] A\n=======\n- [ ] A2\n>>>>>>> other\n- [ ] B due:2026-12-01\n")
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .keptMarkers(line: 3))])
+    }
+
     @Test func bothChangingTheSameTextOutsideItemsConflictsThere() {
         let ours = edited([("# Release", "# Release 2.4")])
         let theirs = edited([("# Release", "# Release 3.0"), ("Tag the release", "Tag the release due:2026-12-10")])
