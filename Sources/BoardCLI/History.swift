@@ -54,25 +54,38 @@ struct History {
     /// The commits that changed the file, newest first, following renames; with `firstParent`, only those of the
     /// mainline, one version after another (what `board stats` replays).
     func commits(limit: Int? = nil, since: CivilDate? = nil, firstParent: Bool = false) -> [Commit] {
-        var arguments = ["-C", root, "log", "--follow", "--date=short", "-M", "--diff-merges=first-parent",
-                         "--format=%x1e%H%x1f%h%x1f%P%x1f%an%x1f%ad%x1f%s", "--name-status"]
+        // `-z`: fields and paths end in NUL, the paths as they are; without it, git quotes a path that is not plain
+        // ASCII (`"b\303\266/board.md"`), and no version was found under that name.
+        var arguments = ["-C", root, "log", "-z", "--follow", "--date=short", "-M", "--diff-merges=first-parent",
+                         "--format=%H%x00%h%x00%P%x00%an%x00%ad%x00%s", "--name-status"]
         if firstParent { arguments.append("--first-parent") }
         if let limit { arguments.append("-n\(limit)") }
-        if let since { arguments.append("--since=\(since)T00:00:00") }
+        if let since {
+            // git reads a date from 2100 on as another one, and one before 1970 loses commits: nothing is newer than
+            // the first, and everything than the second.
+            guard since.year < 2100 else { return [] }
+            if since.year >= 1970 { arguments.append("--since=\(since)T00:00:00") }
+        }
         arguments += ["--", file]
         guard let text = Git.output(arguments, environment: environment) else { return [] }
-        return text.split(separator: "\u{1E}").compactMap { record in
-            let lines = record.split(separator: "\n")
-            guard let header = lines.first else { return nil }
-            let fields = header.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 6 else { return nil }
-            // The name-status line: `M\tpath`, `A\tpath`, or `R100\told\tnew`.
-            let status = lines.dropFirst().last.map { $0.split(separator: "\t").map(String.init) } ?? []
-            guard let kind = status.first, let path = status.last else { return nil }
-            let parentPath: String? = kind.hasPrefix("A") ? nil : kind.hasPrefix("R") || kind.hasPrefix("C") ? status[1] : path
-            return Commit(hash: fields[0], shortHash: fields[1], author: fields[3], date: fields[4], subject: fields[5],
-                          parent: fields[2].split(separator: " ").first.map(String.init), path: path, parentPath: parentPath)
+        // Each commit: its six fields, then its name-status, a line break before the status: `M` and the path, `A`
+        // and the path, or `R100`, the old path and the new.
+        let fields = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+        var commits: [Commit] = []
+        var index = 0
+        while index + 7 < fields.count {
+            let header = fields[index..<(index + 6)].map { $0 }
+            let kind = fields[index + 6].drop { $0 == "\n" }
+            guard fields[index + 6].hasPrefix("\n"), let code = kind.first else { break }
+            let renamed = code == "R" || code == "C"
+            guard index + (renamed ? 8 : 7) < fields.count else { break }
+            let path = fields[index + (renamed ? 8 : 7)]
+            commits.append(Commit(hash: header[0], shortHash: header[1], author: header[3], date: header[4], subject: header[5],
+                                  parent: header[2].split(separator: " ").first.map(String.init), path: path,
+                                  parentPath: code == "A" ? nil : renamed ? fields[index + 7] : path))
+            index += renamed ? 9 : 8
         }
+        return commits
     }
 
     /// A reader of the file's versions: one `git cat-file --batch` for the whole command.

@@ -75,6 +75,9 @@ import Testing
                 + added "Ship it" to TODO
 
             """)
+        // git reads a date from 2100 on as another one, and one before 1970 lost commits.
+        #expect(log(repository, "--since", "2200-01-01") == "")
+        #expect(log(repository, "--since", "1969-12-31").components(separatedBy: "\n\n").count == 7)
         let json = repository.run("board", ["log", "--json", "-n", "1"]).output
         #expect(json.hasPrefix("{\"schemaVersion\":1,\"commits\":[{\"hash\":\""))
         #expect(json.contains("\"author\":\"Test\",\"date\":\"2026-11-07\",\"subject\":\"Merge side\",\"changes\":[{\"change\":\"moved\",\"title\":\"Fix parser\",\"from\":\"DOING\",\"to\":\"DONE\"}]}]}"))
@@ -119,6 +122,33 @@ import Testing
 
             """)
         #expect(repository.run("board", ["stats"]).output.contains("TODO 1  DOING 0  DONE 0"))
+    }
+
+    /// A path git would quote (a folder and a name beyond ASCII, a tab) and a subject holding the separators git's
+    /// log once was split at: every commit, with its changes (the quoted path found no version of the board).
+    @Test func pathsGitQuotesAndOddSubjectsHaveTheirHistory() throws {
+        let repository = try #require(GitRepository())
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/bö"), withIntermediateDirectories: true)
+        repository.sandbox.write("repo/bö/tâches\tplan.md", "## TODO\n## DOING\n## DONE\n")
+        _ = repository.git("add", "-A")
+        commit(repository, "Board \u{1E}\u{1F} odd", day: 1)
+        repository.board("--file", "bö/tâches\tplan.md", "add", "First")
+        commit(repository, "Add", day: 2)
+        _ = repository.git("mv", "bö/tâches\tplan.md", "bö/board.md")
+        repository.board("--file", "bö/board.md", "start", "First")
+        commit(repository, "Move and start", day: 3)
+        #expect(log(repository, "--file", "bö/board.md") == """
+            2026-11-03 Ana Lee  Move and start
+                > moved "First" TODO → DOING
+
+            2026-11-02 Ana Lee  Add
+                + added "First" to TODO
+
+            2026-11-01 Ana Lee  Board \\u{1E}\\u{1F} odd
+                ~ text outside the items changed
+
+            """)
+        #expect(repository.run("board", ["stats", "--file", "bö/board.md"]).output.contains("TODO 0  DOING 1  DONE 0"))
     }
 
     @Test func statsFollowItemsAcrossRenamesAndMovesBackAndForth() throws {
