@@ -217,7 +217,7 @@ struct OpenDocument {
             if !first { writer.piece.append(UInt8(ascii: ",")) }
             first = false
             writer.piece.append("{\"endLine\":")
-            writer.piece.appendNumber(text.position(of: board.lines[end].start, .utf8).line)
+            writer.piece.appendNumber(text.position(of: board.lines[end].contentEnd, .utf8).line)
             writer.piece.append(",\"kind\":\"region\",\"startLine\":")
             writer.piece.appendNumber(text.position(of: board.lines[start].start, .utf8).line)
             writer.piece.append(UInt8(ascii: "}"))

@@ -38,6 +38,17 @@ import Testing
     }
 }
 
+extension AnswerTextTests {
+    /// A fold ends on the protocol's line of its last line's end: a lone CR in the last body line is a line break to
+    /// the editor, and the fold stopped at it, leaving the rest of the body in view.
+    @Test func aFoldEndsWhereItsLastLineEnds() throws {
+        let text = "## TODO\n- [ ] a\n  note one\r  note two\n## DOING\n## DONE\n"
+        let document = OpenDocument(uri: "file:///b.md", version: 1, text: TextDocument(Array(text.utf8)))
+        #expect(try JSON(parsing: document.foldingRanges().serialized) == [["startLine": 0, "endLine": 3, "kind": "region"],
+                                                                          ["startLine": 1, "endLine": 3, "kind": "region"]])
+    }
+}
+
 @Suite struct TextDocumentTests {
     /// A change looks again only at the lines around it: where lines start afterwards is where they start in the
     /// same text read whole, for random texts of CRs, LFs and letters and random changes, CRs meeting LFs at the
