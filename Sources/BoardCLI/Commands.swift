@@ -858,7 +858,7 @@ enum Commands {
             } catch {
                 errors += 1
                 if json {
-                    document.add(Diagnostic(line: 0, column: 0, severity: .error, rule: .unreadable, span: 0..<0, message: error.message),
+                    document.add(Diagnostic(line: 0, column: 0, severity: .error, rule: .unreadable, span: 0..<0, message: SystemText.shownBytes(error.message)),
                                  to: &context.output)
                 } else {
                     context.output.error(error.message)

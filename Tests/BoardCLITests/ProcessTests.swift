@@ -104,6 +104,7 @@ import Testing
             "$1" check "$file" 2>&1 | grep -q '0 errors'
             "$1" check --json "$file" | grep -qF '"path":"\\\\xFF\\\\xFE.md"'
             "$1" check "$(printf '\\377\\375.md')" 2>&1 | grep -qF '\\xFF\\xFD.md: cannot read'
+            "$1" check --json "$(printf '\\377\\375.md')" | grep -qF '"message":"\\\\xFF\\\\xFD.md: cannot read'
             """
         let (status, said) = try runScript(script, binary, in: sandbox.directory)
         #expect(status == 0, "\(said)")
