@@ -223,7 +223,7 @@ public struct BoardView: Sendable {
         mutating func next() -> Bool {
             if !started {
                 started = true
-                reading[0].rows.append(view.heading(kind, count: items.count + hidden))
+                reading[0].rows.append(view.heading(kind, count: items.count + hidden, width: width))
                 reading[0].rows.append(Cell(text: String(repeating: "─", count: width), width: width))
                 if items.isEmpty, hidden == 0 { reading[0].rows.append(view.styled("(empty)", "2")) }
                 return true
@@ -411,6 +411,18 @@ public struct BoardView: Sendable {
         let text = "\(kind.name) (\(count)/\(limit))"
         guard count > limit else { return styled(text, "1") }
         return color ? styled(text, "1;31") : styled("\(kind.name) (\(count)/\(limit), over limit)", "1")
+    }
+
+    /// `heading` in at most `width` cells: too wide (a long limit, or over it without color), it keeps the count and
+    /// the limit, `DOING (12/1)`, and past that is cut and ends in `…`.
+    func heading(_ kind: SectionKind, count: Int, width: Int) -> Cell {
+        let full = heading(kind, count: count)
+        guard full.width > width else { return full }
+        let limit = board.firstSection(kind).flatMap { board.sections[$0].limit }
+        let short = "\(kind.name) (\(count)\(limit.map { "/\($0)" } ?? ""))"
+        let style = color && limit.map({ count > $0 }) == true ? "1;31" : "1"
+        guard DisplayWidth.of(short) > width else { return styled(short, style) }
+        return Array(short.utf8).withUnsafeBufferPointer { styled(Self.cut($0, width: width).0, style) }
     }
 
     /// The text with its tags and people dimmed, so the title around them stays readable.

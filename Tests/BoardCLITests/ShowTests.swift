@@ -224,7 +224,8 @@ extension BoardView {
         }
     }
 
-    /// Random boards of wide, narrow and combining text: no line of `show` is ever wider than asked.
+    /// Random boards of wide, narrow and combining text, under WIP limits small (gone over: `DOING (4/1, over limit)`)
+    /// and long: no line of `show` is ever wider than asked.
     @Test func noLineIsWiderThanTheWidth() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["릴리스", "노트", "🚀", "👩‍💻", "e\u{301}", "café", "word", "x", "完了した作業",
@@ -232,7 +233,8 @@ extension BoardView {
         for _ in 0..<300 {
             var text = ""
             for kind in ["TODO", "DOING", "DONE"] {
-                text += "## \(kind)\n"
+                let limit = [nil, 1, 999_999_999].randomElement(using: &generator) ?? nil
+                text += "## \(kind)" + (limit.map { " (\($0))" } ?? "") + "\n"
                 for _ in 0..<Int.random(in: 0...4, using: &generator) {
                     let words = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
                     text += "- [ ] " + words.joined(separator: " ") + (Bool.random(using: &generator) ? " due:2026-11-0\(Int.random(in: 1...9, using: &generator))" : "") + "\n"
