@@ -473,6 +473,11 @@ enum Commands {
             // Trimmed, and refused when empty or broken across lines, as an item's title is: `# ` alone is no title.
             let title = try editing("init") { () throws(EditError) in try Board.normalizedTitle(given) }
             text += "# \(title)\n\n"
+            // A title that names a section (`TODO`, `Doing (2)`, `Archive`) would be that section's heading.
+            let heading = Board(parsing: Array(text.utf8)).sections.first.map { $0.kind.name }
+            if let heading {
+                throw UsageError(message: "Invalid title '\(escaped(title))' for '--title': a heading of that name starts the \(heading) section; choose another title", command: spec("init"))
+            }
         }
         text += "## TODO\n\n## DOING\n\n## DONE\n\n"
         if let problem = BoardFile.notAFile(context.absolute(shown), shownAs: shown) { throw problem }

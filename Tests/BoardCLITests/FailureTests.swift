@@ -207,6 +207,19 @@ import Testing
         #expect(sandbox.read() == "# Release 2.4\n\n## TODO\n\n## DOING\n\n## DONE\n\n")
     }
 
+    /// A title that names a section would be that section's heading (`# TODO` above `## TODO`: a second TODO; an
+    /// `Archive` title takes the three sections off the board): refused, nothing written.
+    @Test func initRefusesATitleThatNamesASection() {
+        let sandbox = Sandbox()
+        for (title, section) in [("TODO", "TODO"), ("Done", "DONE"), ("Doing (2)", "DOING"), ("to-do", "TODO"), ("Archive", "Archive")] {
+            let outcome = sandbox.run(["init", "--title", title])
+            #expect(outcome.exitCode == 64, "\(title)")
+            #expect(outcome.stderr.hasPrefix("Error: Invalid title '\(title)' for '--title': a heading of that name starts the \(section) section; choose another title\n"), "\(outcome.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.path("board.md")))
+        }
+        #expect(sandbox.run(["init", "--title", "TODO list for 2.4"]).exitCode == 0)
+    }
+
     /// A relative date past 9999-12-31 says so, rather than that its form is wrong; on that day `today` still works.
     @Test func aRelativeDatePastTheLastDaySaysSo() {
         let sandbox = sandboxWithBoard()
