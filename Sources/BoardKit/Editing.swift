@@ -505,7 +505,12 @@ extension Board {
         // Into an archive that keeps no item, in one splice where that gives the same file; where it cannot tell, or
         // refuses, the two steps below (which refuse with their own messages).
         if let file = try? newArchiveFile(moves) { return file }
-        let board = try moving(last, to: .archive, atTop: true)
+        let board: Board
+        do {
+            board = try moving(last, to: .archive, atTop: true)
+        } catch {
+            throw refusal(removing: Array(chosen)) ?? error
+        }
         // Moving one item leaves the others in the same order: the n-th item other than the one moved is the n-th
         // other one before.
         guard let lastIndex = itemIndex(atOrBefore: last.line),
@@ -519,8 +524,24 @@ extension Board {
             let other = move.index < lastIndex ? move.index : move.index - 1
             return board.items[other < movedIndex ? other : other + 1]
         }
-        // The archive now keeps an item of its own, so the others go in one splice.
-        return try board.archived(rest)
+        // The archive now keeps an item of its own, so the others go in one splice. Refused there, on a board whose
+        // lines are no longer the file's: where removing the items from the file at once is refused too, that names
+        // the file's lines.
+        do {
+            return try board.archived(rest)
+        } catch {
+            throw refusal(removing: Array(chosen)) ?? error
+        }
+    }
+
+    /// The error removing these items at once gives, if it is refused; it names this board's lines.
+    func refusal(removing chosen: [Item]) -> EditError? {
+        do {
+            _ = try removing(chosen)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// `archived` into an archive that keeps no item (or is missing), in one splice on this board: the file that

@@ -208,7 +208,13 @@ extension Board {
                 if count == moving.count { return file }
                 board = Board(parsing: file.bytes)
             } else {
-                board = try board.moving(first, to: board.tidyTarget(of: first), doneOn: doneOn)
+                do {
+                    board = try board.moving(first, to: board.tidyTarget(of: first), doneOn: doneOn)
+                } catch {
+                    // Refused part way, on a board whose lines are no longer the file's: where removing the items
+                    // from the file at once is refused too, that names the file's lines.
+                    throw refusal(removing: items.filter(isToTidy)) ?? error
+                }
             }
         }
     }

@@ -78,6 +78,22 @@ import Testing
         #expect(sandbox.read() == board)
     }
 
+    /// `tidy` and `archive` refused part way through their moves named a line of the board as it was between them
+    /// (line 4, the item they were moving) instead of the file's: they name the file's line, as `rm` and `move` do.
+    @Test func aRefusalPartWayThroughTidyOrArchiveNamesTheFilesLine() {
+        let sandbox = Sandbox()
+        for (board, line) in [("## TODO\n- [ ] P\n - [x] X1\n - [x] X2\n  - [ ] Y\n## DONE\n", 5),
+                              ("## TODO\n- [ ] P\n - [x] X1\n\n\n - [x] X2\n  - [ ] Y\n## DONE\n- [x] D\n", 7)] {
+            sandbox.write("board.md", board)
+            for command in [["tidy"], ["archive", "X1", "X2"], ["rm", "X1", "X2"], ["move", "X1", "X2", "done"]] {
+                let outcome = sandbox.run(command)
+                #expect(outcome.exitCode == 1)
+                #expect(outcome.stderr == "error: board.md:\(line): removing \"X1\" would make line \(line) part of the body of \"P\" above it; indent line \(line) less than line 2 plus two, then run the command again; nothing was written\n", "\(command)")
+                #expect(sandbox.read() == board)
+            }
+        }
+    }
+
     @Test func checkWarnsAboutWorkNoCommandSees() {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n## DOING\n## DONE\n## REVIEW\n- [ ] hidden\n")
