@@ -138,10 +138,12 @@ enum BoardFile {
         let (newFile, result) = try transform(original)
         guard let newFile, !newFile.equals(original) else { return result }
 
-        if status.st_mode & S_IWUSR == 0 || access(systemPath(target), W_OK) != 0 {
-            throw CommandError(message: "\(name): the file is read-only; nothing was written")
-        }
         let changedMeanwhile = CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
+        // A file no one may write is read-only to root too; otherwise the system says whether this user may write it
+        // (a file gone meanwhile, renamed away by an editor saving, changed on disk).
+        let readOnly = CommandError(message: "\(name): the file is read-only; nothing was written")
+        if status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 { throw readOnly }
+        if access(systemPath(target), W_OK) != 0 { throw errno == ENOENT ? changedMeanwhile : readOnly }
         let written = try writeNewFile(newFile, besides: target, like: status, shownAs: name)
         defer { close(written.fd) }  // Closing releases the write lease too.
         let temporary = written.path
