@@ -176,6 +176,7 @@ private struct ThreeWayMerge {
         mergeItems()
         var (bytes, placed) = layOut()
         endFile(&bytes)
+        if let ending = convertedEnding() { bytes = Self.withEveryLineEnding(bytes, ending) }
         // Side by side, lines two sides left alone can change role (a line after a removed item becoming the body of
         // the one before it); then the items' merge would change the file's meaning, and the lines merge instead.
         let result = Board(parsing: bytes)
@@ -709,6 +710,37 @@ private struct ThreeWayMerge {
         } else if let last = bytes.last, last != Bytes.lf {
             bytes += Board.ending(after: [last], ours.board.lineEnding)
         }
+    }
+
+    /// The line ending a side gave every line where the base and the other side have another on every line (a
+    /// Windows editor converting the file): the merge's lines all take it.
+    func convertedEnding() -> [UInt8]? {
+        let (b, o, t) = (Self.everyLineEnding(base.board), Self.everyLineEnding(ours.board), Self.everyLineEnding(theirs.board))
+        guard let b, let o, let t else { return nil }
+        return o != b && t == b ? o : t != b && o == b ? t : nil
+    }
+
+    /// The ending every line that has one has (LF or CRLF), when they all have the same; nil for none or a mix.
+    static func everyLineEnding(_ board: Board) -> [UInt8]? {
+        var ending: [UInt8]?
+        for line in board.lines where line.hasEnding {
+            let this = Array(board.bytes[line.contentEnd..<line.end])
+            if let ending, ending != this { return nil }
+            ending = this
+        }
+        return ending
+    }
+
+    /// The bytes with every line ending (LF, or CR LF) made `ending`; a last line without one stays without.
+    static func withEveryLineEnding(_ bytes: [UInt8], _ ending: [UInt8]) -> [UInt8] {
+        let board = Board(parsing: bytes)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + board.lines.count)
+        for line in board.lines {
+            out += bytes[line.start..<line.contentEnd]
+            if line.hasEnding { out += line.contentEnd < line.end && bytes[line.contentEnd] == Bytes.cr ? ending : Board.ending(after: bytes[line.start..<line.contentEnd], ending) }
+        }
+        return out
     }
 
     /// Appends lines, first ending the last line when it has no line ending.

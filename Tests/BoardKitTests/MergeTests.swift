@@ -130,6 +130,22 @@ import Testing
         }
     }
 
+    /// A side that converted every line ending (a Windows editor) converts the other side's new lines too: the merge
+    /// of CRLF lines and an item added with LF was a file of both.
+    @Test func aSideThatConvertedTheLineEndingsConvertsTheOthersLines() {
+        let base = "## TODO\n- [ ] A\n## DOING\n## DONE\n"
+        let converted = base.replacingOccurrences(of: "\n", with: "\r\n")
+        let added = "## TODO\n- [ ] A\n- [ ] New\n## DOING\n## DONE\n"
+        let both = "## TODO\r\n- [ ] A\r\n- [ ] New\r\n## DOING\r\n## DONE\r\n"
+        for (ours, theirs) in [(converted, added), (added, converted)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == both, "\(result.text.debugDescription)")
+        }
+        // Mixed endings a side keeps are its own: nothing is converted.
+        let mixed = "## TODO\r\n- [ ] A\n## DOING\n## DONE\n"
+        #expect(merge(base, mixed, added).text == "## TODO\r\n- [ ] A\n- [ ] New\n## DOING\n## DONE\n")
+    }
+
     @Test func itemsAddedOnBothSidesAreAllKeptOursFirst() {
         let ours = edited([("- [ ] Update the changelog\n", "- [ ] Update the changelog\n- [ ] Ours new\n")])
         let theirs = edited([("- [ ] Update the changelog\n", "- [ ] Update the changelog\n- [ ] Theirs new\n"),
@@ -546,14 +562,14 @@ import Testing
     }
 
     /// Ours converted the file to CRLF, so every line of ours changed; theirs' change to the first line conflicts
-    /// there alone, and every heading keeps its items.
+    /// there alone, and every heading keeps its items. Theirs' line in the conflict takes ours' CRLF too.
     @Test func aConflictBesideALineEndingConversionStaysOnItsLine() {
         let crlf = { (text: String) in Array(text.utf8).flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
         let text = "# Board\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] E\n"
         let base = Array(text.utf8), ours = crlf(text), theirs = [0xEF, 0xBB, 0xBF] + base
         let result = Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
         #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
-        #expect(result.bytes == crlf("<<<<<<< ours\n# Board\n=======\n") + [0xEF, 0xBB, 0xBF] + Array("# Board\n".utf8)
+        #expect(result.bytes == crlf("<<<<<<< ours\n# Board\n=======\n") + [0xEF, 0xBB, 0xBF] + crlf("# Board\n")
             + crlf(">>>>>>> theirs\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] E\n"))
     }
 
