@@ -49,6 +49,20 @@ import Testing
         #expect(text(try second.moving(bad, to: .todo)).hasSuffix("## TODO\n- [ ] Bad done:2026-13-01\n## DONE\n- [x] Tasks ✅ 2026-11-01\n"))
     }
 
+    /// The title is the line without its tokens, the whitespace where one stood one space (FORMAT §5): leaving DONE
+    /// keeps it so, and a ref by the title still finds the item. Taking the token and one space left `Fix     parser`.
+    @Test func leavingDoneKeepsTheTitle() throws {
+        for (line, left) in [("Fix   done:2026-11-01   parser", "Fix parser"), ("Fix\tdone:2026-11-01 \tparser", "Fix parser"),
+                             ("Fix parser   done:2026-11-01  ", "Fix parser  "), ("done:2026-11-01\t Fix parser", "Fix parser"),
+                             ("Fix done:2026-11-01 parser", "Fix parser")] {
+            let board = Board(parsing: "## TODO\n## DONE\n- [x] \(line)\n")
+            let title = board.title(of: board.items[0])
+            let moved = try board.moving(board.items[0], to: .todo)
+            #expect(text(moved) == "## TODO\n- [ ] \(left)\n## DONE\n", "\(line)")
+            #expect(moved.title(of: moved.items[0]) == title)
+        }
+    }
+
     @Test func removingATokenAtTheStartOfTheTitleTakesTheSpaceAfterIt() throws {
         let board = Board(parsing: "## DONE\n- [x] ✅ 2026-11-01 Tasks first\n## TODO\n")
         #expect(text(try board.moving(board.items[0], to: .todo)) == "## DONE\n## TODO\n- [ ] Tasks first\n")
