@@ -209,13 +209,21 @@ import Testing
         func outcome(_ make: () throws -> [UInt8]) -> String {
             do { return "file:" + String(decoding: try make(), as: UTF8.self) } catch { return "refused:\(error)" }
         }
+        // Refused part way, on a board whose lines are not the file's: the refusal of removing them all from the
+        // file, where that is refused too.
+        func twoSteps(_ make: () throws -> [UInt8]) -> String {
+            do { return "file:" + String(decoding: try make(), as: UTF8.self) } catch {
+                do { _ = try board.removing(chosen) } catch { return "refused:\(error)" }
+                return "refused:\(error)"
+            }
+        }
         guard let last = chosen.last, let lastIndex = board.items.firstIndex(where: { $0.line == last.line }) else {
             return outcome { board.bytes }
         }
         if let archive = board.firstSection(.archive), board.items.contains(where: { $0.section == archive }) {
             return outcome { try board.archived(chosen).bytes }
         }
-        return outcome {
+        return twoSteps {
             let moved = try board.moving(last, to: .archive, atTop: true)
             guard let archive = moved.firstSection(.archive),
                   let placed = moved.items.firstIndex(where: { $0.section == archive }),
