@@ -421,11 +421,11 @@ private struct ThreeWayMerge {
         let content = (base: ContentIndex(base.board), ours: ContentIndex(ours.board), theirs: ContentIndex(theirs.board))
         let firstToOurs = ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
                                       preference: { _, _ in 0 })
-        let theirsMirror = mirror(theirs, of: ours, pairedBy: firstToOurs)
+        let theirsMirror = mirror(theirs, content.theirs, of: ours, content.ours, pairedBy: firstToOurs, base: content.base)
         let toTheirs = ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
                                    preference: { preference(old: $0, new: $1, of: theirs, theirsMirror, against: firstToOurs, of: ours) })
         let repairs = firstToOurs.duplicates.contains { changed($0, by: toTheirs, theirs) }
-        let oursMirror = repairs ? mirror(ours, of: theirs, pairedBy: toTheirs) : [:]
+        let oursMirror = repairs ? mirror(ours, content.ours, of: theirs, content.theirs, pairedBy: toTheirs, base: content.base) : [:]
         let toOurs = repairs
             ? ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
                           preference: { preference(old: $0, new: $1, of: ours, oursMirror, against: toTheirs, of: theirs) })
@@ -517,20 +517,24 @@ private struct ThreeWayMerge {
     /// order, alike line for line and section for section, the base twin each of them pairs with: the one the other
     /// side's item pairs with. The two sides made the same changes to those twins, and the merge makes them once (both
     /// removing one of two twins removed both; both starting one started both).
-    func mirror(_ side: Version, of other: Version, pairedBy pairing: ItemPairing) -> [Int: Int] {
+    /// Only the items pairing by title are looked at: an item whose lines only it has, on its side and in the base,
+    /// pairs by them (`ItemPairing`, step 0), alike on both sides where they are alike, and its title is not read.
+    func mirror(_ side: Version, _ sideContent: ContentIndex, of other: Version, _ otherContent: ContentIndex,
+                pairedBy pairing: ItemPairing, base baseContent: ContentIndex) -> [Int: Int] {
         guard !pairing.duplicates.isEmpty else { return [:] }
         let keys = Set(pairing.duplicates.map { base.board.titleKey(of: base.board.items[$0]) })
-        func twins(_ version: Version) -> [TitleKey: [Int]] {
+        func twins(_ version: Version, _ content: ContentIndex) -> [TitleKey: [Int]] {
             var found: [TitleKey: [Int]] = [:]
-            for (index, item) in version.board.items.enumerated() {
-                let key = version.board.titleKey(of: item)
+            for (index, hash) in content.hashes.enumerated()
+            where content.onlyItem(withHash: hash) != index || baseContent.onlyItem(withHash: hash) == nil {
+                let key = version.board.titleKey(of: version.board.items[index])
                 if keys.contains(key) { found[key, default: []].append(index) }
             }
             return found
         }
-        let otherTwins = twins(other)
+        let otherTwins = twins(other, otherContent)
         var mirror: [Int: Int] = [:]
-        for (key, items) in twins(side) {
+        for (key, items) in twins(side, sideContent) {
             guard let others = otherTwins[key], others.count == items.count,
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
                       && side.board.kind(of: side.board.items[$0]) == other.board.kind(of: other.board.items[$1]) })
