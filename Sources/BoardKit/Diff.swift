@@ -57,9 +57,9 @@ public struct ItemPairing: Sendable {
         self.init(old: old, new: new, oldContent: ContentIndex(old), newContent: ContentIndex(new), preference: { _, _ in 0 })
     }
 
-    /// Pairs the items, each board's content already indexed. Among duplicates that agree alike, `preference` (0 to
-    /// 3, asked only of an old and a new item of a title several items have) decides which pair, and a pair it gives
-    /// 3 is made before any other: a merge pairs each side's twins as the other side's changes to them ask
+    /// Pairs the items, each board's content already indexed. Among duplicates that agree alike, a pair `preference`
+    /// gives 1 goes first (it is asked only of an old and a new item of a title several items have), and a pair it
+    /// gives 3 is made before any other: a merge pairs each side's twins as the other side's changes to them ask
     /// (`ThreeWayMerge.preference`).
     init(old: Board, new: Board, oldContent: ContentIndex, newContent: ContentIndex, preference: (_ old: Int, _ new: Int) -> Int) {
         var partnerOfOld = [Int?](repeating: nil, count: old.items.count)
@@ -166,7 +166,7 @@ public struct ItemPairing: Sendable {
                     // by a few at most. A pair preferred most (3) is made before every other.
                     for n in news {
                         let preferred = preference(o, n)
-                        candidates.append((preferred == 3, 4 * agreement(o, n) + preferred, abs(o - n), o, n))
+                        candidates.append((preferred == 3, 2 * agreement(o, n) + min(preferred, 1), abs(o - n), o, n))
                     }
                 }
                 candidates.sort { ($0.first ? 1 : 0, $0.score, -$0.gap, -$0.old) > ($1.first ? 1 : 0, $1.score, -$1.gap, -$1.old) }

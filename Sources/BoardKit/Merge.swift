@@ -52,7 +52,9 @@ extension Board {
     /// items merge line by line as `git merge-file` does. Where only one side changed something, its
     /// bytes come out exactly as that side wrote them.
     public static func merge(base: Board, ours: Board, theirs: Board, markerSize: Int = 7) -> BoardMerge {
-        var merge = ThreeWayMerge(base: base, ours: ours, theirs: theirs, markerSize: max(1, markerSize))
+        // Markers shorter than seven are not markers to `check` (FORMAT §7): git's `conflict-marker-size` of 3 let an
+        // unresolved merge through the pre-commit hook.
+        var merge = ThreeWayMerge(base: base, ours: ours, theirs: theirs, markerSize: max(7, markerSize))
         return merge.run()
     }
 }
@@ -192,19 +194,32 @@ private struct ThreeWayMerge {
     func seenByCheck(_ merge: BoardMerge, parsed: Board? = nil) -> BoardMerge {
         let board = parsed ?? Board(parsing: merge.bytes)
         guard merge.conflicts.isEmpty else {
-            let hidden = Self.hiddenOpeningMarkers(board)
-            return hidden > max(Self.hiddenOpeningMarkers(ours.board), Self.hiddenOpeningMarkers(theirs.board)) ? wholeFileConflict() : merge
+            // A hidden `<<<<<<<` line more than the sides account for, by its text (the merge's are `<<<<<<< ours…`):
+            // one the merge wrote. Each side's own count of a text stands, and so do both sides' additions together
+            // (ours + theirs - base: a sample in a code block added by each). A sample one side took away does not
+            // hide a new marker.
+            let merged = Self.hiddenOpeningMarkers(board), first = Self.hiddenOpeningMarkers(base.board)
+            let mine = Self.hiddenOpeningMarkers(ours.board), others = Self.hiddenOpeningMarkers(theirs.board)
+            let hides = merged.contains { text, count in
+                let (o, t) = (mine[text] ?? 0, others[text] ?? 0)
+                return count > max(o, t, o + t - (first[text] ?? 0))
+            }
+            return hides ? wholeFileConflict() : merge
         }
         guard let first = board.conflictMarkers.first else { return merge }
         return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
     }
 
-    /// How many `<<<<<<<` lines the board has that `check` does not see as markers (in fences and comments).
-    static func hiddenOpeningMarkers(_ board: Board) -> Int {
-        let lines = board.lines.indices.lazy.filter {
-            Parser.conflictMarker(board.bytes, board.lines[$0].start, board.lines[$0].contentEnd) == UInt8(ascii: "<")
+    /// The `<<<<<<<` lines that `check` does not see as markers (in fences and comments), by their text, with how
+    /// many there are of each.
+    static func hiddenOpeningMarkers(_ board: Board) -> [ArraySlice<UInt8>: Int] {
+        var seen = Set(board.conflictMarkers)
+        var hidden: [ArraySlice<UInt8>: Int] = [:]
+        for (index, line) in board.lines.enumerated()
+        where Parser.conflictMarker(board.bytes, line.start, line.contentEnd) == UInt8(ascii: "<") && seen.insert(index).inserted {
+            hidden[board.bytes[line.start..<line.contentEnd], default: 0] += 1
         }
-        return lines.count - board.conflictMarkers.lazy.filter { board.bytes[board.lines[$0].start] == UInt8(ascii: "<") }.count
+        return hidden
     }
 
     /// Ours and theirs whole, as one conflict.
@@ -421,11 +436,18 @@ private struct ThreeWayMerge {
         let content = (base: ContentIndex(base.board), ours: ContentIndex(ours.board), theirs: ContentIndex(theirs.board))
         let firstToOurs = ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
                                       preference: { _, _ in 0 })
-        let theirsMirror = mirror(theirs, content.theirs, of: ours, content.ours, pairedBy: firstToOurs, base: content.base)
-        let toTheirs = ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
-                                   preference: { preference(old: $0, new: $1, of: theirs, theirsMirror, against: firstToOurs, of: ours) })
+        let keepingClear = ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
+                                       preference: { preference(old: $0, new: $1, of: theirs, [:], against: firstToOurs, of: ours) })
+        // Theirs is paired again only where its twins mirror ours'.
+        let mirrored = mirror(theirs, content.theirs, pairedBy: keepingClear, of: ours, content.ours, pairedBy: firstToOurs,
+                              base: content.base)
+        let theirsMirror = Dictionary(uniqueKeysWithValues: mirrored.map { ($0.side, $0.twin) })
+        let toTheirs = mirrored.isEmpty ? keepingClear
+            : ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
+                          preference: { preference(old: $0, new: $1, of: theirs, theirsMirror, against: firstToOurs, of: ours) })
         let repairs = firstToOurs.duplicates.contains { changed($0, by: toTheirs, theirs) }
-        let oursMirror = repairs ? mirror(ours, content.ours, of: theirs, content.theirs, pairedBy: toTheirs, base: content.base) : [:]
+        // Ours keeps its first pairing where theirs mirrors it.
+        let oursMirror = Dictionary(uniqueKeysWithValues: mirrored.map { ($0.other, $0.twin) })
         let toOurs = repairs
             ? ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
                           preference: { preference(old: $0, new: $1, of: ours, oursMirror, against: toTheirs, of: theirs) })
@@ -514,15 +536,20 @@ private struct ThreeWayMerge {
     }
 
     /// Where `side`'s items of a title several base items have are the other side's items of that title, in the same
-    /// order, alike line for line and section for section, the base twin each of them pairs with: the one the other
-    /// side's item pairs with. The two sides made the same changes to those twins, and the merge makes them once (both
-    /// removing one of two twins removed both; both starting one started both).
+    /// order, alike line for line and section for section, and the other side changed those twins, the base twin each
+    /// of them pairs with: the one the other side's item pairs with (`pairing`). The two sides made the same changes
+    /// to those twins, and the merge makes them once (both removing one of two twins removed both; both starting one
+    /// started both). Not where either side renamed a twin away from the title (as `sidePairing` and `pairing` pair
+    /// them): the twins left are no longer all of them.
     /// Only the items pairing by title are looked at: an item whose lines only it has, on its side and in the base,
     /// pairs by them (`ItemPairing`, step 0), alike on both sides where they are alike, and its title is not read.
-    func mirror(_ side: Version, _ sideContent: ContentIndex, of other: Version, _ otherContent: ContentIndex,
-                pairedBy pairing: ItemPairing, base baseContent: ContentIndex) -> [Int: Int] {
-        guard !pairing.duplicates.isEmpty else { return [:] }
-        let keys = Set(pairing.duplicates.map { base.board.titleKey(of: base.board.items[$0]) })
+    func mirror(_ side: Version, _ sideContent: ContentIndex, pairedBy sidePairing: ItemPairing, of other: Version,
+                _ otherContent: ContentIndex, pairedBy pairing: ItemPairing,
+                base baseContent: ContentIndex) -> [(side: Int, other: Int, twin: Int)] {
+        guard !pairing.duplicates.isEmpty else { return [] }
+        var baseTwins: [TitleKey: [Int]] = [:]
+        for index in pairing.duplicates { baseTwins[base.board.titleKey(of: base.board.items[index]), default: []].append(index) }
+        let keys = Set(baseTwins.keys)
         func twins(_ version: Version, _ content: ContentIndex) -> [TitleKey: [Int]] {
             var found: [TitleKey: [Int]] = [:]
             for (index, hash) in content.hashes.enumerated()
@@ -533,33 +560,33 @@ private struct ThreeWayMerge {
             return found
         }
         let otherTwins = twins(other, otherContent)
-        var mirror: [Int: Int] = [:]
+        var mirror: [(side: Int, other: Int, twin: Int)] = []
         for (key, items) in twins(side, sideContent) {
+            // Every twin each side kept is still among its items of the title (none renamed away), and the other
+            // side changed one.
+            let twins = baseTwins[key] ?? []
             guard let others = otherTwins[key], others.count == items.count,
+                  twins.allSatisfy({ pairing.partnerOfOld[$0].map(others.contains) ?? true }),
+                  twins.allSatisfy({ sidePairing.partnerOfOld[$0].map(items.contains) ?? true }),
+                  others.count != twins.count || twins.contains(where: { changed($0, by: pairing, other) }),
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
                       && side.board.kind(of: side.board.items[$0]) == other.board.kind(of: other.board.items[$1]) })
             else { continue }
-            for (item, otherItem) in zip(items, others) { mirror[item] = pairing.partnerOfNew[otherItem] }
+            for (item, otherItem) in zip(items, others) {
+                if let twin = pairing.partnerOfNew[otherItem] { mirror.append((item, otherItem, twin)) }
+            }
         }
         return mirror
     }
 
-    /// How much a side's item `new` should pair with the base twin `old` (0 to 3), given the other side's pairing of
-    /// the twins. Where the side's twins mirror the other's (`mirror`), the twin the other pairs with (3, made first).
-    /// Otherwise a changed item goes with the twin the other side changed the same way (2: the change is made once), or
-    /// else one it left alone (1), clear of its changes. An item the side left as it was goes with a twin the other
-    /// side changed (2: that change applies), or left alone (1), never one it removed: the side's twin would go too.
+    /// How a side's item `new` should pair with the base twin `old`, given the other side's pairing: where the side's
+    /// twins mirror the other's (`mirror`), with the twin the other pairs with, before any other pair (3); otherwise a
+    /// twin the other side changed goes first among equals (1), so that two sides' edits to twins keep clear of each
+    /// other where they can.
     func preference(old: Int, new: Int, of side: Version, _ mirror: [Int: Int], against pairing: ItemPairing,
                     of other: Version) -> Int {
         if let twin = mirror[new] { return twin == old ? 3 : 0 }
-        let kind = base.board.kind(of: base.board.items[old])
-        let sideKind = side.board.kind(of: side.board.items[new])
-        let sideChanged = side.itemContent(new) != base.itemContent(old) || sideKind != kind
-        guard let partner = pairing.partnerOfOld[old] else { return 0 }
-        let otherKind = other.board.kind(of: other.board.items[partner])
-        let otherChanged = other.itemContent(partner) != base.itemContent(old) || otherKind != kind
-        guard sideChanged else { return otherChanged ? 2 : 1 }
-        return !otherChanged ? 1 : other.itemContent(partner) == side.itemContent(new) && otherKind == sideKind ? 2 : 0
+        return changed(old, by: pairing, other) ? 1 : 0
     }
 
     /// Whether `side` removed the base item or changed its lines or section, as `pairing` pairs them.

@@ -478,6 +478,23 @@ import Testing
         #expect(result.text == "<<<<<<< ours\n" + ours + "=======\n" + theirs + ">>>>>>> theirs\n")
         #expect(result.conflicts == [MergeConflict(title: nil, reason: .hidden)])
         #expect(Board(parsing: Array(result.text.utf8)).conflictMarkers.first == 0)
+        // A sample marker in a code block that theirs took away does not hide the merge's own (helper-20: the counts
+        // of hidden markers came out level); samples each side added are no conflict of the merge's.
+        let sample = "# Notes\n\n~~~\n<<<<<<< sample\n~~~\n\n## TODO\n\n- [ ] A\n\n```\nx\n```\n"
+        let hidden = merge(sample, sample.replacingOccurrences(of: "\nx\n", with: "\ny\n"),
+                           sample.replacingOccurrences(of: "\nx\n", with: "\nz\n").replacingOccurrences(of: "~~~\n<<<<<<< sample\n~~~\n\n", with: ""))
+        #expect(hidden.conflicts == [MergeConflict(title: nil, reason: .hidden)] && hidden.text.hasPrefix("<<<<<<< ours\n# Notes\n"))
+        let plain = "# Notes\n\n## TODO\n\n- [ ] A due:2026-12-01\n\nend\n"
+        let samples = merge(plain, plain.replacingOccurrences(of: "# Notes\n", with: "# Notes\n```\n<<<<<<< HEAD\n```\n")
+                                .replacingOccurrences(of: "12-01", with: "12-05"),
+                            plain.replacingOccurrences(of: "end\n", with: "end\n```\n<<<<<<< HEAD\n```\n")
+                                .replacingOccurrences(of: "12-01", with: "12-09"))
+        #expect(samples.conflicts == [MergeConflict(title: "A", reason: .due)] && samples.text.hasPrefix("# Notes\n```\n<<<<<<< HEAD\n"))
+        // Markers are seven characters or more whatever size git asks for: shorter ones `check` would not see.
+        let short = Board.merge(base: Board(parsing: Array(plain.utf8)),
+                                ours: Board(parsing: Array(plain.replacingOccurrences(of: "12-01", with: "12-05").utf8)),
+                                theirs: Board(parsing: Array(plain.replacingOccurrences(of: "12-01", with: "12-09").utf8)), markerSize: 3)
+        #expect(!Board(parsing: short.bytes).conflictMarkers.isEmpty)
         // A side without a final newline still ends its own last line before the next marker.
         let unended = merge(base, String(ours.dropLast()), theirs)
         #expect(unended.text == "<<<<<<< ours\n" + ours + "=======\n" + theirs + ">>>>>>> theirs\n")
