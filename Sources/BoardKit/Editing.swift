@@ -155,7 +155,8 @@ extension Board {
             let end = Bytes.trimmed(bytes, line.start..<line.contentEnd).upperBound
             edits.append(ByteEdit(range: end..<end, replacement: doneText))
         } else if removesDone, let token = item.doneToken {
-            edits.append(doneTokenRemoval(token.range, textStart: item.textStart, textEnd: line.contentEnd))
+            edits.append(doneTokenRemoval(token.range, checkboxEnd: item.checkboxOffset + 3, textStart: item.textStart,
+                                          textEnd: line.contentEnd))
         }
         var edited = NewLine.edited(line: item.line, edits: edits)
         if !line.hasEnding { edited = withFileEnding(edited) }
@@ -746,13 +747,16 @@ extension Board {
     /// The edit that takes a done token out of an item's text and keeps its title (FORMAT §5: the whitespace where a
     /// token stood counts as one space): the token and the whitespace around it become one space between words; at
     /// the start of the text the whitespace after it goes, and at the end the whitespace before it, so that what
-    /// moving into DONE added (` done:DATE` after the last word) is taken away exactly. Taking the token and one
-    /// space changed `Fix   done:… parser`'s title.
-    private func doneTokenRemoval(_ token: Range<Int>, textStart: Int, textEnd: Int) -> ByteEdit {
+    /// moving into DONE added (` done:DATE` after the last word, or after the checkbox of an empty title) is taken
+    /// away exactly. Taking the token and one space changed `Fix   done:… parser`'s title.
+    private func doneTokenRemoval(_ token: Range<Int>, checkboxEnd: Int, textStart: Int, textEnd: Int) -> ByteEdit {
         var (start, end) = (token.lowerBound, token.upperBound)
-        while start > textStart, Bytes.isWhitespace(bytes[start - 1]) { start -= 1 }
         while end < textEnd, Bytes.isWhitespace(bytes[end]) { end += 1 }
-        if end == textEnd { return ByteEdit(range: start..<token.upperBound, replacement: []) }
+        if end == textEnd {
+            while start > checkboxEnd, Bytes.isWhitespace(bytes[start - 1]) { start -= 1 }
+            return ByteEdit(range: start..<token.upperBound, replacement: [])
+        }
+        while start > textStart, Bytes.isWhitespace(bytes[start - 1]) { start -= 1 }
         return ByteEdit(range: start..<end, replacement: start > textStart ? [Bytes.space] : [])
     }
 

@@ -61,6 +61,12 @@ import Testing
             #expect(text(moved) == "## TODO\n- [ ] \(left)\n## DONE\n", "\(line)")
             #expect(moved.title(of: moved.items[0]) == title)
         }
+        // An empty title: `done` puts the token right after the checkbox, and `reopen` takes it back from there.
+        for line in ["- [ ] ", "- [ ]", "- [ ]   ", "- [ ] \t"] {
+            let board = Board(parsing: "## TODO\n\(line)\n## DONE\n")
+            let done = try board.moving(board.items[0], to: .done, doneOn: today)
+            #expect(try done.moving(done.items[0], to: .todo).bytes == board.bytes, "\(line.debugDescription)")
+        }
     }
 
     @Test func removingATokenAtTheStartOfTheTitleTakesTheSpaceAfterIt() throws {
