@@ -441,13 +441,13 @@ private struct ThreeWayMerge {
         // Theirs is paired again only where its twins mirror ours'.
         let mirrored = mirror(theirs, content.theirs, pairedBy: keepingClear, of: ours, content.ours, pairedBy: firstToOurs,
                               base: content.base)
-        let theirsMirror = Dictionary(uniqueKeysWithValues: mirrored.map { ($0.side, $0.twin) })
+        let theirsMirror = Dictionary(mirrored.map { ($0.side, $0.twin) }) { first, _ in first }
         let toTheirs = mirrored.isEmpty ? keepingClear
             : ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
                           preference: { preference(old: $0, new: $1, of: theirs, theirsMirror, against: firstToOurs, of: ours) })
         let repairs = firstToOurs.duplicates.contains { changed($0, by: toTheirs, theirs) }
         // Ours keeps its first pairing where theirs mirrors it.
-        let oursMirror = Dictionary(uniqueKeysWithValues: mirrored.map { ($0.other, $0.twin) })
+        let oursMirror = Dictionary(mirrored.map { ($0.other, $0.twin) }) { first, _ in first }
         let toOurs = repairs
             ? ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
                           preference: { preference(old: $0, new: $1, of: ours, oursMirror, against: toTheirs, of: theirs) })
@@ -539,8 +539,7 @@ private struct ThreeWayMerge {
     /// order, alike line for line and section for section, and the other side changed those twins, the base twin each
     /// of them pairs with: the one the other side's item pairs with (`pairing`). The two sides made the same changes
     /// to those twins, and the merge makes them once (both removing one of two twins removed both; both starting one
-    /// started both). Not where either side renamed a twin away from the title (as `sidePairing` and `pairing` pair
-    /// them): the twins left are no longer all of them.
+    /// started both). A twin renamed away from the title counts among them, as `sidePairing` and `pairing` pair it.
     /// Only the items pairing by title are looked at: an item whose lines only it has, on its side and in the base,
     /// pairs by them (`ItemPairing`, step 0), alike on both sides where they are alike, and its title is not read.
     func mirror(_ side: Version, _ sideContent: ContentIndex, pairedBy sidePairing: ItemPairing, of other: Version,
@@ -559,20 +558,28 @@ private struct ThreeWayMerge {
             }
             return found
         }
-        let otherTwins = twins(other, otherContent)
-        var mirror: [(side: Int, other: Int, twin: Int)] = []
-        for (key, items) in twins(side, sideContent) {
-            // Every twin each side kept is still among its items of the title (none renamed away), and the other
-            // side changed one.
-            let twins = baseTwins[key] ?? []
-            guard let others = otherTwins[key], others.count == items.count,
-                  twins.allSatisfy({ pairing.partnerOfOld[$0].map(others.contains) ?? true }),
-                  twins.allSatisfy({ sidePairing.partnerOfOld[$0].map(items.contains) ?? true }),
+        let (sideTwins, otherTwins) = (twins(side, sideContent), twins(other, otherContent))
+        var groups: [(items: [Int], others: [Int])] = []
+        for (key, twins) in baseTwins {
+            // Each side's items of the title, and those it renamed from a twin.
+            let items = Set(sideTwins[key] ?? []).union(twins.compactMap { sidePairing.partnerOfOld[$0] }).sorted()
+            let others = Set(otherTwins[key] ?? []).union(twins.compactMap { pairing.partnerOfOld[$0] }).sorted()
+            guard others.count == items.count,
                   others.count != twins.count || twins.contains(where: { changed($0, by: pairing, other) }),
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
                       && side.board.kind(of: side.board.items[$0]) == other.board.kind(of: other.board.items[$1]) })
             else { continue }
-            for (item, otherItem) in zip(items, others) {
+            groups.append((items, others))
+        }
+        // An item in two groups (renamed from a twin of one title to another's) leaves both to the other rules.
+        var seen: [Int: Int] = [:], seenOther: [Int: Int] = [:]
+        for group in groups {
+            for item in group.items { seen[item, default: 0] += 1 }
+            for item in group.others { seenOther[item, default: 0] += 1 }
+        }
+        var mirror: [(side: Int, other: Int, twin: Int)] = []
+        for group in groups where group.items.allSatisfy({ seen[$0] == 1 }) && group.others.allSatisfy({ seenOther[$0] == 1 }) {
+            for (item, otherItem) in zip(group.items, group.others) {
                 if let twin = pairing.partnerOfNew[otherItem] { mirror.append((item, otherItem, twin)) }
             }
         }
