@@ -460,29 +460,36 @@ extension Board {
         // To the top, the last goes first, so that they end up in file order. Once a move has given a target that
         // kept no item (or was missing) one, the rest go in one splice: one by one, 8,000 moves into a missing DONE
         // took 9 s, a parse each.
-        let order = atTop ? Array(pending.indices.reversed()) : Array(pending.indices)
-        for number in order.dropLast() {
-            let move = pending[number]
-            let moved = try board.moving(board.items[indices[number]], to: move.to, atTop: atTop, doneOn: doneOn)
-            guard let section = moved.firstSection(move.to),
-                  let placed = atTop ? moved.items.firstIndex(where: { $0.section == section })
-                                     : moved.items.lastIndex(where: { $0.section == section }) else { return PrintedFile(moved.bytes) }
-            let from = indices[number]
-            indices = indices.map { index in
-                // Old index → index among the others → new index, skipping the placed item.
-                let other = index > from ? index - 1 : index
-                return other >= placed ? other + 1 : other
+        // Refused part way, on a board whose lines are no longer the file's: where removing the items from the file
+        // at once is refused too, that names the file's lines.
+        let unmoved = board
+        do {
+            let order = atTop ? Array(pending.indices.reversed()) : Array(pending.indices)
+            for number in order.dropLast() {
+                let move = pending[number]
+                let moved = try board.moving(board.items[indices[number]], to: move.to, atTop: atTop, doneOn: doneOn)
+                guard let section = moved.firstSection(move.to),
+                      let placed = atTop ? moved.items.firstIndex(where: { $0.section == section })
+                                         : moved.items.lastIndex(where: { $0.section == section }) else { return PrintedFile(moved.bytes) }
+                let from = indices[number]
+                indices = indices.map { index in
+                    // Old index → index among the others → new index, skipping the placed item.
+                    let other = index > from ? index - 1 : index
+                    return other >= placed ? other + 1 : other
+                }
+                board = moved
+                let rest = atTop ? 0..<number : (number + 1)..<pending.count
+                if let file = try board.movedFile(rest.map { ItemMove(index: indices[$0], to: pending[$0].to) },
+                                                  doneOn: doneOn, atTop: atTop) {
+                    return file
+                }
             }
-            board = moved
-            let rest = atTop ? 0..<number : (number + 1)..<pending.count
-            if let file = try board.movedFile(rest.map { ItemMove(index: indices[$0], to: pending[$0].to) },
-                                              doneOn: doneOn, atTop: atTop) {
-                return file
-            }
+            // The last move's file is the answer, not parsed: a body of a million lines made a second line table.
+            guard let last = order.last else { return PrintedFile(board.bytes) }
+            return try board.movedFile(board.items[indices[last]], to: pending[last].to, atTop: atTop, doneOn: doneOn)
+        } catch {
+            throw unmoved.refusal(removing: pending.map(\.item)) ?? error
         }
-        // The last move's file is the answer, not parsed: a body of a million lines made a second line table.
-        guard let last = order.last else { return PrintedFile(board.bytes) }
-        return try board.movedFile(board.items[indices[last]], to: pending[last].to, atTop: atTop, doneOn: doneOn)
     }
 
     /// The file with several items removed in one splice, each as `removing` would remove it after the ones before

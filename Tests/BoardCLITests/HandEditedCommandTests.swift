@@ -94,6 +94,19 @@ import Testing
         }
     }
 
+    /// Moves of several items into a section to make go one at a time; refused part way, they named the lines of the
+    /// board between two moves (helper-21: line 4 and line 2, where the file has 5 and 3), now the file's, as `rm`.
+    @Test func aRefusalPartWayThroughMovesIntoAMissingSectionNamesTheFilesLine() {
+        let sandbox = Sandbox()
+        let board = "## TODO\n- [ ] X\n- [ ] A\n - [ ] Y\n  1. x\n## DONE\n"
+        sandbox.write("board.md", board)
+        for command in [["start", "X", "Y"], ["rm", "X", "Y"]] {
+            let outcome = sandbox.run(command)
+            #expect(outcome.stderr == "error: board.md:5: removing \"Y\" would make line 5 part of the body of \"A\" above it; indent line 5 less than line 3 plus two, then run the command again; nothing was written\n", "\(command)")
+            #expect(sandbox.read() == board)
+        }
+    }
+
     @Test func checkWarnsAboutWorkNoCommandSees() {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n## DOING\n## DONE\n## REVIEW\n- [ ] hidden\n")
