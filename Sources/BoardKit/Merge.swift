@@ -431,8 +431,8 @@ private struct ThreeWayMerge {
     /// items' conflicts.
     mutating func mergeItems() {
         // Where duplicates leave a side's pairing open, each side pairs as the other's changes ask (`preference`):
-        // theirs against ours' first pairing, then ours against theirs'.
-        // (Only duplicates ask, and ours is paired again only where theirs' changes could make a difference.)
+        // theirs against ours' first pairing, again where its twins mirror ours' (`mirror`), then ours against
+        // theirs'. (Only duplicates ask, and ours is paired again only where theirs' changes could make a difference.)
         let content = (base: ContentIndex(base.board), ours: ContentIndex(ours.board), theirs: ContentIndex(theirs.board))
         let firstToOurs = ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
                                       preference: { _, _ in 0 })
@@ -760,23 +760,23 @@ private struct ThreeWayMerge {
 
     /// The ending every line that has one has (LF or CRLF), when they all have the same; nil for none or a mix.
     static func everyLineEnding(_ board: Board) -> [UInt8]? {
-        var ending: [UInt8]?
+        var length: Int?
         for line in board.lines where line.hasEnding {
-            let this = Array(board.bytes[line.contentEnd..<line.end])
-            if let ending, ending != this { return nil }
-            ending = this
+            if let length, length != line.end - line.contentEnd { return nil }
+            length = line.end - line.contentEnd
         }
-        return ending
+        return length.map { $0 == 2 ? [Bytes.cr, Bytes.lf] : [Bytes.lf] }
     }
 
-    /// The bytes with every line ending (LF, or CR LF) made `ending`; a last line without one stays without.
+    /// The bytes with every line ending (LF, or CR LF) made `ending`, as `Board.ending(after:)` gives it (a line whose
+    /// text ends in CR keeps it); a last line without one stays without.
     static func withEveryLineEnding(_ bytes: [UInt8], _ ending: [UInt8]) -> [UInt8] {
         let board = Board(parsing: bytes)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + board.lines.count)
         for line in board.lines {
             out += bytes[line.start..<line.contentEnd]
-            if line.hasEnding { out += line.contentEnd < line.end && bytes[line.contentEnd] == Bytes.cr ? ending : Board.ending(after: bytes[line.start..<line.contentEnd], ending) }
+            if line.hasEnding { out += Board.ending(after: bytes[line.start..<line.contentEnd], ending) }
         }
         return out
     }
