@@ -761,7 +761,9 @@ extension Board {
         while end < textEnd, Bytes.isWhitespace(bytes[end]) { end += 1 }
         if end == textEnd {
             while start > checkboxEnd, Bytes.isWhitespace(bytes[start - 1]) { start -= 1 }
-            return ByteEdit(range: start..<token.upperBound, replacement: [])
+            // Right after the checkbox, what stays must start with a space, or the line is no item (`- [ ]` and a tab).
+            let keepsItem = start > checkboxEnd || token.upperBound == textEnd || bytes[token.upperBound] == Bytes.space
+            return ByteEdit(range: start..<token.upperBound, replacement: keepsItem ? [] : [Bytes.space])
         }
         while start > textStart, Bytes.isWhitespace(bytes[start - 1]) { start -= 1 }
         return ByteEdit(range: start..<end, replacement: start > textStart ? [Bytes.space] : [])

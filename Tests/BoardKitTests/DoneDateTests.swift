@@ -67,6 +67,10 @@ import Testing
             let done = try board.moving(board.items[0], to: .done, doneOn: today)
             #expect(try done.moving(done.items[0], to: .todo).bytes == board.bytes, "\(line.debugDescription)")
         }
+        // A tab right after the token stays behind a space: `- [ ]` and a tab is no item (helper-22: it vanished).
+        let tabbed = Board(parsing: "## TODO\n## DONE\n- [x] done:2026-11-01\t\n")
+        let reopened = try tabbed.moving(tabbed.items[0], to: .todo)
+        #expect(text(reopened) == "## TODO\n- [ ] \t\n## DONE\n" && reopened.items.count == 1)
     }
 
     @Test func removingATokenAtTheStartOfTheTitleTakesTheSpaceAfterIt() throws {
