@@ -195,15 +195,12 @@ private struct ThreeWayMerge {
         let board = parsed ?? Board(parsing: merge.bytes)
         guard merge.conflicts.isEmpty else {
             // A hidden `<<<<<<<` line more than the sides account for, by its text (the merge's are `<<<<<<< ours…`):
-            // one the merge wrote. Each side's own count of a text stands, and so do both sides' additions together
-            // (ours + theirs - base: a sample in a code block added by each). A sample one side took away does not
-            // hide a new marker.
+            // one the merge wrote. The sides account for ours + theirs - base of each text (a sample in a code block
+            // that each added, or that one took away), as a clean merge gives them; a sample both sides' lines of a
+            // conflict hold counts twice, and marks the whole file too, which is only coarser.
             let merged = Self.hiddenOpeningMarkers(board), first = Self.hiddenOpeningMarkers(base.board)
             let mine = Self.hiddenOpeningMarkers(ours.board), others = Self.hiddenOpeningMarkers(theirs.board)
-            let hides = merged.contains { text, count in
-                let (o, t) = (mine[text] ?? 0, others[text] ?? 0)
-                return count > max(o, t, o + t - (first[text] ?? 0))
-            }
+            let hides = merged.contains { text, count in count > (mine[text] ?? 0) + (others[text] ?? 0) - (first[text] ?? 0) }
             return hides ? wholeFileConflict() : merge
         }
         guard let first = board.conflictMarkers.first else { return merge }

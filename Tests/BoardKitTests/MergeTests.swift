@@ -493,6 +493,11 @@ import Testing
         let hidden = merge(sample, sample.replacingOccurrences(of: "\nx\n", with: "\ny\n"),
                            sample.replacingOccurrences(of: "\nx\n", with: "\nz\n").replacingOccurrences(of: "~~~\n<<<<<<< sample\n~~~\n\n", with: ""))
         #expect(hidden.conflicts == [MergeConflict(title: nil, reason: .hidden)] && hidden.text.hasPrefix("<<<<<<< ours\n# Notes\n"))
+        // Nor does one with the merge's own text that ours took away and theirs kept (helper-22).
+        let own = "## TODO\n\n- [ ] A\n\n## Notes\n\n```\nsample:\n<<<<<<< ours\nend sample\n```\n\ntext between\n\n```\nX\n```\n"
+        let ownHidden = merge(own, own.replacingOccurrences(of: "<<<<<<< ours\n", with: "").replacingOccurrences(of: "\nX\n", with: "\nY\n"),
+                              own.replacingOccurrences(of: "\nX\n", with: "\nZ\n"))
+        #expect(ownHidden.conflicts == [MergeConflict(title: nil, reason: .hidden)])
         let plain = "# Notes\n\n## TODO\n\n- [ ] A due:2026-12-01\n\nend\n"
         let samples = merge(plain, plain.replacingOccurrences(of: "# Notes\n", with: "# Notes\n```\n<<<<<<< HEAD\n```\n")
                                 .replacingOccurrences(of: "12-01", with: "12-05"),
