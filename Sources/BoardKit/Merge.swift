@@ -174,6 +174,8 @@ private struct ThreeWayMerge {
     }
 
     mutating func run() -> BoardMerge {
+        // Two sides alike are the merge, as git takes them (a twin renamed on both sides alike could be paired apart).
+        if ours.board.bytes == theirs.board.bytes { return seenByCheck(BoardMerge(bytes: ours.board.bytes, conflicts: [])) }
         mergeSkeletons()
         mergeItems()
         var (bytes, placed) = layOut()
@@ -536,7 +538,8 @@ private struct ThreeWayMerge {
     /// order, alike line for line and section for section, and the other side changed those twins, the base twin each
     /// of them pairs with: the one the other side's item pairs with (`pairing`). The two sides made the same changes
     /// to those twins, and the merge makes them once (both removing one of two twins removed both; both starting one
-    /// started both). A twin renamed away from the title counts among them, as `sidePairing` and `pairing` pair it.
+    /// started both). A twin renamed away from the title counts among them, as `sidePairing` and `pairing` pair it, and
+    /// titles a renamed twin joins are one group.
     /// Only the items pairing by title are looked at: an item whose lines only it has, on its side and in the base,
     /// pairs by them (`ItemPairing`, step 0), alike on both sides where they are alike, and its title is not read.
     func mirror(_ side: Version, _ sideContent: ContentIndex, pairedBy sidePairing: ItemPairing, of other: Version,
@@ -556,27 +559,46 @@ private struct ThreeWayMerge {
             return found
         }
         let (sideTwins, otherTwins) = (twins(side, sideContent), twins(other, otherContent))
-        var groups: [(items: [Int], others: [Int])] = []
-        for (key, twins) in baseTwins {
-            // Each side's items of the title, and those it renamed from a twin.
-            let items = Set(sideTwins[key] ?? []).union(twins.compactMap { sidePairing.partnerOfOld[$0] }).sorted()
-            let others = Set(otherTwins[key] ?? []).union(twins.compactMap { pairing.partnerOfOld[$0] }).sorted()
+        // Each title's twins with each side's items of the title and those it renamed from a twin; titles that share
+        // an item (one renamed from a twin of one title to the other's) are one group.
+        let titles = Array(baseTwins)
+        var groupOf = Array(titles.indices)
+        func group(_ index: Int) -> Int {
+            var index = index
+            while groupOf[index] != index {
+                groupOf[index] = groupOf[groupOf[index]]
+                index = groupOf[index]
+            }
+            return index
+        }
+        var titleOfItem: [Int: Int] = [:], titleOfOther: [Int: Int] = [:]
+        let members = titles.map { key, twins in
+            (items: Set(sideTwins[key] ?? []).union(twins.compactMap { sidePairing.partnerOfOld[$0] }),
+             others: Set(otherTwins[key] ?? []).union(twins.compactMap { pairing.partnerOfOld[$0] }))
+        }
+        for (title, member) in members.enumerated() {
+            for item in member.items {
+                if let earlier = titleOfItem[item] { groupOf[group(title)] = group(earlier) } else { titleOfItem[item] = title }
+            }
+            for item in member.others {
+                if let earlier = titleOfOther[item] { groupOf[group(title)] = group(earlier) } else { titleOfOther[item] = title }
+            }
+        }
+        var groups: [Int: (twins: [Int], items: Set<Int>, others: Set<Int>)] = [:]
+        for (title, member) in members.enumerated() {
+            groups[group(title), default: ([], [], [])].twins += titles[title].value
+            groups[group(title), default: ([], [], [])].items.formUnion(member.items)
+            groups[group(title), default: ([], [], [])].others.formUnion(member.others)
+        }
+        var mirror: [(side: Int, other: Int, twin: Int)] = []
+        for (twins, itemSet, otherSet) in groups.values {
+            let (items, others) = (itemSet.sorted(), otherSet.sorted())
             guard others.count == items.count,
                   others.count != twins.count || twins.contains(where: { changed($0, by: pairing, other) }),
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
                       && side.board.kind(of: side.board.items[$0]) == other.board.kind(of: other.board.items[$1]) })
             else { continue }
-            groups.append((items, others))
-        }
-        // An item in two groups (renamed from a twin of one title to another's) leaves both to the other rules.
-        var seen: [Int: Int] = [:], seenOther: [Int: Int] = [:]
-        for group in groups {
-            for item in group.items { seen[item, default: 0] += 1 }
-            for item in group.others { seenOther[item, default: 0] += 1 }
-        }
-        var mirror: [(side: Int, other: Int, twin: Int)] = []
-        for group in groups where group.items.allSatisfy({ seen[$0] == 1 }) && group.others.allSatisfy({ seenOther[$0] == 1 }) {
-            for (item, otherItem) in zip(group.items, group.others) {
+            for (item, otherItem) in zip(items, others) {
                 if let twin = pairing.partnerOfNew[otherItem] { mirror.append((item, otherItem, twin)) }
             }
         }
