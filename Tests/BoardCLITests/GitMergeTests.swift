@@ -395,12 +395,20 @@ final class GitRepository {
         #expect(sandbox.read("ours.md") == "## TODO\n\n<<<<<<< ours\n- [ ] A due:2026-01-02\n=======\n- [ ] A due:2026-01-03\n>>>>>>> theirs\n\n## DOING\n\n## DONE\n")
     }
 
+    /// A marker size past a thousand, as git may pass one, still merges: its markers are a thousand long.
+    @Test func aHugeMarkerSizeStillMerges() {
+        let sandbox = sandbox(ours: "## TODO\n\n- [ ] A due:2026-01-02\n", theirs: "## TODO\n\n- [ ] A due:2026-01-03\n")
+        #expect(sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "5000"]).exitCode == 1)
+        #expect(sandbox.read("ours.md").hasPrefix("## TODO\n\n" + String(repeating: "<", count: 1_000) + " ours\n"))
+    }
+
     @Test func badArgumentsWriteNothing() {
         let ours = "## TODO\n\n- [ ] A due:2026-01-02\n"
         let sandbox = sandbox(ours: ours, theirs: "## TODO\n")
         let size = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "big"])
         #expect(size.exitCode == 64)
-        #expect(size.stderr.hasPrefix("Error: Invalid marker size 'big' (1 to 1000)\n"))
+        #expect(size.stderr.hasPrefix("Error: Invalid marker size 'big' (a number from 1)\n"))
+        #expect(sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "0"]).exitCode == 64)
         let missing = sandbox.run(["merge-driver", "base.md", "ours.md", "gone.md"])
         #expect(missing.exitCode == 1)
         #expect(missing.stderr.hasPrefix("error: gone.md: cannot"))
