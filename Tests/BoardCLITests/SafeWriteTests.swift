@@ -168,14 +168,16 @@ import Testing
         #expect(sandbox.read() == Self.board)
     }
 
-    @Test func aHugeColumnsIsAUsageErrorAndAHugeMarkerSizeToo() {
+    /// A huge COLUMNS is refused; a huge marker size, which git may pass, is capped at a thousand: neither traps.
+    @Test func aHugeColumnsIsAUsageErrorAndAHugeMarkerSizeIsCapped() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
         #expect(sandbox.run(["show"], environment: ["COLUMNS": "1000000000000"]).exitCode == 64)
         sandbox.write("b", "## TODO\n")
         sandbox.write("o", "## TODO\n")
         sandbox.write("t", "## TODO\n")
-        #expect(sandbox.run(["merge-driver", "b", "o", "t", "100000000000"]).exitCode == 64)
+        #expect(sandbox.run(["merge-driver", "b", "o", "t", "100000000000"]).exitCode == 0)
+        #expect(sandbox.run(["merge-driver", "b", "o", "t", "100000000000000000000000"]).exitCode == 64)
     }
 }
 
