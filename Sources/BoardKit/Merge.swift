@@ -572,9 +572,9 @@ private struct ThreeWayMerge {
             return index
         }
         var titleOfItem: [Int: Int] = [:], titleOfOther: [Int: Int] = [:]
-        let members = titles.map { key, twins in
-            (items: Set(sideTwins[key] ?? []).union(twins.compactMap { sidePairing.partnerOfOld[$0] }),
-             others: Set(otherTwins[key] ?? []).union(twins.compactMap { pairing.partnerOfOld[$0] }))
+        let members = titles.map { key, baseItems in
+            (items: Set(sideTwins[key] ?? []).union(baseItems.compactMap { sidePairing.partnerOfOld[$0] }),
+             others: Set(otherTwins[key] ?? []).union(baseItems.compactMap { pairing.partnerOfOld[$0] }))
         }
         for (title, member) in members.enumerated() {
             for item in member.items {
@@ -591,10 +591,10 @@ private struct ThreeWayMerge {
             groups[group(title), default: ([], [], [])].others.formUnion(member.others)
         }
         var mirror: [(side: Int, other: Int, twin: Int)] = []
-        for (twins, itemSet, otherSet) in groups.values {
+        for (baseItems, itemSet, otherSet) in groups.values {
             let (items, others) = (itemSet.sorted(), otherSet.sorted())
             guard others.count == items.count,
-                  others.count != twins.count || twins.contains(where: { changed($0, by: pairing, other) }),
+                  others.count != baseItems.count || baseItems.contains(where: { changed($0, by: pairing, other) }),
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
                       && side.board.kind(of: side.board.items[$0]) == other.board.kind(of: other.board.items[$1]) })
             else { continue }
