@@ -51,7 +51,7 @@ extension Board {
     /// while the other changed it; its conflict markers wrap that item's lines alone. The lines outside
     /// items merge line by line as `git merge-file` does. Where only one side changed something, its
     /// bytes come out exactly as that side wrote them, but that a side that gave every line another ending gives
-    /// it to every line of the merge. Markers are at least seven characters, `markerSize` or more.
+    /// it to every line of the merge. Markers are `markerSize` characters long, and never fewer than seven.
     public static func merge(base: Board, ours: Board, theirs: Board, markerSize: Int = 7) -> BoardMerge {
         // Markers shorter than seven are not markers to `check` (FORMAT §7): git's `conflict-marker-size` of 3 let an
         // unresolved merge through the pre-commit hook.
