@@ -119,13 +119,8 @@ extension InteractiveBoard {
         // Side by side, each column has its heading; one at a time, the tabs stand for them.
         if self.width >= Self.minimumSideBySide {
             let kind = SectionKind.allCases[index], total = sectionItems(index).count
-            var heading = view.heading(kind, count: total)
-            if heading.width + 2 > width {
-                // Cut to the column, without the color that would be cut with it.
-                let plain = BoardView(board: board, today: today, color: false).heading(kind, count: total)
-                let cut = fit(plain.text, width - 2)
-                heading = BoardView.Cell(text: style(cut, "1"), width: DisplayWidth.of(cut))
-            }
+            // Too wide for the column, the count and the limit stay (`DOING (12/1)`), then it is cut with `…`.
+            let heading = view.heading(kind, count: total, width: width - 2)
             rows.append(isActive ? BoardView.Cell(text: style("> ", "1") + heading.text, width: heading.width + 2) : heading)
             rows.append(BoardView.Cell(text: String(repeating: "─", count: width), width: width))
         }

@@ -369,6 +369,17 @@ import Testing
         #expect(screen.allSatisfy { DisplayWidth.of($0) <= 100 })
     }
 
+    /// A heading too wide for its column keeps its count and limit, then ends in `…` (helper-19: `DOING (1200/9999`
+    /// read as a wrong limit).
+    @Test func aWideHeadingKeepsItsCountAndLimitThenEndsInAnEllipsis() {
+        let many = (0..<12).map { "- [ ] i\($0)\n" }.joined()
+        var over = Session("## TODO\n## DOING (1)\n" + many + "## DONE\n", width: 60)
+        #expect(over.state.screen()[1].contains("DOING (12/1)"))
+        var long = Session("## TODO\n## DOING (999999999)\n- [ ] a\n## DONE\n", width: 60)
+        let line = long.state.screen()[1]
+        #expect(line.contains("DOING (1/99") && line.contains("…") && DisplayWidth.of(line) <= 60)
+    }
+
     @Test func aNarrowTerminalShowsOneSectionUnderTabs() {
         var session = Session(width: 40, height: 12)
         session.press([.tab])
