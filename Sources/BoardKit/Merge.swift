@@ -55,8 +55,21 @@ extension Board {
     public static func merge(base: Board, ours: Board, theirs: Board, markerSize: Int = 7) -> BoardMerge {
         // Markers shorter than seven are not markers to `check` (FORMAT §7): git's `conflict-marker-size` of 3 let an
         // unresolved merge through the pre-commit hook.
-        var merge = ThreeWayMerge(base: base, ours: ours, theirs: theirs, markerSize: max(7, markerSize))
-        return merge.run()
+        let size = max(7, markerSize)
+        // A side that gave every line another ending (a Windows editor converting the file; or both sides) is merged
+        // with the base's endings, and the merge takes that ending after: its other changes merge as changes, where
+        // every line of it had changed (a heading edited by the other side was a conflict).
+        guard let conversion = ThreeWayMerge.conversion(base: base, ours: ours, theirs: theirs) else {
+            var merge = ThreeWayMerge(base: base, ours: ours, theirs: theirs, markerSize: size)
+            return merge.run()
+        }
+        func unconverted(_ side: Board) -> Board {
+            ThreeWayMerge.everyLineEnding(side) == conversion.to
+                ? Board(parsing: ThreeWayMerge.withEveryLineEnding(side.bytes, conversion.from)) : side
+        }
+        var merge = ThreeWayMerge(base: base, ours: unconverted(ours), theirs: unconverted(theirs), markerSize: size)
+        let merged = merge.run()
+        return BoardMerge(bytes: ThreeWayMerge.withEveryLineEnding(merged.bytes, conversion.to), conflicts: merged.conflicts)
     }
 }
 
@@ -181,7 +194,6 @@ private struct ThreeWayMerge {
         mergeItems()
         var (bytes, placed) = layOut()
         endFile(&bytes)
-        if let ending = convertedEnding() { bytes = Self.withEveryLineEnding(bytes, ending) }
         // Side by side, lines two sides left alone can change role (a line after a removed item becoming the body of
         // the one before it); then the items' merge would change the file's meaning, and the lines merge instead.
         let result = Board(parsing: bytes)
@@ -770,12 +782,12 @@ private struct ThreeWayMerge {
         }
     }
 
-    /// The line ending a side gave every line where the base and the other side have another on every line (a
-    /// Windows editor converting the file): the merge's lines all take it.
-    func convertedEnding() -> [UInt8]? {
-        let (b, o, t) = (Self.everyLineEnding(base.board), Self.everyLineEnding(ours.board), Self.everyLineEnding(theirs.board))
-        guard let b, let o, let t else { return nil }
-        return o != b && t == b ? o : t != b && o == b ? t : nil
+    /// The ending the base has on every line, and the other one a side (or both) gave every line (a Windows editor
+    /// converting the file), where every line of each version has one ending.
+    static func conversion(base: Board, ours: Board, theirs: Board) -> (from: [UInt8], to: [UInt8])? {
+        let (b, o, t) = (everyLineEnding(base), everyLineEnding(ours), everyLineEnding(theirs))
+        guard let b, let o, let t, o != b || t != b else { return nil }
+        return (b, o != b ? o : t)
     }
 
     /// The ending every line that has one has (LF or CRLF), when they all have the same; nil for none or a mix.
