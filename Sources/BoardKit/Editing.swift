@@ -460,10 +460,8 @@ extension Board {
         // To the top, the last goes first, so that they end up in file order. Once a move has given a target that
         // kept no item (or was missing) one, the rest go in one splice: one by one, 8,000 moves into a missing DONE
         // took 9 s, a parse each.
-        // Refused part way, on a board whose lines are no longer the file's: where removing the items from the file
-        // at once is refused too, that names the file's lines.
         let unmoved = board
-        do {
+        return try unmoved.refusingAsRemoval(of: pending.map(\.item)) { () throws(EditError) -> PrintedFile in
             let order = atTop ? Array(pending.indices.reversed()) : Array(pending.indices)
             for number in order.dropLast() {
                 let move = pending[number]
@@ -487,8 +485,6 @@ extension Board {
             // The last move's file is the answer, not parsed: a body of a million lines made a second line table.
             guard let last = order.last else { return PrintedFile(board.bytes) }
             return try board.movedFile(board.items[indices[last]], to: pending[last].to, atTop: atTop, doneOn: doneOn)
-        } catch {
-            throw unmoved.refusal(removing: pending.map(\.item)) ?? error
         }
     }
 
@@ -512,12 +508,7 @@ extension Board {
         // Into an archive that keeps no item, in one splice where that gives the same file; where it cannot tell, or
         // refuses, the two steps below (which refuse with their own messages).
         if let file = try? newArchiveFile(moves) { return file }
-        let board: Board
-        do {
-            board = try moving(last, to: .archive, atTop: true)
-        } catch {
-            throw refusal(removing: Array(chosen)) ?? error
-        }
+        let board = try refusingAsRemoval(of: Array(chosen)) { () throws(EditError) in try moving(last, to: .archive, atTop: true) }
         // Moving one item leaves the others in the same order: the n-th item other than the one moved is the n-th
         // other one before.
         guard let lastIndex = itemIndex(atOrBefore: last.line),
@@ -531,23 +522,20 @@ extension Board {
             let other = move.index < lastIndex ? move.index : move.index - 1
             return board.items[other < movedIndex ? other : other + 1]
         }
-        // The archive now keeps an item of its own, so the others go in one splice. Refused there, on a board whose
-        // lines are no longer the file's: where removing the items from the file at once is refused too, that names
-        // the file's lines.
-        do {
-            return try board.archived(rest)
-        } catch {
-            throw refusal(removing: Array(chosen)) ?? error
-        }
+        // The archive now keeps an item of its own, so the others go in one splice.
+        return try refusingAsRemoval(of: Array(chosen)) { () throws(EditError) in try board.archived(rest) }
     }
 
-    /// The error removing these items at once gives, if it is refused; it names this board's lines.
-    func refusal(removing chosen: [Item]) -> EditError? {
+    /// `steps`, which move `chosen` (items of this board) on boards made between them. Refused on such a board, whose
+    /// lines are no longer the file's, they give the refusal removing `chosen` from this board at once gives, which
+    /// names the file's lines, where that is refused too; else their own.
+    func refusingAsRemoval<Result>(of chosen: [Item], _ steps: () throws(EditError) -> Result) throws(EditError) -> Result {
         do {
-            _ = try removing(chosen)
-            return nil
+            return try steps()
         } catch {
-            return error
+            let refused = error
+            do { _ = try removing(chosen) } catch { throw error }
+            throw refused
         }
     }
 
@@ -737,18 +725,13 @@ extension Board {
     /// Removes a token from an item line's text with one adjacent space: the one before it when the token does not
     /// start the title (`textStart`), else the one after it.
     static func removeToken(_ token: Range<Int>, from text: inout [UInt8], textStart: Int) {
-        text.removeSubrange(tokenRemoval(token, in: text, textStart: textStart, textEnd: text.count))
-    }
-
-    /// The bytes `removeToken` removes from the text that ends at `textEnd`: the token and one adjacent space.
-    static func tokenRemoval(_ token: Range<Int>, in text: [UInt8], textStart: Int, textEnd: Int) -> Range<Int> {
         var (start, end) = (token.lowerBound, token.upperBound)
         if start > textStart, Bytes.isWhitespace(text[start - 1]) {
             start -= 1
-        } else if end < textEnd, Bytes.isWhitespace(text[end]) {
+        } else if end < text.count, Bytes.isWhitespace(text[end]) {
             end += 1
         }
-        return start..<end
+        text.removeSubrange(start..<end)
     }
 
     /// The edit that takes a done token out of an item's text and keeps its title (FORMAT §5: the whitespace where a

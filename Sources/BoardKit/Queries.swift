@@ -208,12 +208,9 @@ extension Board {
                 if count == moving.count { return file }
                 board = Board(parsing: file.bytes)
             } else {
-                do {
-                    board = try board.moving(first, to: board.tidyTarget(of: first), doneOn: doneOn)
-                } catch {
-                    // Refused part way, on a board whose lines are no longer the file's: where removing the items
-                    // from the file at once is refused too, that names the file's lines.
-                    throw refusal(removing: items.filter(isToTidy)) ?? error
+                let between = board
+                board = try refusingAsRemoval(of: items.filter(isToTidy)) { () throws(EditError) in
+                    try between.moving(first, to: between.tidyTarget(of: first), doneOn: doneOn)
                 }
             }
         }
