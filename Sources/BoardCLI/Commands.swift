@@ -474,8 +474,7 @@ enum Commands {
             let title = try editing("init") { () throws(EditError) in try Board.normalizedTitle(given) }
             text += "# \(title)\n\n"
             // A title that names a section (`TODO`, `Doing (2)`, `Archive`) would be that section's heading.
-            let heading = Board(parsing: Array(text.utf8)).sections.first.map { $0.kind.name }
-            if let heading {
+            if let heading = Board(parsing: Array(text.utf8)).sections.first.map({ $0.kind.name }) {
                 throw UsageError(message: "Invalid title '\(escaped(title))' for '--title': a heading of that name starts the \(heading) section; choose another title", command: spec("init"))
             }
         }

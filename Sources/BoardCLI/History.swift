@@ -74,7 +74,7 @@ struct History {
         var commits: [Commit] = []
         var index = 0
         while index + 7 < fields.count {
-            let header = fields[index..<(index + 6)].map { $0 }
+            let header = Array(fields[index..<(index + 6)])
             let kind = fields[index + 6].drop { $0 == "\n" }
             guard fields[index + 6].hasPrefix("\n"), let code = kind.first else { break }
             let renamed = code == "R" || code == "C"

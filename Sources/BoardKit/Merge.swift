@@ -63,11 +63,7 @@ extension Board {
             var merge = ThreeWayMerge(base: base, ours: ours, theirs: theirs, markerSize: size)
             return merge.run()
         }
-        func unconverted(_ side: Board) -> Board {
-            ThreeWayMerge.everyLineEnding(side) == conversion.to
-                ? Board(parsing: ThreeWayMerge.withEveryLineEnding(side.bytes, conversion.from)) : side
-        }
-        var merge = ThreeWayMerge(base: base, ours: unconverted(ours), theirs: unconverted(theirs), markerSize: size)
+        var merge = ThreeWayMerge(base: base, ours: conversion.ours, theirs: conversion.theirs, markerSize: size)
         let merged = merge.run()
         return BoardMerge(bytes: ThreeWayMerge.withEveryLineEnding(merged.bytes, conversion.to), conflicts: merged.conflicts)
     }
@@ -561,13 +557,12 @@ private struct ThreeWayMerge {
         guard !pairing.duplicates.isEmpty else { return [] }
         var baseTwins: [TitleKey: [Int]] = [:]
         for index in pairing.duplicates { baseTwins[base.board.titleKey(of: base.board.items[index]), default: []].append(index) }
-        let keys = Set(baseTwins.keys)
         func twins(_ version: Version, _ content: ContentIndex) -> [TitleKey: [Int]] {
             var found: [TitleKey: [Int]] = [:]
             for (index, hash) in content.hashes.enumerated()
             where content.onlyItem(withHash: hash) != index || baseContent.onlyItem(withHash: hash) == nil {
                 let key = version.board.titleKey(of: version.board.items[index])
-                if keys.contains(key) { found[key, default: []].append(index) }
+                if baseTwins[key] != nil { found[key, default: []].append(index) }
             }
             return found
         }
@@ -782,12 +777,15 @@ private struct ThreeWayMerge {
         }
     }
 
-    /// The ending the base has on every line, and the other one a side (or both) gave every line (a Windows editor
-    /// converting the file), where every line of each version has one ending.
-    static func conversion(base: Board, ours: Board, theirs: Board) -> (from: [UInt8], to: [UInt8])? {
+    /// Where every line of each version has one ending, and a side (or both) gave every line another than the base
+    /// has (a Windows editor converting the file): the sides with the base's ending, and the ending given.
+    static func conversion(base: Board, ours: Board, theirs: Board) -> (ours: Board, theirs: Board, to: [UInt8])? {
         let (b, o, t) = (everyLineEnding(base), everyLineEnding(ours), everyLineEnding(theirs))
         guard let b, let o, let t, o != b || t != b else { return nil }
-        return (b, o != b ? o : t)
+        func unconverted(_ side: Board, _ ending: [UInt8]) -> Board {
+            ending == b ? side : Board(parsing: withEveryLineEnding(side.bytes, b))
+        }
+        return (unconverted(ours, o), unconverted(theirs, t), o != b ? o : t)
     }
 
     /// The ending every line that has one has (LF or CRLF), when they all have the same; nil for none or a mix.
