@@ -22,6 +22,10 @@ public struct MergeConflict: Equatable, Sendable {
         case hidden
         /// The merged file keeps conflict markers a side already had, the first at this line (from 1).
         case keptMarkers(line: Int)
+        /// The merged file, though nothing in it conflicts, has an error `check` reports (its first, at this line from
+        /// 1) where neither side has one: changes apart can break the board side by side (a fence line of one side
+        /// closing a code block the other opened).
+        case failsCheck(line: Int, problem: String)
     }
 
     /// The item's title (ours, when it has one), nil for text outside items.
@@ -201,7 +205,7 @@ private struct ThreeWayMerge {
     /// The merge as `check` sees it, so that an unfinished merge never passes a pre-commit hook (FORMAT §7). Markers
     /// the merge wrote inside a code fence or a comment, where `check` does not look, make the whole file one
     /// conflict, ours above theirs, its first marker on the first line. Markers a side already had, kept, are a
-    /// conflict of their own.
+    /// conflict of their own; so is a clean merge with an error `check` finds in neither side, which git would commit.
     func seenByCheck(_ merge: BoardMerge, parsed: Board? = nil) -> BoardMerge {
         let board = parsed ?? Board(parsing: merge.bytes)
         guard merge.conflicts.isEmpty else {
@@ -214,8 +218,11 @@ private struct ThreeWayMerge {
             let hides = merged.contains { text, count in count > (mine[text] ?? 0) + (others[text] ?? 0) - (first[text] ?? 0) }
             return hides ? wholeFileConflict() : merge
         }
-        guard let first = board.conflictMarkers.first else { return merge }
-        return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
+        if let first = board.conflictMarkers.first {
+            return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
+        }
+        guard let error = board.firstError, ours.board.firstError == nil, theirs.board.firstError == nil else { return merge }
+        return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .failsCheck(line: error.line, problem: error.message))])
     }
 
     /// The `<<<<<<<` lines that `check` does not see as markers (in fences and comments), by their text, with how

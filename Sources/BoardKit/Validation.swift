@@ -69,6 +69,13 @@ extension Board {
         return all
     }
 
+    /// The first error `check` reports (warnings aside), nil when there is none.
+    public var firstError: Diagnostic? {
+        var first: Diagnostic?
+        forEachDiagnostic { if first == nil, $0.severity == .error { first = $0 } }
+        return first
+    }
+
     /// Everything wrong with the board, in line and column order, handed to `body` one at a time: a pasted list
     /// can hold a million findings. Each finding about a plain list item, a repeated section heading or an item is
     /// made only when its turn comes, and none is kept; the rest, far fewer, are made first and sorted.

@@ -301,6 +301,25 @@ final class GitRepository {
             """)
     }
 
+    /// Each branch hides the base's second TODO heading in a code block of its own; merged, the second block's fence
+    /// closes the first, and the heading is back. git must stop there rather than commit a board `check` rejects.
+    @Test func aMergeThatWouldFailCheckStopsAsAConflict() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        let base = "## TODO\n\n- [ ] A\n\nintro\n\n## DONE\n\n- [x] B\n\ntext\n\n## TODO\n\nnotes\n"
+        repository.branches(base: base, alice: {
+            repository.sandbox.write("repo/board.md", base.replacingOccurrences(of: "intro\n", with: "intro\n```\n"))
+        }, main: {
+            repository.sandbox.write("repo/board.md", base.replacingOccurrences(of: "text\n", with: "text\n```\n"))
+        })
+        let merge = repository.git("merge", "alice", "-m", "merge")
+        #expect(merge.status != 0)
+        #expect(merge.output.contains("board.md: conflict: the merged board fails check at line 15, though neither side does: second TODO section"),
+                "\(merge.output)")
+        #expect(merge.output.contains("CONFLICT (content): Merge conflict in board.md"))
+        #expect(repository.board("check").status == 1)
+    }
+
     @Test func rebaseUsesTheDriverToo() throws {
         let repository = try #require(GitRepository())
         #expect(repository.board("git-setup").status == 0)

@@ -535,6 +535,23 @@ import Testing
         #expect(result.conflicts == [MergeConflict(title: nil, reason: .keptMarkers(line: 3))])
     }
 
+    /// Each side hides the base's second TODO heading in a code block of its own; side by side, the second side's
+    /// fence line closes the first side's block, and the heading is back. Both sides pass `check`; the merge would
+    /// not, and git would commit it.
+    @Test func aMergeThatWouldFailCheckWhereBothSidesPassIsAConflict() throws {
+        let base = "## TODO\n\n- [ ] A\n\nintro\n\n## DONE\n\n- [x] B\n\ntext\n\n## TODO\n\nnotes\n"
+        let ours = edited(base, [("intro\n", "intro\n```\n")])
+        let theirs = edited(base, [("text\n", "text\n```\n")])
+        #expect(!Board(parsing: Array(ours.utf8)).diagnostics().contains { $0.severity == .error })
+        #expect(!Board(parsing: Array(theirs.utf8)).diagnostics().contains { $0.severity == .error })
+        let result = merge(base, ours, theirs)
+        #expect(result.text == edited(ours, [("text\n", "text\n```\n")]))
+        let error = try #require(Board(parsing: Array(result.text.utf8)).diagnostics().first { $0.severity == .error })
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .failsCheck(line: 15, problem: error.message))])
+        // A side that fails `check` already makes no such conflict: its merge may fail it too.
+        #expect(merge(base, base, theirs).conflicts.isEmpty)
+    }
+
     @Test func bothChangingTheSameTextOutsideItemsConflictsThere() {
         let ours = edited([("# Release", "# Release 2.4")])
         let theirs = edited([("# Release", "# Release 3.0"), ("Tag the release", "Tag the release due:2026-12-10")])
