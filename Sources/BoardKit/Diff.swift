@@ -54,14 +54,23 @@ public struct ItemPairing: Sendable {
 
     /// Pairs the items of `old` and `new`.
     public init(old: Board, new: Board) {
-        self.init(old: old, new: new, oldContent: ContentIndex(old), newContent: ContentIndex(new), preference: { _, _ in 0 })
+        self.init(old: old, new: new, oldContent: ContentIndex(old), newContent: ContentIndex(new), preference: { _, _ in .none })
     }
 
-    /// Pairs the items, each board's content already indexed. Among duplicates that agree alike, a pair `preference`
-    /// gives 1 goes first (it is asked only of an old and a new item of a title several items have), and a pair it
-    /// gives 3 is made before any other: a merge pairs each side's twins as the other side's changes to them ask
-    /// (`ThreeWayMerge.preference`).
-    init(old: Board, new: Board, oldContent: ContentIndex, newContent: ContentIndex, preference: (_ old: Int, _ new: Int) -> Int) {
+    /// How a pair of duplicates, an old and a new item of a title several items have, should be made.
+    enum Preference {
+        /// As they agree.
+        case none
+        /// Before others that agree alike.
+        case firstAmongEquals
+        /// Before every other pair.
+        case beforeAll
+    }
+
+    /// Pairs the items, each board's content already indexed. Among duplicates, `preference` says which pairs go
+    /// first: a merge pairs each side's twins as the other side's changes to them ask (`ThreeWayMerge.preference`).
+    init(old: Board, new: Board, oldContent: ContentIndex, newContent: ContentIndex,
+         preference: (_ old: Int, _ new: Int) -> Preference) {
         var partnerOfOld = [Int?](repeating: nil, count: old.items.count)
         var partnerOfNew = [Int?](repeating: nil, count: new.items.count)
         // 0. An item left exactly as it was, whose lines no other item has on either side: the same item. Most items
@@ -163,10 +172,10 @@ public struct ItemPairing: Sendable {
             if olds.count * news.count <= 4_096 {
                 for o in olds {
                     // Among equals, the preferred, then the nearest in the list of items: an edit elsewhere shifts it
-                    // by a few at most. A pair preferred most (3) is made before every other.
+                    // by a few at most.
                     for n in news {
                         let preferred = preference(o, n)
-                        candidates.append((preferred == 3, 2 * agreement(o, n) + min(preferred, 1), abs(o - n), o, n))
+                        candidates.append((preferred == .beforeAll, 2 * agreement(o, n) + (preferred == .none ? 0 : 1), abs(o - n), o, n))
                     }
                 }
                 candidates.sort { ($0.first ? 1 : 0, $0.score, -$0.gap, -$0.old) > ($1.first ? 1 : 0, $1.score, -$1.gap, -$1.old) }

@@ -190,6 +190,10 @@ private struct ThreeWayMerge {
     mutating func run() -> BoardMerge {
         // Two sides alike are the merge, as git takes them (a twin renamed on both sides alike could be paired apart).
         if ours.board.bytes == theirs.board.bytes { return seenByCheck(BoardMerge(bytes: ours.board.bytes, conflicts: [])) }
+        // A base with conflict markers (git's virtual base of a criss-cross merge, two bases merged with a conflict)
+        // holds both versions of an item: two sides that each kept another would each seem to remove the other's.
+        // Its lines merge as `git merge-file` merges them, where such a stretch is a conflict.
+        if !base.board.conflictMarkers.isEmpty { return seenByCheck(lineMerge()) }
         mergeSkeletons()
         mergeItems()
         var (bytes, placed) = layOut()
@@ -450,7 +454,7 @@ private struct ThreeWayMerge {
         // theirs'. (Only duplicates ask, and ours is paired again only where theirs' changes could make a difference.)
         let content = (base: ContentIndex(base.board), ours: ContentIndex(ours.board), theirs: ContentIndex(theirs.board))
         let firstToOurs = ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
-                                      preference: { _, _ in 0 })
+                                      preference: { _, _ in .none })
         let keepingClear = ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,
                                        preference: { preference(old: $0, new: $1, of: theirs, [:], against: firstToOurs, of: ours) })
         // Theirs is paired again only where its twins mirror ours'.
@@ -621,13 +625,13 @@ private struct ThreeWayMerge {
     }
 
     /// How a side's item `new` should pair with the base twin `old`, given the other side's pairing: where the side's
-    /// twins mirror the other's (`mirror`), with the twin the other pairs with, before any other pair (3); otherwise a
-    /// twin the other side changed goes first among equals (1), so that two sides' edits to twins keep clear of each
+    /// twins mirror the other's (`mirror`), with the twin the other pairs with, before any other pair; otherwise a
+    /// twin the other side changed goes first among equals, so that two sides' edits to twins keep clear of each
     /// other where they can.
     func preference(old: Int, new: Int, of side: Version, _ mirror: [Int: Int], against pairing: ItemPairing,
-                    of other: Version) -> Int {
-        if let twin = mirror[new] { return twin == old ? 3 : 0 }
-        return changed(old, by: pairing, other) ? 1 : 0
+                    of other: Version) -> ItemPairing.Preference {
+        if let twin = mirror[new] { return twin == old ? .beforeAll : .none }
+        return changed(old, by: pairing, other) ? .firstAmongEquals : .none
     }
 
     /// Whether `side` removed the base item or changed its lines or section, as `pairing` pairs them.

@@ -320,6 +320,36 @@ final class GitRepository {
         #expect(repository.board("check").status == 1)
     }
 
+    /// A criss-cross merge: each branch merged the other's first change and resolved the conflict its own way. git
+    /// merges the two merge bases with the driver into a base that holds both versions in markers; the final merge
+    /// must stop there, not drop the item both branches kept.
+    @Test func aCrissCrossMergeOfResolutionsThatDifferConflicts() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        repository.sandbox.write("repo/board.md", "## TODO\n\n- [ ] Ship it\n- [ ] B\n\n## DOING\n\n## DONE\n")
+        repository.git("add", "board.md")
+        repository.git("commit", "-qm", "base")
+        repository.git("checkout", "-qb", "x")
+        repository.board("edit", "Ship it", "--due", "2026-12-01")
+        repository.git("commit", "-qam", "x")
+        repository.git("tag", "x0")
+        repository.git("checkout", "-qb", "y", "main")
+        repository.board("edit", "Ship it", "--due", "2026-12-02")
+        repository.git("commit", "-qam", "y")
+        repository.git("tag", "y0")
+        for (branch, other, kept) in [("y", "x0", "y0"), ("x", "y0", "x0")] {
+            repository.git("checkout", "-q", branch)
+            #expect(repository.git("merge", "-q", "--no-edit", other).status != 0)
+            repository.sandbox.write("repo/board.md", repository.git("show", "\(kept):board.md").output)
+            repository.git("commit", "-qam", "\(branch) keeps its date")
+        }
+        let merge = repository.git("merge", "--no-edit", "y")
+        #expect(merge.status != 0, "\(merge.output)")
+        #expect(merge.output.contains("CONFLICT (content): Merge conflict in board.md"))
+        #expect(repository.boardText.contains("- [ ] Ship it due:2026-12-01\n=======\n- [ ] Ship it due:2026-12-02\n"),
+                "\(repository.boardText)")
+    }
+
     @Test func rebaseUsesTheDriverToo() throws {
         let repository = try #require(GitRepository())
         #expect(repository.board("git-setup").status == 0)

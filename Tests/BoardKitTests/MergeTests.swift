@@ -552,6 +552,22 @@ import Testing
         #expect(merge(base, base, theirs).conflicts.isEmpty)
     }
 
+    /// git merges the two bases of a criss-cross merge first; where they conflicted, that base holds both versions
+    /// of the item in markers. Sides that resolved it differently conflict there, as `git merge-file` has them;
+    /// taken item by item, each side seemed to remove the other's version, and the item was lost.
+    @Test func aBaseWithConflictMarkersMergesLineByLine() {
+        let base = "## TODO\n\n<<<<<<<<< ours\n- [ ] A due:2026-12-01\n=========\n- [ ] A due:2026-12-02\n>>>>>>>>> theirs\n- [ ] B\n"
+        let ours = "## TODO\n\n- [ ] A due:2026-12-01\n- [ ] B\n"
+        let theirs = "## TODO\n\n- [ ] A due:2026-12-02\n- [ ] B\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.text == "## TODO\n\n<<<<<<< ours\n- [ ] A due:2026-12-01\n=======\n- [ ] A due:2026-12-02\n>>>>>>> theirs\n- [ ] B\n")
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
+        // Resolved alike on both sides, with other changes apart: clean.
+        let both = merge(base + "- [ ] C\n- [ ] D\n", ours + "- [ ] C\n- [ ] D\n", ours + "- [ ] C\n- [ ] D due:2026-12-09\n")
+        #expect(both.conflicts.isEmpty)
+        #expect(both.text == ours + "- [ ] C\n- [ ] D due:2026-12-09\n")
+    }
+
     @Test func bothChangingTheSameTextOutsideItemsConflictsThere() {
         let ours = edited([("# Release", "# Release 2.4")])
         let theirs = edited([("# Release", "# Release 3.0"), ("Tag the release", "Tag the release due:2026-12-10")])
