@@ -75,9 +75,10 @@ enum Commands {
                     usage: "<old> <new> [--color <when>]",
                     arguments: [("<old>", "The older file (/dev/null for none)."), ("<new>", "The newer file."),
                                 ("", "Given git's seven external-diff arguments (path old-file old-hex old-mode"),
-                                ("", "new-file new-hex new-mode), compares old-file with new-file.")],
+                                ("", "new-file new-hex new-mode), compares old-file with new-file; given nine (a"),
+                                ("", "rename), also names the new path.")],
                     options: [OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never.")],
-                    positionals: 2...7),
+                    positionals: 1...9),
         CommandSpec(name: "check", abstract: "Validate board files; exit 1 on any error (on warnings too with --strict).",
                     usage: "[<path> ...] [--strict] [--json]",
                     arguments: [("<path>", "Files to check (default: the board file).")],
@@ -821,14 +822,23 @@ enum Commands {
     static func diff(_ context: inout Context) throws -> Int32 {
         let arguments = context.parsed.positionals
         let files: (old: String, new: String)
+        // git's external diff: path old-file old-hex old-mode new-file new-hex new-mode, then for a rename the new
+        // path and git's lines about it; for a path in an unfinished merge, the path alone (git says so in its
+        // `GIT_DIFF_PATH_TOTAL`), which has no two versions to compare.
+        let fromGit = context.setting("GIT_DIFF_PATH_TOTAL") != nil
         switch arguments.count {
+        case 1 where fromGit:
+            context.output.print("* Unmerged path \(escaped(arguments[0]))")
+            return 0
         case 2: files = (arguments[0], arguments[1])
-        case 7:
-            // git's external diff: path old-file old-hex old-mode new-file new-hex new-mode.
+        case 7, 9:
             files = (arguments[1], arguments[4])
-            context.output.print("board diff a/\(escaped(arguments[0])) b/\(escaped(arguments[0]))")
+            context.output.print("board diff a/\(escaped(arguments[0])) b/\(escaped(arguments.count == 9 ? arguments[7] : arguments[0]))")
+            if arguments.count == 9 {
+                for line in arguments[8].split(separator: "\n") { context.output.print(escaped(String(line))) }
+            }
         default:
-            throw UsageError(message: "Expected 2 paths (or git's 7 external-diff arguments), got \(arguments.count)", command: spec("diff"))
+            throw UsageError(message: "Expected 2 paths (or git's 7 or 9 external-diff arguments), got \(arguments.count)", command: spec("diff"))
         }
         let color = try showColor(context)
         // Handed on a piece at a time: a diff of every item of a large board is megabytes of lines.

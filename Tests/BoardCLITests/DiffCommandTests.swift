@@ -33,12 +33,31 @@ import Testing
         #expect(outcome == Outcome(exitCode: 0, stdout: "board diff a/board.md b/board.md\n" + Self.expected, stderr: ""))
     }
 
+    /// A rename: git adds the new path and its lines about the rename.
+    @Test func gitsNineArguments() {
+        let sandbox = Sandbox()
+        sandbox.write("old.md", Self.old)
+        sandbox.write("new.md", Self.new)
+        let outcome = sandbox.run(["diff", "board.md", "old.md", "abc123", "100644", "new.md", "def456", "100644", "docs/board.md",
+                                   "similarity index 90%\nrename from board.md\nrename to docs/board.md\n"])
+        #expect(outcome == Outcome(exitCode: 0, stdout: "board diff a/board.md b/docs/board.md\nsimilarity index 90%\n"
+                                   + "rename from board.md\nrename to docs/board.md\n" + Self.expected, stderr: ""))
+    }
+
+    /// A path in an unfinished merge: git gives the path alone.
+    @Test func gitsOneArgumentForAnUnmergedPath() {
+        let outcome = Sandbox().run(["diff", "board.md"], environment: ["GIT_DIFF_PATH_COUNTER": "1", "GIT_DIFF_PATH_TOTAL": "1"])
+        #expect(outcome == Outcome(exitCode: 0, stdout: "* Unmerged path board.md\n", stderr: ""))
+    }
+
     @Test func wrongArgumentsOrMissingFiles() {
         let sandbox = Sandbox()
         sandbox.write("old.md", Self.old)
         let three = sandbox.run(["diff", "old.md", "old.md", "old.md"])
         #expect(three.exitCode == 64)
-        #expect(three.stderr.hasPrefix("Error: Expected 2 paths (or git's 7 external-diff arguments), got 3\n"))
+        #expect(three.stderr.hasPrefix("Error: Expected 2 paths (or git's 7 or 9 external-diff arguments), got 3\n"))
+        // One path is git's call for a path in an unfinished merge, and only then.
+        #expect(sandbox.run(["diff", "old.md"]).exitCode == 64)
         let missing = sandbox.run(["diff", "old.md", "gone.md"])
         #expect(missing.exitCode == 1)
         #expect(missing.stdout == "")
@@ -78,6 +97,12 @@ import Testing
         _ = try git("commit", "-qam", "work")
         let log = try git("log", "-p", "--ext-diff", "-1", "--format=%s")
         #expect(log == "work\n\nboard diff a/board.md b/board.md\n" + Self.expected)
+        // Moved into a folder: git passes nine arguments; `git show` must not stop there.
+        try FileManager.default.createDirectory(atPath: sandbox.path("docs"), withIntermediateDirectories: true)
+        _ = try git("mv", "board.md", "docs/board.md")
+        _ = try git("commit", "-qm", "move")
+        #expect(try git("show", "--ext-diff", "-M", "--format=%s") ==
+                "move\n\nboard diff a/board.md b/docs/board.md\nsimilarity index 100%\nrename from board.md\nrename to docs/board.md\n")
     }
 }
 
