@@ -8,7 +8,8 @@
    no `board add` that reported success missing unless an editor save that had not read it came after it.
 2. A file size limit (`ulimit -f`) below the new board's size: an error with its message, the board intact, no
    temporary file. 3. `kill -9` at random points of `board add` on a large board: the board is always the old or the new bytes, and
-   no temporary file is left once the next command has run.
+   no temporary file is left once the next command has run; a file the killed run left (killed just after its swap,
+   the old board; just before, the new one) is kept as `board.md.rescued-N`, and holds the old or the new bytes.
 """
 import os
 import random
@@ -99,7 +100,7 @@ def kill(folder, runs=60):
     duration = time.monotonic() - started
     with open(path) as f:
         added = f.read()
-    torn, left, stale = 0, 0, 0
+    torn, left, stale, rescued, rescued_wrong = 0, 0, 0, 0, 0
     for _ in range(runs):
         with open(path, "w") as f:
             f.write(original)
@@ -114,8 +115,15 @@ def kill(folder, runs=60):
         left += any(name.startswith(".board.tmp-") for name in os.listdir(folder))
         subprocess.run([BOARD, "-f", path, "add", "Next"], capture_output=True)
         stale += any(name.startswith(".board.tmp-") for name in os.listdir(folder))
+        for name in os.listdir(folder):
+            if name.startswith("board.md.rescued-"):
+                with open(os.path.join(folder, name)) as f:
+                    rescued_wrong += f.read() not in (original, added)
+                rescued += 1
+                os.unlink(os.path.join(folder, name))
     check(torn == 0, f"kill -9 during a write, {runs} times: {torn} boards neither old nor new")
     check(stale == 0, f"no temporary file left after the next command ({left} of {runs} kills left one until then)")
+    check(rescued_wrong == 0, f"every file a killed run left holds the old or the new board ({rescued} kept, {rescued_wrong} other)")
 
 
 def file_size_limit(folder):

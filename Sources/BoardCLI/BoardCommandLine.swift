@@ -273,13 +273,18 @@ struct Context {
         }
     }
 
+    /// What `BoardFile.update` kept under a name of its own, said on stderr.
+    static func keptNotice(_ shown: String, _ kept: String) -> String {
+        "warning: \(shown): a file an interrupted board run left beside it is kept as \(kept); it may hold a save made meanwhile: compare it with the board, then delete it"
+    }
+
     /// `updateBoard` for an edit that writes the lines to print into `message` as bytes (a line for each of a
     /// few hundred thousand items, never copied into a `String`); a line feed ends them.
     mutating func updateBoard(at target: (shown: String, path: String)? = nil,
                               writing edit: (Board, String, inout ByteWriter) throws -> PrintedFile?) throws {
         let (shown, path) = try target ?? boardPath()
         var message = ByteWriter()
-        try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite) { bytes in
+        try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
             let board = Board(parsing: bytes)
             if let marker = board.conflictMarkers.first {
                 throw CommandError(message: "\(escaped(shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written")

@@ -120,7 +120,10 @@ enum BoardFile {
     /// board is done, and tells board that it came: then too the file is swapped back. A write lease on board's new
     /// file, held from the swap until board knows it stays, makes anyone opening it meanwhile wait: when it is swapped
     /// back, they read what was put back, never board's file.
+    /// A file an interrupted run left at the temporary name is kept under a name of its own first (`setAsideLeftover`),
+    /// and `notice` gets the line that says so.
     static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
+                               notice: (String) -> Void = { _ in },
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
         guard let target = resolved(path) else {
             // A pipe has no path to resolve (`/dev/stdin` leads to `pipe:[…]`): say what it is, not that it is missing.
@@ -131,6 +134,7 @@ enum BoardFile {
 
         let folderLock = try lockFolder(of: target, shownAs: name)
         defer { close(folderLock) }
+        if let kept = try setAsideLeftover(besides: target, shownAs: name) { notice(kept) }
         let (fd, status) = try lockCurrentFile(target, shownAs: name)
         defer { close(fd) }  // Closing releases the file's lock and the lease.
         let leased = try takeReadLease(fd, shownAs: name)
@@ -199,7 +203,38 @@ enum BoardFile {
                 return
             }
         }
-        throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back in place: it is at \(temporary)")
+        let kept = (try? setAsideLeftover(besides: target, shownAs: name, whatever: true)) ?? nil
+        throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back in place: board's version is at \(name), the file saved meanwhile \(kept.map { "is kept as \($0)" } ?? "is at \(temporary)")")
+    }
+
+    /// A file at the temporary name was left by a run stopped between swapping its file in and removing what it
+    /// swapped out, or between naming its file and swapping it in; or by a swap it could not undo. It may be the only
+    /// copy of an editor's save, so it is never removed, unless it holds the bytes the board holds now (then nothing
+    /// is lost), which `whatever` skips looking at: it is moved to the first free `NAME.rescued-N` beside the board.
+    /// Returns that name, shown as `name` is; nil when there was nothing to keep. Called with the folder locked, so no
+    /// other board run names a file meanwhile.
+    static func setAsideLeftover(besides target: String, shownAs name: String, whatever: Bool = false) throws(CommandError) -> String? {
+        let temporary = temporaryPath(besides: target)
+        var status = stat()
+        guard lstat(systemPath(temporary), &status) == 0 else { return nil }
+        if !whatever, status.st_mode & S_IFMT == S_IFREG,
+           let left = try? contents(of: temporary, shownAs: temporary), let current = try? contents(of: target, shownAs: name), left == current {
+            unlink(systemPath(temporary))
+            return nil
+        }
+        for number in 1...1_000 {
+            let rescued = "\(target).rescued-\(number)"
+            var taken = stat()
+            guard lstat(systemPath(rescued), &taken) != 0 else { continue }
+            // A hard link never replaces a file; where there are none, a rename to the name found free.
+            if link(systemPath(temporary), systemPath(rescued)) == 0 {
+                unlink(systemPath(temporary))
+            } else if errno == EEXIST || rename(systemPath(temporary), systemPath(rescued)) != 0 {
+                break
+            }
+            return "\(name).rescued-\(number)"
+        }
+        throw failure(name, "cannot keep \(temporary), which an interrupted board run left beside it, under another name")
     }
 
     /// Someone opened board's file while it stood at the path and waits on the write lease: before they go on,
@@ -464,8 +499,8 @@ enum BoardFile {
     private static func writeNewFile(besides target: String, like status: stat? = nil, mode: mode_t? = nil, shownAs name: String,
                                      content: ((UnsafeRawBufferPointer) -> Bool) -> Bool) throws(CommandError) -> NewFile {
         let temporary = temporaryPath(besides: target)
-        // A file left at this name by a run killed between naming and swapping is stale: only the holder of the
-        // folder's lock (this process, now) writes it.
+        // Only the holder of the folder's lock (this process, now) writes this name. A file left at it beside a board
+        // was set aside already (`update`); beside an output or a new board it is that run's own new file, stale.
         unlink(systemPath(temporary))
         var isNamed = false
         var fd = board_open_unnamed(systemPath(split(target).folder), 0o600)

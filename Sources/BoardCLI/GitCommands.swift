@@ -82,7 +82,8 @@ extension Commands {
         let shown = arguments.count > 4 ? arguments[4] : arguments[1]
         let base = try context.readBoard(arguments[0])
         let theirs = try context.readBoard(arguments[2])
-        let conflicts = try BoardFile.update(context.absolute(arguments[1]), shownAs: arguments[1]) { ours in
+        let conflicts = try BoardFile.update(context.absolute(arguments[1]), shownAs: arguments[1],
+                                             notice: { context.output.error(Context.keptNotice(arguments[1], $0)) }) { ours in
             let merged = Board.merge(base: base, ours: Board(parsing: ours), theirs: theirs, markerSize: markerSize)
             return (PrintedFile(merged.bytes), merged.conflicts)
         }

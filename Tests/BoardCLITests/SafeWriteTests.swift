@@ -1,4 +1,4 @@
-import BoardCLI
+@testable import BoardCLI
 import Foundation
 import Testing
 
@@ -90,6 +90,28 @@ import Testing
         #expect(sandbox.read() == saved)
         #expect(sandbox.read("seen") == saved)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "seen"])
+    }
+
+    /// A run killed just after its swap, or one that could not undo it, leaves the file it swapped out at the
+    /// temporary name: maybe an editor's only save. The next write keeps it under a name of its own and says so.
+    @Test func aFileAnInterruptedRunLeftIsKeptUnderANameOfItsOwn() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let leftover = BoardFile.temporaryPath(besides: sandbox.path("board.md"))
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        for (number, command) in [(1, "X"), (2, "Y")] {
+            try #require(FileManager.default.createFile(atPath: leftover, contents: Data(saved.utf8)))
+            let outcome = sandbox.run(["add", command])
+            #expect(outcome.exitCode == 0)
+            #expect(outcome.stderr == "warning: board.md: a file an interrupted board run left beside it is kept as board.md.rescued-\(number); it may hold a save made meanwhile: compare it with the board, then delete it\n")
+            #expect(sandbox.read("board.md.rescued-\(number)") == saved)
+        }
+        #expect(sandbox.read() == Self.board + "- [ ] X\n- [ ] Y\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "board.md.rescued-1", "board.md.rescued-2"])
+        // One that holds what the board holds loses nothing: it is removed, without a word.
+        try #require(FileManager.default.createFile(atPath: leftover, contents: Data(sandbox.read().utf8)))
+        #expect(sandbox.run(["add", "Z"]) == Outcome(exitCode: 0, stdout: "Added \"Z\" to TODO (:54)\n", stderr: ""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "board.md.rescued-1", "board.md.rescued-2"])
     }
 
     @Test(arguments: [true, false])
