@@ -219,7 +219,9 @@ public struct ItemPairing: Sendable {
                     newBigrams[j % 33] = (j, Self.bigrams(newKeys[n].text))
                     work.titlesSplit += 1
                 }
-                let inPlace = i == j
+                // In place counting from either end of the stretch: where items went from it or came into it, a
+                // left-over item stands level with one side or the other, and the titles tell which.
+                let inPlace = i == j || olds.count - i == news.count - j
                 let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: inPlace ? 0 : 0.5,
                                                  equalTexts: { oldKeys[o].text == newKeys[n].text })
                 // Bodies and dates count only for a pair in place or alike already: read for those alone (the

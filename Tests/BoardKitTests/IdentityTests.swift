@@ -36,12 +36,28 @@ import Testing
         #expect(result.text == "## TODO\n- [ ] Write docs\n- [ ] Ship v2.4 to production due:2026-12-20\n- [ ] Tag\n## DOING\n## DONE\n")
     }
 
-    @Test func aRenameIsPairedByPlaceBeforeALikelierTitle() {
+    /// Where an item went from a stretch and another was renamed, a left-over item stands level with the old ones
+    /// from one end or the other: the likelier title decides, not the place from the start.
+    @Test func aRenameBesideARemovalIsPairedByTheLikelierTitle() {
         let old = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging\n- [ ] Deploy staging DB\n- [ ] Tag\n")
         let new = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging DB server\n- [ ] Tag\n")
         #expect(old.changes(to: new) == [
-            .removed(title: "Deploy staging DB", from: .todo),
-            .retitled(from: "Deploy staging", to: "Deploy staging DB server"),
+            .removed(title: "Deploy staging", from: .todo),
+            .retitled(from: "Deploy staging DB", to: "Deploy staging DB server"),
+        ])
+        // One side removes the first and renames the second; the other notes the first. The note must not land on
+        // the renamed item: the removed one was changed, a conflict.
+        let base = "## TODO\n\n## DOING\n\n- [ ] Review PR 12\n- [ ] Review PR 14\n\n## DONE\n"
+        let ours = "## TODO\n\n## DOING\n\n- [ ] Review PR 14 with Ana\n\n## DONE\n"
+        let theirs = "## TODO\n\n## DOING\n\n- [ ] Review PR 12\n  Blocked: waiting on CI.\n- [ ] Review PR 14\n\n## DONE\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: "Review PR 12", reason: .removedAndEdited(removedBy: .ours))])
+        #expect(!result.text.contains("- [ ] Review PR 14 with Ana\n  Blocked"))
+        // Renamed in place beside an addition: still the same item.
+        let added = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Ship v2.4 to production\n- [ ] New one\n- [ ] Tag\n")
+        #expect(Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Ship it\n- [ ] Tag\n").changes(to: added) == [
+            .retitled(from: "Ship it", to: "Ship v2.4 to production"),
+            .added(title: "New one", to: .todo),
         ])
     }
 
