@@ -80,9 +80,10 @@ enum Commands {
                     options: [OptionSpec(long: "color", value: "when", help: "auto (on a terminal without NO_COLOR), always or never.")],
                     positionals: 1...9),
         CommandSpec(name: "check", abstract: "Validate board files; exit 1 on any error (on warnings too with --strict).",
-                    usage: "[<path> ...] [--strict] [--json]",
-                    arguments: [("<path>", "Files to check (default: the board file).")],
-                    options: [OptionSpec(long: "strict", help: "Fail on warnings too."), Options.json],
+                    usage: "[<path> ...] [--strict] [--json] [--staged]",
+                    arguments: [("<path>", "Files to check (default: the board file; with --staged, every staged board.md).")],
+                    options: [OptionSpec(long: "strict", help: "Fail on warnings too."), Options.json,
+                              OptionSpec(long: "staged", help: "Check the versions staged for the next commit (a pre-commit hook).")],
                     positionals: 0...Int.max),
         CommandSpec(name: "tidy", abstract: "Apply ticks made in an editor: checked items move to DONE, unchecked ones out of it.",
                     usage: "[<path> ...] [--check]",
@@ -859,7 +860,9 @@ enum Commands {
 
     static func check(_ context: inout Context) throws -> Int32 {
         let paths = context.parsed.positionals
-        let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
+        let staged = context.parsed.flag("staged")
+        let targets = staged ? try stagedBoards(context, paths)
+            : paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
         let json = context.parsed.flag("json")
         var document = Report.CheckJSON()
         var errors = 0
@@ -868,7 +871,8 @@ enum Commands {
             if json { document.startFile(shown) }
             let board: Board
             do {
-                board = Board(parsing: try BoardFile.contents(of: path, shownAs: shown, pipes: true))
+                board = Board(parsing: staged ? try stagedVersion(path, shownAs: shown, context)
+                                                : try BoardFile.contents(of: path, shownAs: shown, pipes: true))
             } catch {
                 errors += 1
                 if json {

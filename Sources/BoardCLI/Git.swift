@@ -14,7 +14,7 @@ enum Git {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["git"] + arguments).map { strdup($0) } + [nil]
+        let argv = (["git"] + arguments).map(argument) + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
@@ -27,6 +27,11 @@ enum Git {
 
     /// Runs `git ARGUMENTS` and returns what it printed, or nil when it failed (its errors are discarded).
     static func output(_ arguments: [String], environment: [String: String]) -> String? {
+        bytes(arguments, environment: environment).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `output` as the bytes git printed.
+    static func bytes(_ arguments: [String], environment: [String: String]) -> [UInt8]? {
         guard let (pid, input, output) = spawn(arguments, environment: environment) else { return nil }
         close(input)
         var bytes: [UInt8] = []
@@ -35,7 +40,7 @@ enum Git {
         close(output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+        return status == 0 ? bytes : nil
     }
 
     /// Reads what a pipe has (through `chunk`, reused) onto the end of `bytes`; false at its end or on an error.
@@ -65,7 +70,7 @@ enum Git {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
-        let argv = (["git"] + arguments).map { strdup($0) } + [nil]
+        let argv = (["git"] + arguments).map(argument) + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
@@ -78,6 +83,11 @@ enum Git {
             return nil
         }
         return (pid, toChild[1], fromChild[0])
+    }
+
+    /// An argument for git as the C string the system takes: a path's bytes that are not UTF-8 go as those bytes.
+    private static func argument(_ text: String) -> UnsafeMutablePointer<CChar>? {
+        SystemText.cString(text).withUnsafeBufferPointer { $0.baseAddress.flatMap { strdup($0) } }
     }
 
     /// True when an executable named `program` is in one of `path`'s folders.

@@ -93,6 +93,40 @@ extension Commands {
         return conflicts.isEmpty ? 0 : 1
     }
 
+    /// `check --staged`: the boards to check, each shown as given and named as git names a file's staged version
+    /// (`:./PATH`): the paths given, or else every `board.md` the next commit adds or changes, shown as git lists it
+    /// (from the repository's top).
+    static func stagedBoards(_ context: Context, _ paths: [String]) throws -> [(shown: String, path: String)] {
+        let folder = context.invocation.currentDirectory
+        let environment = context.invocation.environment
+        guard let top = Git.bytes(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment) else {
+            throw CommandError(message: "\(folder): not in a git repository; check --staged reads what git has staged")
+        }
+        guard paths.isEmpty else {
+            let root = SystemText.decode(top.prefix { $0 != UInt8(ascii: "\n") }) + "/"
+            return paths.map { path in
+                (path, path.hasPrefix(root) ? ":" + path.dropFirst(root.count) : path.hasPrefix("/") ? ":" + path : ":./" + path)
+            }
+        }
+        // `-z`: each path as it is (without it, git quotes one that is not plain ASCII, and it matched no board).
+        guard let listed = Git.bytes(["-C", folder, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"],
+                                     environment: environment) else {
+            throw CommandError(message: "\(folder): git could not list the staged files")
+        }
+        return listed.split(separator: 0).map { SystemText.decode($0) }
+            .filter { $0 == "board.md" || $0.hasSuffix("/board.md") }
+            .map { (shown: $0, path: ":" + $0) }
+    }
+
+    /// The staged version of a file, by git's name for it (`stagedBoards`).
+    static func stagedVersion(_ name: String, shownAs shown: String, _ context: Context) throws(CommandError) -> [UInt8] {
+        guard let bytes = Git.bytes(["-C", context.invocation.currentDirectory, "cat-file", "blob", name],
+                                    environment: context.invocation.environment) else {
+            throw CommandError(message: "\(shown): nothing staged under this name (git add it)")
+        }
+        return bytes
+    }
+
     static func gitSetup(_ context: inout Context) throws -> Int32 {
         let environment = context.invocation.environment
         let board = (try? context.boardPath()) ?? (shown: "board.md", path: context.absolute("board.md"))

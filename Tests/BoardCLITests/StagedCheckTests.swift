@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `board check --staged`: what a pre-commit hook must judge is the version the commit takes, wherever the board is.
+@Suite struct StagedCheckTests {
+    static let good = "## TODO\n\n- [ ] Ship it due:2026-12-01\n\n## DOING\n\n## DONE\n"
+    static let broken = "## TODO\n\n- [ ] Ship it due:2026-02-30\n\n## DOING\n\n## DONE\n"
+
+    @Test func theStagedVersionIsCheckedNotTheWorkingTree() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", Self.broken)
+        repository.git("add", "board.md")
+        repository.sandbox.write("repo/board.md", Self.good)
+        let refused = repository.board("check", "--staged")
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("board.md:3:15: error: 'due:2026-02-30' is not a real calendar date"), "\(refused.output)")
+        // The other way round: a broken working tree is not what the commit takes.
+        repository.sandbox.write("repo/board.md", Self.good)
+        repository.git("add", "board.md")
+        repository.sandbox.write("repo/board.md", Self.broken)
+        #expect(repository.board("check", "--staged") == (0, "0 errors, 0 warnings in 1 file\n"))
+        #expect(repository.board("check").status == 1)
+    }
+
+    /// git quotes a path that is not plain ASCII, or has a space, unless asked not to: such boards were missed.
+    @Test func everyStagedBoardIsFoundWhateverItsFolderIsCalled() throws {
+        let repository = try #require(GitRepository())
+        for folder in ["bö", "my plans", "docs"] {
+            try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/\(folder)"), withIntermediateDirectories: true)
+        }
+        repository.sandbox.write("repo/bö/board.md", Self.broken)
+        repository.sandbox.write("repo/my plans/board.md", Self.broken)
+        repository.sandbox.write("repo/docs/board.md", Self.good)
+        repository.sandbox.write("repo/docs/notes.md", Self.broken)
+        repository.git("add", ".")
+        let refused = repository.board("check", "--staged")
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("bö/board.md:3:15: error:"), "\(refused.output)")
+        #expect(refused.output.contains("my plans/board.md:3:15: error:"), "\(refused.output)")
+        #expect(refused.output.hasSuffix("2 errors, 0 warnings in 3 files\n"))
+        // A path given is its staged version, from a folder below the top too.
+        #expect(repository.run("board", ["check", "--staged", "board.md"], in: "repo/docs") == (0, "0 errors, 0 warnings in 1 file\n"))
+        let missing = repository.run("board", ["check", "--staged", "gone.md"], in: "repo/docs")
+        #expect(missing == (1, "gone.md: nothing staged under this name (git add it)\n1 error, 0 warnings in 1 file\n"))
+    }
+
+    @Test func nothingStagedPassesAndNoRepositoryIsAnError() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("check", "--staged") == (0, "0 errors, 0 warnings in 0 files\n"))
+        let outside = Sandbox()
+        let outcome = outside.run(["check", "--staged"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr.contains("not in a git repository; check --staged reads what git has staged"))
+    }
+}
