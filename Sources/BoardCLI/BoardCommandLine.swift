@@ -251,6 +251,9 @@ struct Context {
     mutating func readBoard() throws -> (shown: String, board: Board) {
         let (shown, path) = try boardPath()
         let board = Board(parsing: try BoardFile.contents(of: path, shownAs: shown))
+        if board.isUTF16 {
+            output.error("warning: \(escaped(shown)):1: the file is UTF-16; board reads UTF-8, so it sees no items: save it as UTF-8")
+        }
         if let marker = board.conflictMarkers.first {
             output.error("warning: \(escaped(shown)):\(marker + 1): merge conflict marker; the merge is not resolved, so items may show twice")
         }
@@ -286,6 +289,9 @@ struct Context {
         var message = ByteWriter()
         try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
             let board = Board(parsing: bytes)
+            if board.isUTF16 {
+                throw CommandError(message: "\(escaped(shown)):1: the file is UTF-16, and board writes UTF-8 into it; save it as UTF-8 first; nothing was written")
+            }
             if let marker = board.conflictMarkers.first {
                 throw CommandError(message: "\(escaped(shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written")
             }

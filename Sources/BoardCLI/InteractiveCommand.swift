@@ -22,6 +22,9 @@ extension Commands {
         }
         var known = FileStamp(absolute)
         let first = Board(parsing: try BoardFile.contents(of: absolute, shownAs: shown))
+        if first.isUTF16 {
+            throw CommandError(message: "\(escaped(shown)):1: the file is UTF-16, and board writes UTF-8 into it; save it as UTF-8 first")
+        }
         let environment = context.invocation.environment
         let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let terminal: TerminalSession

@@ -332,6 +332,12 @@ public struct Board: Sendable {
     /// Line indices of merge conflict markers (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`) outside code fences.
     public let conflictMarkers: [Int]
 
+    /// True for a file saved as UTF-16 (Notepad's "Unicode", PowerShell 5's `>`): it starts with that byte-order
+    /// mark, FF FE or FE FF. Read as UTF-8 it holds no board, and UTF-8 lines written into it would ruin it.
+    public var isUTF16: Bool {
+        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
+    }
+
     init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [UInt32],
          nearMissItemLines: [Int], strayChecklists: [StrayChecklist], conflictMarkers: [Int]) {
         self.bytes = bytes

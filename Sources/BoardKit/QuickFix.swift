@@ -31,7 +31,7 @@ extension Board {
         case .checkedOutsideDone, .uncheckedInDone, .secondDueDate, .impossibleDate, .nearMissDate, .nearMissItem:
             true
         case .doneDateOutsideDone, .secondDoneDate, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
-             .secondSection, .overLimit, .missingSection, .unreadable:
+             .secondSection, .overLimit, .missingSection, .utf16, .unreadable:
             false
         }
     }
@@ -86,7 +86,7 @@ extension Board {
             guard keepsStructure(in: Board(parsing: file), besides: diagnostic.line - 1) else { return nil }
             return QuickFix(title: "Write '\(Self.excerpt(fixed))'", file: file)
         case .doneDateOutsideDone, .secondDoneDate, .emptyTitle, .duplicateTitle, .plainListItem, .strayChecklist, .conflictMarker,
-             .secondSection, .overLimit, .missingSection, .unreadable:
+             .secondSection, .overLimit, .missingSection, .utf16, .unreadable:
             return nil  // `mayFix` is false for these
         }
     }

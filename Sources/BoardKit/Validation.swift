@@ -22,6 +22,8 @@ public struct Diagnostic: Equatable, Sendable {
         case secondSection = "second-section"
         case overLimit = "over-limit"
         case missingSection = "missing-section"
+        /// A file saved as UTF-16 (it starts with that byte-order mark): its text is none of the board's.
+        case utf16 = "utf-16"
         /// A file `check` could not read (not found from a board's text).
         case unreadable = "unreadable"
     }
@@ -80,6 +82,11 @@ extension Board {
     /// can hold a million findings. Each finding about a plain list item, a repeated section heading or an item is
     /// made only when its turn comes, and none is kept; the rest, far fewer, are made first and sorted.
     public func forEachDiagnostic(_ body: (Diagnostic) -> Void) {
+        // Read as UTF-8, a UTF-16 file has no line of the board's; every other finding would be noise.
+        if isUTF16 {
+            return body(Diagnostic(line: 1, column: 1, severity: .error, rule: .utf16, span: 0..<min(2, bytes.count),
+                                   message: "the file is UTF-16 (it starts with that byte-order mark); board reads UTF-8: save it as UTF-8"))
+        }
         var others = MergedFindings(few: FewFindings(board: self), headings: RepeatedHeadings(board: self),
                                     items: ItemFindings(board: self))
         var sectionIndex = 0

@@ -209,6 +209,27 @@ import Testing
 
     /// A title that names a section would be that section's heading (`# TODO` above `## TODO`: a second TODO; an
     /// `Archive` title takes the three sections off the board): refused, nothing written.
+    /// Notepad's "Unicode" and PowerShell 5's `>` save UTF-16: read as UTF-8 it holds no board, and an `add` put
+    /// UTF-8 lines at its end, while `check` passed it.
+    @Test func aUTF16BoardIsAnErrorAndIsNeverWritten() throws {
+        let sandbox = Sandbox()
+        let text = "## TODO\r\n\r\n- [ ] T1\r\n\r\n## DOING\r\n\r\n## DONE\r\n"
+        let little: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let big: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        for bytes in [little, big] {
+            sandbox.write("board.md", bytes)
+            #expect(sandbox.run(["check"]) == Outcome(exitCode: 1, stdout: "", stderr:
+                "board.md:1:1: error: the file is UTF-16 (it starts with that byte-order mark); board reads UTF-8: save it as UTF-8\n1 error, 0 warnings in 1 file\n"))
+            for command in [["add", "X"], ["done", ":3"], ["tidy"], ["archive"]] {
+                let outcome = sandbox.run(command)
+                #expect(outcome.exitCode == 1, "\(command)")
+                #expect(outcome.stderr == "error: board.md:1: the file is UTF-16, and board writes UTF-8 into it; save it as UTF-8 first; nothing was written\n", "\(command)")
+            }
+            #expect(sandbox.bytes() == bytes)
+            #expect(sandbox.run(["list"]).stderr == "warning: board.md:1: the file is UTF-16; board reads UTF-8, so it sees no items: save it as UTF-8\n")
+        }
+    }
+
     @Test func initRefusesATitleThatNamesASection() {
         let sandbox = Sandbox()
         for (title, section) in [("TODO", "TODO"), ("Done", "DONE"), ("Doing (2)", "DOING"), ("to-do", "TODO"), ("Archive", "Archive")] {
