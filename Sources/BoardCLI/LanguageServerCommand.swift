@@ -17,7 +17,14 @@ extension Commands {
         }
         var log: Int32 = -1
         if let path = context.parsed.value("log") {
-            log = open(context.absolute(path), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            // Lines appended to a board (`--log board.md`, a slip in an editor's settings) would be its last item's
+            // body; a log is never Markdown.
+            let absolute = context.absolute(path), lowered = path.lowercased()
+            let board = (try? context.boardPath().path).map { BoardFile.resolved($0) ?? $0 }
+            if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || (board != nil && BoardFile.resolved(absolute) == board) {
+                throw CommandError(message: "\(escaped(path)): a Markdown file, maybe a board, is no log; give the log a file of its own")
+            }
+            log = open(absolute, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard log >= 0 else { throw CommandError(message: "\(escaped(path)): cannot open the log: \(String(cString: strerror(errno)))") }
         }
         defer { if log >= 0 { close(log) } }

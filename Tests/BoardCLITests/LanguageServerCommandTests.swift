@@ -58,4 +58,18 @@ import Testing
         #expect(unwritable.exitCode == 1)
         #expect(unwritable.stderr == "error: missing/dir/lsp.log: cannot open the log: No such file or directory\n")
     }
+
+    /// `--log board.md` appended the log to the board, outside its lock and its safe write.
+    @Test func aBoardOrAnyMarkdownFileIsNoLog() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n\n- [ ] A\n")
+        sandbox.write("plan", "## TODO\n\n- [ ] A\n")
+        for (path, arguments) in [("board.md", []), ("notes.MD", []), ("plan", ["--file", "plan"])] {
+            let outcome = run(Self.session, chunk: 100, arguments: ["--log", path] + arguments, in: sandbox)
+            #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: \(path): a Markdown file, maybe a board, is no log; give the log a file of its own\n"))
+        }
+        #expect(sandbox.read("board.md") == "## TODO\n\n- [ ] A\n")
+        #expect(sandbox.read("plan") == "## TODO\n\n- [ ] A\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("notes.MD")))
+    }
 }
