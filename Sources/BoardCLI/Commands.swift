@@ -632,10 +632,17 @@ enum Commands {
                 // Found as they are needed: a copy of a few hundred thousand items is memory a large board lacks.
                 return try archiving(board.items.lazy.filter { board.kind(of: $0) == .done && doneBefore($0) })
             }
-            // Every ref resolved first, each problem reported; then those archived or not done before the date skipped.
-            return try archiving(try resolveAll(parsed.positionals, in: board, shown: shown).filter { item in
-                !board.isArchived(item) && doneBefore(item)
-            })
+            // Every ref resolved first, each problem reported; an item not done (unticked, outside DONE) is refused:
+            // the archive is for done work, and a TODO item named by a slip of a partial title left the board. Then
+            // those archived or not done before the date are skipped.
+            let named = try resolveAll(parsed.positionals, in: board, shown: shown)
+            let notDone = named.filter { !board.isArchived($0) && board.kind(of: $0) != .done && !$0.checked }
+            if !notDone.isEmpty {
+                throw CommandError(lines: notDone.prefix(20).map { item in
+                    "\(escaped(shown)): \"\(escaped(board.title(of: item)))\" (line \(item.line + 1)) is not done (unticked, in \(board.kind(of: item).name)); archive takes done items ('board done' it first); nothing was written"
+                })
+            }
+            return try archiving(named.filter { !board.isArchived($0) && doneBefore($0) })
         }
         return 0
     }

@@ -202,6 +202,21 @@ import Testing
             """))
     }
 
+    /// `archive REF` took an open TODO item off the board, with exit 0: a partial title slips easily.
+    @Test func archiveRefusesAnItemThatIsNotDone() {
+        let sandbox = Sandbox()
+        let board = "## TODO\n\n- [ ] Plan release\n- [x] Ticked in an editor\n\n## DOING\n\n- [ ] Fix it\n\n## DONE\n\n- [x] Ship\n"
+        sandbox.write("board.md", board)
+        #expect(sandbox.run(["archive", "plan", "Ship", "fix"]) == Outcome(exitCode: 1, stdout: "", stderr: """
+            error: board.md: "Plan release" (line 3) is not done (unticked, in TODO); archive takes done items ('board done' it first); nothing was written
+            error: board.md: "Fix it" (line 8) is not done (unticked, in DOING); archive takes done items ('board done' it first); nothing was written
+
+            """))
+        #expect(sandbox.read() == board)
+        // A ticked item is done, wherever the tick was made.
+        #expect(sandbox.run(["archive", "Ticked", "Ship"]).stdout == "Archived \"Ticked in an editor\" from TODO\nArchived \"Ship\" from DONE\n")
+    }
+
     @Test func archiveReportsEveryRefThatMatchesNothing() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.finished)
