@@ -202,6 +202,25 @@ import Testing
             """)
     }
 
+    /// A commit that broke the board (a conflict committed with `--no-verify`, fixed the next day) looked like a
+    /// board with no items: every item seemed removed, then added again, done that week, and lead times fell to 0.
+    /// A version with conflict markers is passed over.
+    @Test func statsPassOverAVersionWithConflictMarkers() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n- [ ] B\n## DOING\n## DONE\n")
+        repository.git("add", "board.md")
+        commit(repository, "Board", day: 2)
+        repository.board("done", "A")
+        commit(repository, "Finish A", day: 3)
+        let good = repository.boardText
+        repository.sandbox.write("repo/board.md", "<<<<<<< ours\n")
+        commit(repository, "A bad merge", day: 10)
+        repository.sandbox.write("repo/board.md", good)
+        commit(repository, "Fix the merge", day: 11)
+        let json = repository.run("board", ["stats", "--json", "--weeks", "2", "--today", "2026-11-12"]).output
+        #expect(json.contains(#""throughput":[{"week":"2026-11-02","done":1},{"week":"2026-11-09","done":0}],"leadTime":{"median":1,"#), "\(json)")
+    }
+
     @Test func aShallowCloneSaysWhereItsHistoryBegins() throws {
         let repository = try #require(GitRepository())
         repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n")
