@@ -80,10 +80,14 @@ struct History {
             let renamed = code == "R" || code == "C"
             guard index + (renamed ? 8 : 7) < fields.count else { break }
             let path = fields[index + (renamed ? 8 : 7)]
+            defer { index += renamed ? 9 : 8 }
+            // A deletion has no version to show. Following a file renamed on a branch (`git mv` to `docs/`, merged),
+            // git goes on under the old name, and the branch's rename is listed as the old name deleted: every item
+            // seemed removed.
+            if code == "D" { continue }
             commits.append(Commit(hash: header[0], shortHash: header[1], author: header[3], date: header[4], subject: header[5],
                                   parent: header[2].split(separator: " ").first.map(String.init), path: path,
                                   parentPath: code == "A" ? nil : renamed ? fields[index + 7] : path))
-            index += renamed ? 9 : 8
         }
         return commits
     }

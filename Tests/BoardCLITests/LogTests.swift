@@ -221,6 +221,26 @@ import Testing
         #expect(json.contains(#""throughput":[{"week":"2026-11-02","done":1},{"week":"2026-11-09","done":0}],"leadTime":{"median":1,"#), "\(json)")
     }
 
+    /// The board moved into a folder on a branch, merged: git follows it under its old name past the merge, and
+    /// lists the branch's move as the old name deleted. That is no version of the board, and no item was removed.
+    @Test func aBoardMovedOnABranchIsNotShownAsEveryItemRemoved() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n")
+        repository.git("add", "board.md")
+        commit(repository, "Board", day: 2)
+        repository.git("checkout", "-qb", "side")
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/docs"), withIntermediateDirectories: true)
+        repository.git("mv", "board.md", "docs/board.md")
+        commit(repository, "Move to docs", day: 3)
+        repository.git("checkout", "-q", "main")
+        repository.board("add", "Main item")
+        commit(repository, "Main adds an item", day: 4)
+        repository.run("git", ["merge", "-q", "--no-edit", "side"], adding: ["GIT_AUTHOR_DATE": "2026-11-05T12:00:00Z", "GIT_COMMITTER_DATE": "2026-11-05T12:00:00Z"])
+        let log = log(repository, "--file", "docs/board.md", "--no-pager")
+        #expect(!log.contains("removed"), "\(log)")
+        #expect(log.contains("Main adds an item\n    + added \"Main item\" to TODO"), "\(log)")
+    }
+
     @Test func aShallowCloneSaysWhereItsHistoryBegins() throws {
         let repository = try #require(GitRepository())
         repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n")
