@@ -32,7 +32,8 @@ struct StatsReport {
     /// The items in DOING now, the longest there first, with the days since they came in.
     var inProgress: [(title: String, days: Int)] {
         flow.tracks.compactMap { track in
-            track.inDoingSince.map { (track.title, today.daysSinceEpoch - $0.daysSinceEpoch) }
+            // An item started after `--today` (a date before the last commits) is in its first day, not a negative one.
+            track.inDoingSince.map { (track.title, max(0, today.daysSinceEpoch - $0.daysSinceEpoch)) }
         }.sorted { $0.days > $1.days }
     }
 
@@ -45,12 +46,13 @@ struct StatsReport {
     }
 
     func lines() -> [String] {
+        func days(_ count: Int) -> String { "\(count) day\(count == 1 ? "" : "s")" }
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         func times(_ name: String, _ values: [Int]) -> String {
             guard let median = Flow.percentile(values, 50), let p85 = Flow.percentile(values, 85) else {
                 return "\(name): no items done since \(from)"
             }
-            return "\(name): median \(median) days, 85th percentile \(p85) days (\(values.count) item\(values.count == 1 ? "" : "s"))"
+            return "\(name): median \(days(median)), 85th percentile \(days(p85)) (\(values.count) item\(values.count == 1 ? "" : "s"))"
         }
         var lines = ["Throughput (items reaching DONE, week by week since \(from)):"]
         let throughput = self.throughput, inProgress = self.inProgress, weeklyCounts = self.weeklyCounts
@@ -61,7 +63,7 @@ struct StatsReport {
         lines.append(times("Lead time (added → DONE)", leadTimes))
         lines.append(times("Cycle time (first in DOING → DONE)", cycleTimes))
         lines.append("Work in progress: \(inProgress.count) item\(inProgress.count == 1 ? "" : "s") in DOING")
-        for (title, days) in inProgress { lines.append("  \(days) day\(days == 1 ? "" : "s")  \(escaped(title))") }
+        for (title, age) in inProgress { lines.append("  \(days(age))  \(escaped(title))") }
         lines.append("Cumulative flow (░ TODO ▒ DOING █ DONE, at the end of each week):")
         let total = max(1, weeklyCounts.compactMap { $0.counts.map { $0.todo + $0.doing + $0.done } }.max() ?? 1)
         for (week, counts) in weeklyCounts {

@@ -219,6 +219,12 @@ import Testing
         commit(repository, "Fix the merge", day: 11)
         let json = repository.run("board", ["stats", "--json", "--weeks", "2", "--today", "2026-11-12"]).output
         #expect(json.contains(#""throughput":[{"week":"2026-11-02","done":1},{"week":"2026-11-09","done":0}],"leadTime":{"median":1,"#), "\(json)")
+        // One day is "1 day"; an item started after `--today` has been in progress 0 days, not -2.
+        repository.board("start", "B")
+        commit(repository, "Start B", day: 12)
+        let text = repository.run("board", ["stats", "--weeks", "2", "--today", "2026-11-10"]).output
+        #expect(text.contains("Lead time (added → DONE): median 1 day, 85th percentile 1 day (1 item)\n"), "\(text)")
+        #expect(text.contains("Work in progress: 1 item in DOING\n  0 days  B\n"), "\(text)")
     }
 
     /// The board moved into a folder on a branch, merged: git follows it under its old name past the merge, and
