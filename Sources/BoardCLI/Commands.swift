@@ -552,6 +552,13 @@ enum Commands {
                 message.append(string: "Edited \"\(escaped(titleDue.title))\", due \(date) (read from the title)")
             } else if let title {
                 message.append(string: "Edited \"\(escaped(title))\"")
+            } else if due != .keep {
+                // A new date can change the title too (a misspelled `due:soon` in it is replaced): the title as the
+                // edited line has it, read from that line alone.
+                let line = board.lines[item.line]
+                let edited = Board(parsing: Array("## TODO\n".utf8) + updated.line(startingAt: line.start))
+                message.append("Edited ")
+                if let first = edited.items.first { appendQuoted(edited, first, to: &message) } else { appendQuoted(board, item, to: &message) }
             } else {
                 // The title as the file has it, written straight from it: one of 50 MB was copied into strings.
                 message.append("Edited ")

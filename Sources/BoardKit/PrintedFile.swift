@@ -91,6 +91,26 @@ public struct PrintedFile: Sendable {
         }
     }
 
+    /// The bytes of the line that starts at `offset`, up to its line feed (or the file's end): a line an edit wrote,
+    /// read without copying the file.
+    public func line(startingAt offset: Int) -> [UInt8] {
+        withPieces { pieces in
+            var line: [UInt8] = []
+            var start = 0
+            for piece in pieces {
+                defer { start += piece.count }
+                guard start + piece.count > offset else { continue }
+                let part = UnsafeRawBufferPointer(rebasing: piece[max(0, offset - start)...])
+                if let end = part.firstIndex(of: UInt8(ascii: "\n")) {
+                    line += part[..<end]
+                    return line
+                }
+                line += part
+            }
+            return line
+        }
+    }
+
     /// True when the file is exactly `bytes`. A run of the source at its own place is not compared when `bytes`
     /// is the source itself.
     public func equals(_ bytes: [UInt8]) -> Bool {

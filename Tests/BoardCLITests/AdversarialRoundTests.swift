@@ -93,4 +93,15 @@ import Testing
         #expect(sandbox.run(["edit", "Shipped", "--title", "Shipped again"]).exitCode == 0)
         #expect(sandbox.read() == "## TODO\n## DOING\n## DONE\n- [x] Shipped again ✅ 2026-11-02\n")
     }
+
+    /// A new date can change the title (a misspelled `due:soon` in it is replaced): the line printed showed the title
+    /// from before the edit.
+    @Test func anEditOfTheDatePrintsTheTitleItLeaves() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a due:soon x\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["edit", "a", "--due", "2026-12-01"]).stdout == "Edited \"a x\"\n")
+        #expect(sandbox.read() == "## TODO\n- [ ] a due:2026-12-01 x\n## DOING\n## DONE\n")
+        sandbox.write("board.md", "## TODO\n- [ ] Multi mid due:bad end\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["edit", "Multi", "--no-due"]).stdout == "Edited \"Multi mid end\"\n")
+    }
 }
