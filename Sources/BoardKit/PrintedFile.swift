@@ -91,8 +91,8 @@ public struct PrintedFile: Sendable {
         }
     }
 
-    /// The bytes of the line that starts at `offset`, up to its line feed (or the file's end): a line an edit wrote,
-    /// read without copying the file.
+    /// The bytes of the line that starts at `offset`, its line feed included (or up to the file's end): a line an
+    /// edit wrote, read without copying the file.
     public func line(startingAt offset: Int) -> [UInt8] {
         withPieces { pieces in
             var line: [UInt8] = []
@@ -102,7 +102,7 @@ public struct PrintedFile: Sendable {
                 guard start + piece.count > offset else { continue }
                 let part = UnsafeRawBufferPointer(rebasing: piece[max(0, offset - start)...])
                 if let end = part.firstIndex(of: UInt8(ascii: "\n")) {
-                    line += part[..<end]
+                    line += part[...end]
                     return line
                 }
                 line += part

@@ -103,5 +103,8 @@ import Testing
         #expect(sandbox.read() == "## TODO\n- [ ] a due:2026-12-01 x\n## DOING\n## DONE\n")
         sandbox.write("board.md", "## TODO\n- [ ] Multi mid due:bad end\n## DOING\n## DONE\n")
         #expect(sandbox.run(["edit", "Multi", "--no-due"]).stdout == "Edited \"Multi mid end\"\n")
+        // Its line ending is the line's, not part of the title.
+        sandbox.write("board.md", "## TODO\r\n- [ ] b due:soon y\r\n## DOING\r\n## DONE\r\n")
+        #expect(sandbox.run(["edit", "b", "--due", "2026-12-01"]).stdout == "Edited \"b y\"\n")
     }
 }
