@@ -148,7 +148,7 @@ enum BoardFile {
         let readOnly = CommandError(message: "\(name): the file is read-only; nothing was written")
         if status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 { throw readOnly }
         if access(systemPath(target), W_OK) != 0 { throw errno == ENOENT ? changedMeanwhile : readOnly }
-        let written = try writeNewFile(newFile, besides: target, like: status, shownAs: name)
+        let written = try writeNewFile(newFile, besides: target, like: status, attributesOf: fd, shownAs: name)
         defer { close(written.fd) }  // Closing releases the write lease too.
         let temporary = written.path
         duringWrite?(.beforeCheck)
@@ -485,18 +485,20 @@ enum BoardFile {
     /// Writes the file to a new file in the target's folder, flushed to disk. The file is written without a name
     /// (`O_TMPFILE`), so a killed run leaves nothing behind, and the caller names it (`giveName`) just before it is
     /// swapped in; where the file system has no unnamed files, it is written under its name. It gets the owner,
-    /// group and mode of `like` as far as this process may set them. The pieces are written as they are: copying a
+    /// group and mode of `like` as far as this process may set them, and the extended attributes of the file open as
+    /// `attributesOf` (its ACL among them). The pieces are written as they are: copying a
     /// large board into one buffer first would cost its size in fresh memory.
-    private static func writeNewFile(_ file: PrintedFile, besides target: String, like status: stat? = nil,
+    private static func writeNewFile(_ file: PrintedFile, besides target: String, like status: stat? = nil, attributesOf: Int32? = nil,
                                      mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> NewFile {
-        try writeNewFile(besides: target, like: status, mode: mode, shownAs: name) { send in
+        try writeNewFile(besides: target, like: status, attributesOf: attributesOf, mode: mode, shownAs: name) { send in
             file.withPieces { pieces in pieces.allSatisfy(send) }
         }
     }
 
     /// `writeNewFile` of what `content` hands to the function it is given, piece after piece (false when writing
     /// failed; `content` then returns false).
-    private static func writeNewFile(besides target: String, like status: stat? = nil, mode: mode_t? = nil, shownAs name: String,
+    private static func writeNewFile(besides target: String, like status: stat? = nil, attributesOf: Int32? = nil,
+                                     mode: mode_t? = nil, shownAs name: String,
                                      content: ((UnsafeRawBufferPointer) -> Bool) -> Bool) throws(CommandError) -> NewFile {
         let temporary = temporaryPath(besides: target)
         // Only the holder of the folder's lock (this process, now) writes this name. A file left at it beside a board
@@ -553,7 +555,10 @@ enum BoardFile {
             // The owner can only be kept by root; the group by a member of it. Otherwise the new file is ours.
             if fchown(fd, status.st_uid, status.st_gid) != 0 { _ = fchown(fd, uid_t.max, status.st_gid) }
         }
-        guard ok, fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0, fsync(fd) == 0 else {
+        let moded = ok && fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0
+        // After the mode, which would otherwise rewrite an ACL's mask: the ACL copied is the board's as it was.
+        if moded, let source = attributesOf { _ = board_copy_extended_attributes(source, fd) }
+        guard moded, fsync(fd) == 0 else {
             let error = failure(name, "cannot write", code: writeError != 0 ? writeError : errno)
             close(fd)
             if isNamed { unlink(systemPath(temporary)) }

@@ -3,10 +3,40 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#ifdef __linux__
+#include <sys/xattr.h>
+#endif
 #include "SystemShims.h"
+
+int board_copy_extended_attributes(int from, int to) {
+#ifdef __linux__
+    ssize_t size = flistxattr(from, NULL, 0);
+    if (size <= 0) return 0;
+    char *names = malloc((size_t)size);
+    if (!names) return 1;
+    size = flistxattr(from, names, (size_t)size);
+    int missed = 0;
+    for (ssize_t at = 0; size > 0 && at < size; at += (ssize_t)strlen(names + at) + 1) {
+        const char *name = names + at;
+        ssize_t length = fgetxattr(from, name, NULL, 0);
+        char *value = length >= 0 ? malloc(length > 0 ? (size_t)length : 1) : NULL;
+        if (value) length = fgetxattr(from, name, value, (size_t)length);
+        if (!value || length < 0 || fsetxattr(to, name, value, (size_t)length, 0) != 0) missed++;
+        free(value);
+    }
+    free(names);
+    return missed;
+#else
+    (void)from;
+    (void)to;
+    return 0;
+#endif
+}
 
 int board_start_writeback(int fd, int64_t offset, int64_t count) {
 #ifdef __linux__

@@ -168,6 +168,30 @@ import Testing
         #expect(status.st_uid == 65534 && status.st_gid == 65534 && status.st_mode & 0o7777 == 0o664)
     }
 
+    /// A POSIX ACL giving a teammate write access, and any other extended attribute, went with the old file at every
+    /// write: they are copied to the new one. (Python sets and reads them: Swift's Glibc module has no `setxattr`.)
+    @Test func extendedAttributesAndTheACLAreKept() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        func python(_ script: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", "import os, struct, sys\n" + script, sandbox.path("board.md")]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "python3 \(script)")
+            return String(decoding: data, as: UTF8.self)
+        }
+        let acl = "struct.pack('<I', 2) + b''.join(struct.pack('<HHI', *entry) for entry in [(1, 6, 0xFFFFFFFF), (2, 6, 65534), (4, 4, 0xFFFFFFFF), (0x10, 6, 0xFFFFFFFF), (0x20, 4, 0xFFFFFFFF)])"
+        _ = try python("os.setxattr(sys.argv[1], 'user.note', b'keep'); os.setxattr(sys.argv[1], 'system.posix_acl_access', \(acl))")
+        #expect(sandbox.run(["add", "X"]).exitCode == 0)
+        #expect(sandbox.read().hasSuffix("- [ ] X\n"))
+        #expect(try python("print(os.getxattr(sys.argv[1], 'user.note'), os.getxattr(sys.argv[1], 'system.posix_acl_access') == \(acl))") == "b'keep' True\n")
+    }
+
     @Test func aBoardWithALongNameCanBeEdited() {
         let sandbox = Sandbox()
         let name = String(repeating: "b", count: 250) + ".md"

@@ -35,6 +35,12 @@ int board_holds_write_lease(int fd);
 /// Gives the lease up, letting a waiting writer go on. Returns 0, or -1 with `errno` set.
 int board_release_lease(int fd);
 
+/// Copies the extended attributes of the file `from` onto the file `to` (Linux's `flistxattr`, `fgetxattr` and
+/// `fsetxattr`): a POSIX ACL (`system.posix_acl_access`) and `user.*` attributes among them. An attribute this
+/// process may not set is passed over. Returns how many were not copied; on other systems it does nothing and
+/// returns 0.
+int board_copy_extended_attributes(int from, int to);
+
 /// Gives every allocation of `bytes` or more a mapping of its own (glibc's `M_MMAP_THRESHOLD`, fixed, where glibc
 /// would raise it to the size of each large block freed). Does nothing on other systems.
 void board_map_allocations_from(int bytes);
