@@ -115,13 +115,13 @@ enum Commands {
         CommandSpec(name: "html", abstract: "Print the board as one self-contained HTML page.",
                     usage: "[-o <file>] [--stats]",
                     options: [
-                        OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout."),
+                        OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout; - is stdout."),
                         OptionSpec(long: "stats", help: "Add the cumulative flow of the last 8 weeks, from git history (as board stats)."),
                     ]),
         CommandSpec(name: "ics", abstract: "Print the due dates as an iCalendar file (RFC 5545), for any calendar.",
                     usage: "[-o <file>] [--events]",
                     options: [
-                        OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout."),
+                        OptionSpec(long: "output", short: "o", value: "file", help: "Write to this file (whole or not at all) instead of stdout; - is stdout."),
                         OptionSpec(long: "events", help: "All-day events with a reminder, for calendars that ignore to-dos."),
                     ]),
         CommandSpec(name: "ui", abstract: "Open the board as a full-screen terminal app (keys: ? for help, q to quit).",
@@ -299,10 +299,11 @@ enum Commands {
         return (flow, history)
     }
 
-    /// Output for `-o FILE` (written whole or not at all, relative to the current directory), else stdout: what
-    /// `produce` streams to the output it is given, a piece at a time either way.
+    /// Output for `-o FILE` (written whole or not at all, relative to the current directory), else stdout (`-o -`
+    /// too, as `--body -` is standard input): what `produce` streams to the output it is given, a piece at a time
+    /// either way.
     static func export(_ context: inout Context, _ produce: (inout Output) -> Void) throws {
-        guard let shown = context.parsed.value("output") else { return produce(&context.output) }
+        guard let shown = context.parsed.value("output"), shown != "-" else { return produce(&context.output) }
         // A link is written through, as the board is; and the board itself is never written over with its export.
         let target = try BoardFile.outputTarget(context.absolute(shown), shownAs: shown)
         let board = try context.boardPath().path

@@ -107,4 +107,16 @@ import Testing
         sandbox.write("board.md", "## TODO\r\n- [ ] b due:soon y\r\n## DOING\r\n## DONE\r\n")
         #expect(sandbox.run(["edit", "b", "--due", "2026-12-01"]).stdout == "Edited \"b y\"\n")
     }
+
+    /// `ics -o -` wrote a file named `-`; as `--body -` reads standard input, `-o -` is standard output.
+    @Test func anOutputOfADashIsStandardOutput() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a due:2026-12-01\n## DOING\n## DONE\n")
+        for command in ["ics", "html"] {
+            let outcome = sandbox.run([command, "-o", "-"])
+            #expect(outcome.exitCode == 0)
+            #expect(outcome.stdout == sandbox.run([command]).stdout)
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("-")))
+    }
 }
