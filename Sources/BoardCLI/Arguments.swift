@@ -94,10 +94,15 @@ enum Arguments {
                     name = String(name[..<equals])
                 }
             } else {
-                guard argument.count == 2, let spec = known.first(where: { $0.short == argument.last }) else {
+                // `-n 5`, and `-n5` as git has it: a number joined to a short option that takes a value (a word joined
+                // to one is more likely a long option missing a dash, `-overdue`, and stays an error).
+                let letter = argument.dropFirst().first, joined = argument.dropFirst(2)
+                guard let spec = known.first(where: { $0.short != nil && $0.short == letter }),
+                      joined.isEmpty || (spec.value != nil && joined.allSatisfy { ("0"..."9").contains($0) }) else {
                     throw UsageError(message: "Unknown option '\(argument)'" + didYouMean(argument, among: known.map { "--" + $0.long }), command: nil)
                 }
                 name = spec.long
+                if !joined.isEmpty { inlineValue = String(joined) }
             }
             guard let spec = known.first(where: { $0.long == name }) else {
                 throw UsageError(message: "Unknown option '--\(name)'" + didYouMean("--" + name, among: known.map { "--" + $0.long }), command: nil)

@@ -72,6 +72,11 @@ import Testing
         #expect(sandbox.run(["add", "--file=b.md", "--top", "--", "-starts with a dash"]).exitCode == 0)
         #expect(sandbox.run(["add", "-f", "b.md", "--", "X", "--top"]).exitCode == 64)  // after `--`, `--top` is an argument
         #expect(sandbox.read("b.md") == "## TODO\n- [ ] -starts with a dash\n- [ ] Y\n- [ ] X\n")
+        // A number may be joined to its short option, as git has `-n1`; a word may not (`-overdue` lacks a dash).
+        #expect(sandbox.run(["log", "-n1", "-f", "b.md"]).stderr.hasPrefix("error: b.md: not in a git repository"))
+        #expect(sandbox.run(["log", "-n0", "-f", "b.md"]).stderr.hasPrefix("Error: Invalid count '0' for '-n'"))
+        #expect(sandbox.run(["list", "-overdue", "-f", "b.md"]).stderr.hasPrefix("Error: Unknown option '-overdue'"))
+        #expect(sandbox.run(["list", "-fb.md"]).stderr.hasPrefix("Error: Unknown option '-fb.md'"))
     }
 
     @Test func checkPrintsOneFindingRepeatedTwentyTimesThenCountsTheRest() {
