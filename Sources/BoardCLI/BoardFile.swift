@@ -501,9 +501,10 @@ enum BoardFile {
                                      mode: mode_t? = nil, shownAs name: String,
                                      content: ((UnsafeRawBufferPointer) -> Bool) -> Bool) throws(CommandError) -> NewFile {
         let temporary = temporaryPath(besides: target)
-        // Only the holder of the folder's lock (this process, now) writes this name. A file left at it beside a board
-        // was set aside already (`update`); beside an output or a new board it is that run's own new file, stale.
-        unlink(systemPath(temporary))
+        // Only the holder of the folder's lock (this process, now) writes this name. A file left at it is kept, never
+        // removed: `update` set it aside already, saying so; here it is beside a board made anew (`init` after the
+        // board was removed) or an export, and may still be a board's only copy of a save.
+        _ = try setAsideLeftover(besides: target, shownAs: name)
         var isNamed = false
         var fd = board_open_unnamed(systemPath(split(target).folder), 0o600)
         if fd < 0 {

@@ -112,6 +112,11 @@ import Testing
         try #require(FileManager.default.createFile(atPath: leftover, contents: Data(sandbox.read().utf8)))
         #expect(sandbox.run(["add", "Z"]) == Outcome(exitCode: 0, stdout: "Added \"Z\" to TODO (:54)\n", stderr: ""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "board.md.rescued-1", "board.md.rescued-2"])
+        // The board removed and made anew: the save left beside it is kept all the same.
+        try FileManager.default.removeItem(atPath: sandbox.path("board.md"))
+        try #require(FileManager.default.createFile(atPath: leftover, contents: Data(saved.utf8)))
+        #expect(sandbox.run(["init"]).exitCode == 0)
+        #expect(sandbox.read("board.md.rescued-3") == saved)
     }
 
     @Test(arguments: [true, false])
