@@ -504,18 +504,27 @@ enum Commands {
             throw UsageError(message: "Invalid title: it holds the due date '\(escaped(titleDue.spelling))' and '--due' gives another; drop one of them", command: spec("add"))
         }
         var overLimit: String?
-        try context.updateBoard { board, _ in
+        var warnings: [String] = []
+        try context.updateBoard { board, shown in
             let (updated, line) = try editing("add") { () throws(EditError) in
                 try board.addedFile(title: title, due: due, body: body, to: kind, atTop: parsed.flag("top"))
             }
             overLimit = board.overLimitMessage(kind, adding: 1)
+            warnings = itemWarnings(Board(parsing: "## \(kind.name)\n- [\(kind == .done ? "x" : " ")] \(title)\n"), shown, line: line)
             // Where the item went, as a ref for the next command.
             guard let titleDue, let date = titleDue.date else { return (updated, "Added \"\(escaped(title))\" to \(kind.name) (:\(line + 1))") }
             return (updated, "Added \"\(escaped(titleDue.title))\" to \(kind.name) (:\(line + 1)), due \(date) (read from the title)")
         }
         // Past a WIP limit the item is still added; the warning comes once it is written.
         if let overLimit { context.output.error("warning: \(overLimit)") }
+        for warning in warnings { context.output.error(warning) }
         return 0
+    }
+
+    /// What `check` finds in the item line of `item`, a board of its section's heading and that line alone (a done
+    /// date outside DONE, a near-miss date): warnings to say once the item is written at line `line` (0-based).
+    static func itemWarnings(_ item: Board, _ shown: String, line: Int) -> [String] {
+        item.diagnostics().filter { $0.line == 2 }.map { "warning: \(shown):\(line + 1): \($0.message)" }
     }
 
     static func edit(_ context: inout Context) throws -> Int32 {
@@ -537,6 +546,7 @@ enum Commands {
                 throw UsageError(message: "Invalid title: it holds the due date '\(escaped(titleDue.spelling))' and '--\(due == .remove ? "no-due" : "due")' \(due == .remove ? "removes it" : "gives another"); drop one of them", command: spec("edit"))
             }
         }
+        var warnings: [String] = []
         try context.updateBoard { board, shown, message in
             let item = try resolve(parsed.positionals[0], in: board, shown: shown)
             let updated = try editing("edit") { () throws(EditError) in
@@ -549,17 +559,25 @@ enum Commands {
             let title = try parsed.value("title").map { title in
                 try editing("edit") { () throws(EditError) in try Board.normalizedTitle(title) }
             }
+            // The edited item line alone, in a section of its kind, read from the printed file: for its title, and
+            // for what `check` would warn of in it (a done date outside DONE, a second due date), said once written.
+            let kind = board.kind(of: item)
+            let edited = title == nil && due == .keep ? nil
+                : Board(parsing: Array("## \(kind.name)\n".utf8) + updated.line(startingAt: board.lines[item.line].start))
+            if let edited {
+                // Only what the edit brought: a warning the line had before is `check`'s to repeat.
+                let line = board.lines[item.line]
+                let before = Set(itemWarnings(Board(parsing: Array("## \(kind.name)\n".utf8) + board.bytes[line.start..<line.end]), shown, line: item.line))
+                warnings = itemWarnings(edited, shown, line: item.line).filter { !before.contains($0) }
+            }
             if let titleDue, let date = titleDue.date {
                 message.append(string: "Edited \"\(escaped(titleDue.title))\", due \(date) (read from the title)")
             } else if let title {
                 message.append(string: "Edited \"\(escaped(title))\"")
-            } else if due != .keep {
-                // A new date can change the title too (a misspelled `due:soon` in it is replaced): the title as the
-                // edited line has it, read from that line alone.
-                let line = board.lines[item.line]
-                let edited = Board(parsing: Array("## TODO\n".utf8) + updated.line(startingAt: line.start))
+            } else if let edited, let first = edited.items.first {
+                // A new date can change the title too (a misspelled `due:soon` in it is replaced).
                 message.append("Edited ")
-                if let first = edited.items.first { appendQuoted(edited, first, to: &message) } else { appendQuoted(board, item, to: &message) }
+                appendQuoted(edited, first, to: &message)
             } else {
                 // The title as the file has it, written straight from it: one of 50 MB was copied into strings.
                 message.append("Edited ")
@@ -567,6 +585,7 @@ enum Commands {
             }
             return updated
         }
+        for warning in warnings { context.output.error(warning) }
         return 0
     }
 

@@ -119,4 +119,19 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("-")))
     }
+
+    /// `add "x done:2026-11-01"` put a done date in TODO without a word, and `check` warned of it after: the command
+    /// says what `check` would, once the item is written. An edit says only what it brought.
+    @Test func addAndEditWarnOfWhatCheckWouldFindInTheItem() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a\n## DOING\n## DONE\n")
+        let added = sandbox.run(["add", "x done:2026-11-01"])
+        #expect(added == Outcome(exitCode: 0, stdout: "Added \"x done:2026-11-01\" to TODO (:3)\n",
+                                 stderr: "warning: board.md:3: done date 'done:2026-11-01' on an item in TODO; remove it, or move the item to DONE\n"))
+        #expect(sandbox.run(["add", "--to", "done", "z done:2026-11-01"]).stderr == "")
+        let edited = sandbox.run(["edit", "a", "--title", "a done:2026-11-02"])
+        #expect(edited.stderr == "warning: board.md:2: done date 'done:2026-11-02' on an item in TODO; remove it, or move the item to DONE\n")
+        #expect(sandbox.run(["edit", "a", "--due", "2026-12-01"]).stderr == "")
+        #expect(sandbox.read() == "## TODO\n- [ ] a done:2026-11-02 due:2026-12-01\n- [ ] x done:2026-11-01\n## DOING\n## DONE\n- [x] z done:2026-11-01\n")
+    }
 }
