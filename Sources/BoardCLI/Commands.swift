@@ -54,8 +54,8 @@ enum Commands {
                         OptionSpec(long: "due-before", value: "date", help: "Only items due before this date: " + dateHelp),
                         OptionSpec(long: "due-within", value: "days", help: "Only items due on or before today + DAYS (overdue included)."),
                         OptionSpec(long: "search", value: "text", help: "Only items whose title or body contains the text (case-insensitive)."),
-                        OptionSpec(long: "tag", value: "tag", help: "Only items tagged #TAG (case-insensitive; repeat: all must match)."),
-                        OptionSpec(long: "who", value: "name", help: "Only items naming @NAME (case-insensitive; repeat: all must match)."),
+                        OptionSpec(long: "tag", value: "tag", repeats: true, help: "Only items tagged #TAG (case-insensitive; repeat: all must match)."),
+                        OptionSpec(long: "who", value: "name", repeats: true, help: "Only items naming @NAME (case-insensitive; repeat: all must match)."),
                         OptionSpec(long: "archived", help: "The archived items instead of the board's."),
                         OptionSpec(long: "sort", value: "key", help: "due (undated last) or title; stable (default: file order)."),
                         OptionSpec(long: "format", value: "template",
@@ -737,6 +737,9 @@ enum Commands {
         }
         let search = parsed.value("search").map(TextSearch.init)
         let (tags, people) = (parsed.values("tag"), parsed.values("who"))
+        if parsed.value("format") != nil && parsed.flag("json") {
+            throw UsageError(message: "'--format' and '--json' cannot be used together", command: spec("list"))
+        }
         let template = try parsed.value("format").map(Report.Template.parse)
         let board = try context.readBoard().board
         let (archived, overdue) = (parsed.flag("archived"), parsed.flag("overdue"))

@@ -79,6 +79,20 @@ import Testing
         #expect(sandbox.run(["list", "-fb.md"]).stderr.hasPrefix("Error: Unknown option '-fb.md'"))
     }
 
+    /// `--to doing --to done` took the last without a word, and `--json` hid `--format`: options at odds are usage
+    /// errors. Only `--tag` and `--who` repeat (all must match); one given twice alike is given once.
+    @Test func optionsAtOddsAreUsageErrors() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n## DOING\n## DONE\n")
+        let twice = sandbox.run(["add", "y", "--to", "doing", "--to", "done"])
+        #expect(twice.exitCode == 64)
+        #expect(twice.stderr.hasPrefix("Error: Option '--to' given twice, 'doing' and 'done'; give it once\n"))
+        #expect(sandbox.run(["list", "--json", "--format", "{ref}"]).stderr.hasPrefix("Error: '--format' and '--json' cannot be used together\n"))
+        #expect(sandbox.read() == "## TODO\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["add", "y", "--to", "doing", "--to", "doing"]).exitCode == 0)
+        #expect(sandbox.run(["list", "--tag", "a", "--tag", "b"]).exitCode == 0)
+    }
+
     @Test func checkPrintsOneFindingRepeatedTwentyTimesThenCountsTheRest() {
         let sandbox = Sandbox()
         sandbox.write("pasted.md", "## TODO\n" + String(repeating: "- plain\n", count: 25) + "- [ ] real\n- other\n## DOING\n## DONE\n")
