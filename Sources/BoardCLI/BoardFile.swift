@@ -203,21 +203,21 @@ enum BoardFile {
                 return
             }
         }
-        let kept = (try? setAsideLeftover(besides: target, shownAs: name, whatever: true)) ?? nil
+        let kept = (try? setAsideLeftover(besides: target, shownAs: name, comparing: false)) ?? nil
         throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back in place: board's version is at \(name), the file saved meanwhile \(kept.map { "is kept as \($0)" } ?? "is at \(temporary)")")
     }
 
     /// A file at the temporary name was left by a run stopped between swapping its file in and removing what it
     /// swapped out, or between naming its file and swapping it in; or by a swap it could not undo. It may be the only
     /// copy of an editor's save, so it is never removed, unless it holds the bytes the board holds now (then nothing
-    /// is lost), which `whatever` skips looking at: it is moved to the first free `NAME.rescued-N` beside the board.
+    /// is lost; `comparing` false skips looking): it is moved to the first free `NAME.rescued-N` beside the board.
     /// Returns that name, shown as `name` is; nil when there was nothing to keep. Called with the folder locked, so no
     /// other board run names a file meanwhile.
-    static func setAsideLeftover(besides target: String, shownAs name: String, whatever: Bool = false) throws(CommandError) -> String? {
+    static func setAsideLeftover(besides target: String, shownAs name: String, comparing: Bool = true) throws(CommandError) -> String? {
         let temporary = temporaryPath(besides: target)
         var status = stat()
         guard lstat(systemPath(temporary), &status) == 0 else { return nil }
-        if !whatever, status.st_mode & S_IFMT == S_IFREG,
+        if comparing, status.st_mode & S_IFMT == S_IFREG,
            let left = try? contents(of: temporary, shownAs: temporary), let current = try? contents(of: target, shownAs: name), left == current {
             unlink(systemPath(temporary))
             return nil
