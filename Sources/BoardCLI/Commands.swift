@@ -374,6 +374,7 @@ enum Commands {
     /// `resolve`, with the board's titles looked up in `index` when there is one.
     static func resolve(_ ref: String, in board: Board, index: inout TitleIndex?, shown: String) throws -> Item {
         try refuseBlank(ref)
+        let ref = SystemText.asFileText(ref)
         let match: ItemMatch
         if var titles = index {
             match = board.item(matching: ref, in: &titles)

@@ -20,6 +20,13 @@ public enum SystemText {
         return String(scalars)
     }
 
+    /// Text from the system read as a board's text is read: each byte that is not UTF-8 as U+FFFD, as a title in the
+    /// file holding that byte decodes it, so that a ref typed with the byte names that title.
+    public static func asFileText(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { byte(of: $0) != nil }) else { return text }
+        return String(decoding: cString(text).dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The bytes to hand the system for text, NUL-terminated: the inverse of `decode`.
     public static func cString(_ text: String) -> [CChar] {
         var bytes: [UInt8] = []

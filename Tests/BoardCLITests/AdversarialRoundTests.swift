@@ -134,4 +134,13 @@ import Testing
         #expect(sandbox.run(["edit", "a", "--due", "2026-12-01"]).stderr == "")
         #expect(sandbox.read() == "## TODO\n- [ ] a done:2026-11-02 due:2026-12-01\n- [ ] x done:2026-11-01\n## DOING\n## DONE\n- [x] z done:2026-11-01\n")
     }
+
+    /// A title holding a byte that is not UTF-8 could be named only by a part of it: the byte typed in the ref came
+    /// as a scalar of its own, where the title has U+FFFD.
+    @Test func aRefWithAByteThatIsNotUTF8NamesTheTitleHoldingIt() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Array("## TODO\n- [ ] bad".utf8) + [0xFF] + Array("utf\n- [ ] bad other\n## DOING\n## DONE\n".utf8))
+        let ref = SystemText.decode(Array("bad".utf8) + [0xFF] + Array("utf".utf8))
+        #expect(sandbox.run(["start", ref]) == Outcome(exitCode: 0, stdout: "Moved \"bad\u{FFFD}utf\" from TODO to DOING\n", stderr: ""))
+    }
 }
