@@ -428,7 +428,9 @@ enum Commands {
             }
         }
         guard problems.isEmpty else {
-            throw CommandError(lines: problems + (refs.count > 1 ? ["\(shown): nothing was changed"] : []))
+            // One line a problem, the last saying that the refs that named an item were left alone too.
+            if refs.count > 1, let last = problems.popLast() { problems.append(last + "; nothing was changed") }
+            throw CommandError(lines: problems)
         }
         return items.sorted { $0.line < $1.line }
     }

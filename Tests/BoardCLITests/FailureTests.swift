@@ -128,8 +128,7 @@ import Testing
             == "error: read\\u{A}only.md: the file is read-only; nothing was written\n")
         #expect(sandbox.run(["rm", "deploy", "a\nb", "-f", "read\nonly.md"]).stderr == """
             error: read\\u{A}only.md: no item matches 'deploy'
-            error: read\\u{A}only.md: no item matches 'a\\u{A}b'
-            error: read\\u{A}only.md: nothing was changed
+            error: read\\u{A}only.md: no item matches 'a\\u{A}b'; nothing was changed
 
             """)
     }

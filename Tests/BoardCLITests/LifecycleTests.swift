@@ -222,8 +222,7 @@ import Testing
         sandbox.write("board.md", Self.finished)
         #expect(sandbox.run(["archive", "nope", "Recent", "zzz"]).stderr == """
             error: board.md: no item matches 'nope'
-            error: board.md: no item matches 'zzz'
-            error: board.md: nothing was changed
+            error: board.md: no item matches 'zzz'; nothing was changed
 
             """)
         #expect(sandbox.read() == Self.finished)
