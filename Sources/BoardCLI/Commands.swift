@@ -669,7 +669,7 @@ enum Commands {
             // the archive is for done work, and a TODO item named by a slip of a partial title left the board. Then
             // those archived or not done before the date are skipped.
             let named = try resolveAll(parsed.positionals, in: board, shown: shown)
-            let notDone = named.filter { !board.isArchived($0) && board.kind(of: $0) != .done && !$0.checked }
+            let notDone = named.filter { !board.isArchived($0) && !board.isDone($0) }
             if !notDone.isEmpty {
                 throw CommandError(lines: notDone.prefix(20).map { item in
                     "\(escaped(shown)): \"\(escaped(board.title(of: item)))\" (line \(item.line + 1)) is not done (unticked, in \(board.kind(of: item).name)); archive takes done items ('board done' it first); nothing was written"

@@ -127,6 +127,10 @@ extension Board {
         kind(of: item) >= .done ? item.done : nil
     }
 
+    /// Whether the item is done: in DONE, or ticked wherever it stands (a tick made in an editor). `archive` takes
+    /// only these.
+    public func isDone(_ item: Item) -> Bool { kind(of: item) == .done || item.checked }
+
     /// True for an item under the `Archive` heading: off the board.
     public func isArchived(_ item: Item) -> Bool {
         kind(of: item) == .archive

@@ -129,7 +129,8 @@ struct OpenDocument {
         var found: [(String, [UInt8])] = commands.compactMap { title, target in
             (try? board.moving([(item, target)], doneOn: today)).map { (title, $0.bytes) }
         }
-        if !archived, let file = try? board.archived([item]) { found.append(("Archive", file.bytes)) }
+        // Only a done item, as `board archive` takes only those.
+        if !archived, board.isDone(item), let file = try? board.archived([item]) { found.append(("Archive", file.bytes)) }
         return found
     }
 
