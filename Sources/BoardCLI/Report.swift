@@ -566,6 +566,7 @@ enum Report {
         case .text: return "both changed the same text outside the items"
         case .hidden: return "both changed the same text in a code block or comment, where check would not see conflict markers; the whole file is marked, ours above theirs"
         case .keptMarkers(let line): return "the merged file keeps conflict markers a side already had (line \(line)); resolve them"
+        case .resolvedApart: return "the two sides resolved a conflict of their merge base differently (a criss-cross merge); the whole file is marked, ours above theirs"
         case let .failsCheck(line, problem): return "the merged board fails check at line \(line), though neither side does: \(problem)"
         }
     }

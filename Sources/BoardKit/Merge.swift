@@ -22,6 +22,9 @@ public struct MergeConflict: Equatable, Sendable {
         case hidden
         /// The merged file keeps conflict markers a side already had, the first at this line (from 1).
         case keptMarkers(line: Int)
+        /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
+        /// differently: the whole file is marked, ours above theirs.
+        case resolvedApart
         /// The merged file, though nothing in it conflicts, has an error `check` reports (its first, at this line from
         /// 1) where neither side has one: changes apart can break the board side by side (a fence line of one side
         /// closing a code block the other opened).
@@ -190,10 +193,7 @@ private struct ThreeWayMerge {
     mutating func run() -> BoardMerge {
         // Two sides alike are the merge, as git takes them (a twin renamed on both sides alike could be paired apart).
         if ours.board.bytes == theirs.board.bytes { return seenByCheck(BoardMerge(bytes: ours.board.bytes, conflicts: [])) }
-        // A base with conflict markers (git's virtual base of a criss-cross merge, two bases merged with a conflict)
-        // holds both versions of an item: two sides that each kept another would each seem to remove the other's.
-        // Its lines merge as `git merge-file` merges them, where such a stretch is a conflict.
-        if !base.board.conflictMarkers.isEmpty { return seenByCheck(lineMerge()) }
+        if !base.board.conflictMarkers.isEmpty { return mergeOverConflictedBase() }
         mergeSkeletons()
         mergeItems()
         var (bytes, placed) = layOut()
@@ -241,14 +241,46 @@ private struct ThreeWayMerge {
         return hidden
     }
 
+    /// The merge over a base with conflict markers. git's virtual base of a criss-cross merge (its two merge bases
+    /// merged, with a conflict) holds both versions of what they changed apart, in marked blocks. Without those blocks
+    /// it is what each side resolved the conflict against: merged on it item by item, each side's resolution is that
+    /// side's addition, made once where both made it alike. Where the sides' items of the titles in the blocks
+    /// differ, they resolved it differently, and the whole file is one conflict. (Item by item with the blocks, each
+    /// side seemed to remove the version the other kept, and the item was lost; line by line, an item both moved
+    /// apart was in two places.)
+    func mergeOverConflictedBase() -> BoardMerge {
+        let board = base.board
+        let markers = Dictionary(board.conflictMarkers.map { ($0, board.lines[$0]) }, uniquingKeysWith: { first, _ in first })
+        var kept: [UInt8] = []
+        var blocked = [Bool](repeating: false, count: board.lines.count)
+        var inBlock = false
+        for (index, line) in board.lines.enumerated() {
+            let marker = markers[index].flatMap { Parser.conflictMarker(board.bytes, $0.start, $0.contentEnd) }
+            if marker == UInt8(ascii: "<") { inBlock = true }
+            if inBlock { blocked[index] = true } else { kept += board.bytes[line.start..<line.end] }
+            if marker == UInt8(ascii: ">") { inBlock = false }
+        }
+        let titles = Set(board.items.filter { blocked[$0.line] }.map { board.title(of: $0) })
+        func resolution(_ side: Version) -> [[UInt8]] {
+            side.board.items.indices.filter { titles.contains(side.board.title(of: side.board.items[$0])) }
+                .map { Array(side.itemBytes($0)) }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        guard resolution(ours) == resolution(theirs) else { return wholeFileConflict(.resolvedApart) }
+        let cleared = Board(parsing: kept)
+        // Markers outside any block (a `=======` alone) stay: then the lines merge, as `git merge-file` merges them.
+        guard cleared.conflictMarkers.isEmpty else { return seenByCheck(lineMerge()) }
+        var merge = ThreeWayMerge(base: cleared, ours: ours.board, theirs: theirs.board, markerSize: markerSize)
+        return merge.run()
+    }
+
     /// Ours and theirs whole, as one conflict.
-    func wholeFileConflict() -> BoardMerge {
+    func wholeFileConflict(_ reason: MergeConflict.Reason = .hidden) -> BoardMerge {
         var out = marker("<", label: "ours")
         appendLines(ours.board.bytes, to: &out)
         appendLines(marker("=", label: nil), to: &out)
         appendLines(theirs.board.bytes, to: &out)
         appendLines(marker(">", label: "theirs"), to: &out)
-        return BoardMerge(bytes: out, conflicts: [MergeConflict(title: nil, reason: .hidden)])
+        return BoardMerge(bytes: out, conflicts: [MergeConflict(title: nil, reason: reason)])
     }
 
     // MARK: - Skeleton

@@ -346,8 +346,9 @@ final class GitRepository {
         let merge = repository.git("merge", "--no-edit", "y")
         #expect(merge.status != 0, "\(merge.output)")
         #expect(merge.output.contains("CONFLICT (content): Merge conflict in board.md"))
-        #expect(repository.boardText.contains("- [ ] Ship it due:2026-12-01\n=======\n- [ ] Ship it due:2026-12-02\n"),
-                "\(repository.boardText)")
+        #expect(merge.output.contains("board.md: conflict: the two sides resolved a conflict of their merge base differently"), "\(merge.output)")
+        let text = repository.boardText
+        #expect(text.hasPrefix("<<<<<<< ours\n") && text.contains("- [ ] Ship it due:2026-12-01\n") && text.contains("- [ ] Ship it due:2026-12-02\n"), "\(text)")
     }
 
     @Test func rebaseUsesTheDriverToo() throws {

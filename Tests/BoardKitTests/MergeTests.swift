@@ -553,19 +553,34 @@ import Testing
     }
 
     /// git merges the two bases of a criss-cross merge first; where they conflicted, that base holds both versions
-    /// of the item in markers. Sides that resolved it differently conflict there, as `git merge-file` has them;
-    /// taken item by item, each side seemed to remove the other's version, and the item was lost.
-    @Test func aBaseWithConflictMarkersMergesLineByLine() {
+    /// of the item in markers. Sides that resolved it differently make the whole file one conflict: taken item by
+    /// item with the block, each side seemed to remove the other's version, and the item was lost.
+    @Test func aBaseWithConflictMarkersConflictsWhereTheSidesResolvedItApart() {
         let base = "## TODO\n\n<<<<<<<<< ours\n- [ ] A due:2026-12-01\n=========\n- [ ] A due:2026-12-02\n>>>>>>>>> theirs\n- [ ] B\n"
         let ours = "## TODO\n\n- [ ] A due:2026-12-01\n- [ ] B\n"
         let theirs = "## TODO\n\n- [ ] A due:2026-12-02\n- [ ] B\n"
         let result = merge(base, ours, theirs)
-        #expect(result.text == "## TODO\n\n<<<<<<< ours\n- [ ] A due:2026-12-01\n=======\n- [ ] A due:2026-12-02\n>>>>>>> theirs\n- [ ] B\n")
-        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)])
+        #expect(result.text == "<<<<<<< ours\n" + ours + "=======\n" + theirs + ">>>>>>> theirs\n")
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .resolvedApart)])
         // Resolved alike on both sides, with other changes apart: clean.
         let both = merge(base + "- [ ] C\n- [ ] D\n", ours + "- [ ] C\n- [ ] D\n", ours + "- [ ] C\n- [ ] D due:2026-12-09\n")
         #expect(both.conflicts.isEmpty)
         #expect(both.text == ours + "- [ ] C\n- [ ] D due:2026-12-09\n")
+    }
+
+    /// Resolved alike, the rest merges item by item on the base without its blocks: an item both sides moved apart
+    /// is a conflict, not an item in two places (line by line, each side's line of it was merged in); and moves of
+    /// two items apart merge cleanly (line by line, they touched).
+    @Test func aBaseWithConflictMarkersResolvedAlikeMergesItemByItem() {
+        let base = "## TODO\n\n<<<<<<< ours\n- [ ] A one\n=======\n- [ ] A two\n>>>>>>> theirs\n- [ ] X task\n- [ ] Y task\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] Z\n"
+        let apart = merge(base, "## TODO\n\n- [ ] A one\n- [ ] Y task\n\n## DOING\n\n- [ ] D\n- [ ] X task\n\n## DONE\n\n- [x] Z\n",
+                          "## TODO\n\n- [ ] A one\n- [ ] Y task\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] Z\n- [x] X task\n")
+        #expect(apart.conflicts == [MergeConflict(title: "X task", reason: .section)])
+        #expect(apart.text.components(separatedBy: "X task").count == 3)  // once on each side of the markers
+        let both = merge(base, "## TODO\n\n- [ ] A one\n- [ ] Y task\n\n## DOING\n\n- [ ] D\n- [ ] X task\n\n## DONE\n\n- [x] Z\n",
+                         "## TODO\n\n- [ ] A one\n- [ ] X task\n\n## DOING\n\n- [ ] D\n- [ ] Y task\n\n## DONE\n\n- [x] Z\n")
+        #expect(both.conflicts.isEmpty)
+        #expect(both.text == "## TODO\n\n- [ ] A one\n\n## DOING\n\n- [ ] D\n- [ ] X task\n- [ ] Y task\n\n## DONE\n\n- [x] Z\n")
     }
 
     @Test func bothChangingTheSameTextOutsideItemsConflictsThere() {
