@@ -219,20 +219,24 @@ public struct ItemPairing: Sendable {
                     newBigrams[j % 33] = (j, Self.bigrams(newKeys[n].text))
                     work.titlesSplit += 1
                 }
-                // In place counting from either end of the stretch: where items went from it or came into it, a
-                // left-over item stands level with one side or the other, and the titles tell which.
-                let inPlace = i == j || olds.count - i == news.count - j
-                let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: inPlace ? 0 : 0.5,
+                // In place counting from the stretch's start: a title kept in part (a quarter), its body or its date
+                // is enough there. Where items went from the stretch or came into it, a left-over item also stands
+                // level with another counting from the end: in the same section, that place weighs as much, for
+                // titles alike already, and the titles tell which (of `Review PR 12` and `Review PR 14`, one removed
+                // and the other renamed `Review PR 14 with Ana`, the rename is 14's).
+                let fromStart = i == j
+                let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: fromStart ? 0 : 0.5,
                                                  equalTexts: { oldKeys[o].text == newKeys[n].text })
                 // Bodies and dates count only for a pair in place or alike already: read for those alone (the
                 // bodies of 100,000 renamed items compared 33 times each took seconds).
-                guard inPlace || similarity >= 0.5 else { return nil }
+                guard fromStart || similarity >= 0.5 else { return nil }
                 let sameBody = !old.items[o].body.isEmpty && old.bodyLines(of: old.items[o]) == new.bodyLines(of: new.items[n])
                 if !old.items[o].body.isEmpty { work.bodiesCompared += 1 }
                 let sameDue = old.items[o].due != nil && old.items[o].due == new.items[n].due
                 let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
-                let clear = similarity >= 0.5 || (inPlace && sameSection && (similarity >= 0.25 || sameBody || sameDue))
+                let clear = similarity >= 0.5 || (fromStart && sameSection && (similarity >= 0.25 || sameBody || sameDue))
                 guard clear else { return nil }
+                let inPlace = fromStart || (sameSection && olds.count - i == news.count - j)
                 let score = similarity + (inPlace ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
                 return Candidate(score: score, old: i, new: j)
             }
