@@ -97,11 +97,11 @@ enum Arguments {
                     name = String(name[..<equals])
                 }
             } else {
-                // `-n 5`, and `-n5` as git has it: a number joined to a short option that takes a value (a word joined
-                // to one is more likely a long option missing a dash, `-overdue`, and stays an error).
+                // `-n 5`, and `-n5` as git has it: a number joined to a short option that takes a count (a word joined
+                // to one is more likely a long option missing a dash, `-overdue`, and stays an error; `-o1` is no file).
                 let letter = argument.dropFirst().first, joined = argument.dropFirst(2)
                 guard let spec = known.first(where: { $0.short != nil && $0.short == letter }),
-                      joined.isEmpty || (spec.value != nil && joined.allSatisfy { ("0"..."9").contains($0) }) else {
+                      joined.isEmpty || (spec.value == "count" && joined.allSatisfy { ("0"..."9").contains($0) }) else {
                     throw UsageError(message: "Unknown option '\(argument)'" + didYouMean(argument, among: known.map { "--" + $0.long }), command: nil)
                 }
                 name = spec.long

@@ -134,7 +134,8 @@ enum BoardFile {
 
         let folderLock = try lockFolder(of: target, shownAs: name)
         defer { close(folderLock) }
-        if let kept = try setAsideLeftover(besides: target, shownAs: name) { notice(kept) }
+        // Beside the file a link leads to, the name kept is said in full.
+        if let kept = try setAsideLeftover(besides: target, shownAs: path == target ? name : target) { notice(kept) }
         let (fd, status) = try lockCurrentFile(target, shownAs: name)
         defer { close(fd) }  // Closing releases the file's lock and the lease.
         let leased = try takeReadLease(fd, shownAs: name)
@@ -203,8 +204,8 @@ enum BoardFile {
                 return
             }
         }
-        let kept = (try? setAsideLeftover(besides: target, shownAs: name, comparing: false)) ?? nil
-        throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put it back in place: board's version is at \(name), the file saved meanwhile \(kept.map { "is kept as \($0)" } ?? "is at \(temporary)")")
+        let kept = (try? setAsideLeftover(besides: target, shownAs: target, comparing: false)) ?? nil
+        throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put back what was saved meanwhile: the file it swapped out \(kept.map { "is kept as \($0)" } ?? "is at \(temporary)"); compare it with \(name)")
     }
 
     /// A file at the temporary name was left by a run stopped between swapping its file in and removing what it
@@ -234,7 +235,7 @@ enum BoardFile {
             }
             return "\(name).rescued-\(number)"
         }
-        throw failure(name, "cannot keep \(temporary), which an interrupted board run left beside it, under another name")
+        throw CommandError(message: "\(name): cannot keep \(temporary), which an interrupted board run left beside it, under another name (\(name).rescued-1 to -1000 are taken, or the folder cannot be written); nothing was written")
     }
 
     /// Someone opened board's file while it stood at the path and waits on the write lease: before they go on,

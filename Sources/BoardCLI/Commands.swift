@@ -688,6 +688,9 @@ enum Commands {
         for target in targets {
             if context.parsed.flag("check") {
                 let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown, pipes: true))
+                if board.isUTF16 {
+                    throw CommandError(message: "\(escaped(target.shown)):1: the file is UTF-16; board reads UTF-8: save it as UTF-8")
+                }
                 // One line per move, written as bytes; a run of them too long to hold whole (a pasted board can have a
                 // hundred thousand) is streamed a piece at a time, the rest collected as any other command's lines.
                 // The items are looked at where they are, not copied into a list of their own first.

@@ -82,8 +82,15 @@ extension Commands {
         let shown = arguments.count > 4 ? arguments[4] : arguments[1]
         let base = try context.readBoard(arguments[0])
         let theirs = try context.readBoard(arguments[2])
+        // A side saved as UTF-16 holds no board to merge, and the merge's lines would ruin it: git is left the conflict.
+        for (side, name) in [(base, arguments[0]), (theirs, arguments[2])] where side.isUTF16 {
+            throw CommandError(message: "\(name): the file is UTF-16; board merges UTF-8 boards only; nothing was written")
+        }
         let conflicts = try BoardFile.update(context.absolute(arguments[1]), shownAs: arguments[1],
                                              notice: { context.output.error(Context.keptNotice(arguments[1], $0)) }) { ours in
+            if Board.isUTF16(ours) {
+                throw CommandError(message: "\(arguments[1]): the file is UTF-16; board merges UTF-8 boards only; nothing was written")
+            }
             let merged = Board.merge(base: base, ours: Board(parsing: ours), theirs: theirs, markerSize: markerSize)
             return (PrintedFile(merged.bytes), merged.conflicts)
         }
@@ -102,14 +109,20 @@ extension Commands {
         guard let top = Git.bytes(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment) else {
             throw CommandError(message: "\(folder): not in a git repository; check --staged reads what git has staged")
         }
-        guard paths.isEmpty else {
+        // The paths given; else a board named by `--file` or `BOARD_FILE`.
+        let named = paths.isEmpty ? [context.parsed.value("file") ?? context.setting("BOARD_FILE")].compactMap { $0 } : paths
+        guard named.isEmpty else {
             let root = SystemText.decode(top.prefix { $0 != UInt8(ascii: "\n") }) + "/"
-            return paths.map { path in
-                (path, path.hasPrefix(root) ? ":" + path.dropFirst(root.count) : path.hasPrefix("/") ? ":" + path : ":./" + path)
+            return named.map { path in
+                // An absolute path is git's from the top, as the top is: with the links in it followed.
+                let (dir, file) = BoardFile.split(path)
+                let real = path.hasPrefix("/") ? BoardFile.resolved(dir).map { ($0 == "/" ? "" : $0) + "/" + file } ?? path : path
+                return (path, real.hasPrefix(root) ? ":" + real.dropFirst(root.count) : real.hasPrefix("/") ? ":" + real : ":./" + real)
             }
         }
-        // `-z`: each path as it is (without it, git quotes one that is not plain ASCII, and it matched no board).
-        guard let listed = Git.bytes(["-C", folder, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"],
+        // `-z`: each path as it is (without it, git quotes one that is not plain ASCII, and it matched no board). A
+        // symbolic link replaced by the board (`T`) is a board the commit adds too.
+        guard let listed = Git.bytes(["-C", folder, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMRT"],
                                      environment: environment) else {
             throw CommandError(message: "\(folder): git could not list the staged files")
         }

@@ -89,12 +89,17 @@ extension Commands {
 
     /// Writes the file the state asked for, unless the file on disk is no longer what the screen shows: then the
     /// state gets the file as it is, and nothing is written.
-    private static func apply(_ file: [UInt8], to state: inout InteractiveBoard, path: String, shown: String) {
+    static func apply(_ file: [UInt8], to state: inout InteractiveBoard, path: String, shown: String) {
         enum Outcome { case written, changed([UInt8]) }
         let shownBytes = state.board.bytes
+        var kept: String?
         do {
-            let outcome = try BoardFile.update(path, shownAs: shown) { current -> (PrintedFile?, Outcome) in
-                current == shownBytes ? (PrintedFile(file), .written) : (nil, .changed(current))
+            let outcome = try BoardFile.update(path, shownAs: shown, notice: { kept = $0 }) { current -> (PrintedFile?, Outcome) in
+                // Saved as UTF-16 meanwhile: the screen shows no items, and a line written would ruin it.
+                if Board.isUTF16(current) {
+                    throw CommandError(message: "\(escaped(shown)) is UTF-16 now, and board writes UTF-8 into it; save it as UTF-8; nothing was written")
+                }
+                return current == shownBytes ? (PrintedFile(file), .written) : (nil, .changed(current))
             }
             switch outcome {
             case .written: state.written(Board(parsing: file))
@@ -110,6 +115,7 @@ extension Commands {
         } catch {
             state.failed("\(error)")
         }
+        if let kept { state.note(Context.keptNotice(shown, kept)) }
     }
 
     /// Runs `$VISUAL`/`$EDITOR` (a shell word list, as git runs it) on the board at a line, and waits for it.

@@ -375,6 +375,11 @@ public struct InteractiveBoard: Sendable {
 
     // MARK: - What the caller reports
 
+    /// A line for the footer, after what it says already.
+    public mutating func note(_ text: String) {
+        message = message.map { $0 + " " + text } ?? text
+    }
+
     /// The board after the write the last effect asked for: the file now holds `board`.
     public mutating func written(_ board: Board) {
         guard let done = pending else { return reload(board, message: nil) }

@@ -332,10 +332,15 @@ public struct Board: Sendable {
     /// Line indices of merge conflict markers (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`) outside code fences.
     public let conflictMarkers: [Int]
 
-    /// True for a file saved as UTF-16 (Notepad's "Unicode", PowerShell 5's `>`): it starts with that byte-order
-    /// mark, FF FE or FE FF. Read as UTF-8 it holds no board, and UTF-8 lines written into it would ruin it.
-    public var isUTF16: Bool {
-        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
+    /// True for a file saved as UTF-16 (Notepad's "Unicode", PowerShell 5's `>`). Read as UTF-8 it holds no board,
+    /// and UTF-8 lines written into it would ruin it.
+    public var isUTF16: Bool { Self.isUTF16(bytes) }
+
+    /// True for bytes of UTF-16 text: they start with its byte-order mark, FF FE or FE FF, and a NUL byte comes in
+    /// the next 64 (ASCII text in UTF-16 has one every other byte; those marks followed by UTF-8 are not UTF-16).
+    public static func isUTF16(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 4 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
+            && bytes[2..<min(bytes.count, 66)].contains(0)
     }
 
     init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [UInt32],

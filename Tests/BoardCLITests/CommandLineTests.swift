@@ -77,6 +77,7 @@ import Testing
         #expect(sandbox.run(["log", "-n0", "-f", "b.md"]).stderr.hasPrefix("Error: Invalid count '0' for '-n'"))
         #expect(sandbox.run(["list", "-overdue", "-f", "b.md"]).stderr.hasPrefix("Error: Unknown option '-overdue'"))
         #expect(sandbox.run(["list", "-fb.md"]).stderr.hasPrefix("Error: Unknown option '-fb.md'"))
+        #expect(sandbox.run(["ics", "-o1", "-f", "b.md"]).stderr.hasPrefix("Error: Unknown option '-o1'"))  // a count only
     }
 
     /// `--to doing --to done` took the last without a word, and `--json` hid `--format`: options at odds are usage

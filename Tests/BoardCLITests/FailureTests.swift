@@ -226,7 +226,13 @@ import Testing
             }
             #expect(sandbox.bytes() == bytes)
             #expect(sandbox.run(["list"]).stderr == "warning: board.md:1: the file is UTF-16; board reads UTF-8, so it sees no items: save it as UTF-8\n")
+            #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 1, stdout: "", stderr:
+                "error: board.md:1: the file is UTF-16; board reads UTF-8: save it as UTF-8\n"))
+            #expect(sandbox.bytes() == bytes)
         }
+        // Those two bytes followed by UTF-8 are no UTF-16: the board is read, and written, as it is.
+        sandbox.write("board.md", [0xFF, 0xFE] + Array("\n## TODO\n- [ ] A\n".utf8))
+        #expect(sandbox.run(["list"]) == Outcome(exitCode: 0, stdout: "TODO   [ ]              A  :3\n", stderr: ""))
     }
 
     @Test func initRefusesATitleThatNamesASection() {

@@ -452,6 +452,21 @@ final class GitRepository {
         #expect(sandbox.read("ours.md").hasPrefix("## TODO\n\n" + String(repeating: "<", count: 1_000) + " ours\n"))
     }
 
+    /// A side saved as UTF-16 holds no board to merge; the merge's UTF-8 lines written into it ruined it.
+    @Test func aUTF16SideIsRefusedAndNothingIsWritten() {
+        let text = "## TODO\n\n- [ ] A due:2026-01-01\n"
+        let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let sandbox = sandbox(ours: "", theirs: "## TODO\n\n- [ ] A due:2026-01-02\n")
+        sandbox.write("ours.md", utf16)
+        let outcome = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md"])
+        #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: ours.md: the file is UTF-16; board merges UTF-8 boards only; nothing was written\n"))
+        #expect(sandbox.bytes("ours.md") == utf16)
+        sandbox.write("ours.md", text)
+        sandbox.write("theirs.md", utf16)
+        #expect(sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md"]).stderr == "error: theirs.md: the file is UTF-16; board merges UTF-8 boards only; nothing was written\n")
+        #expect(sandbox.read("ours.md") == text)
+    }
+
     @Test func badArgumentsWriteNothing() {
         let ours = "## TODO\n\n- [ ] A due:2026-01-02\n"
         let sandbox = sandbox(ours: ours, theirs: "## TODO\n")

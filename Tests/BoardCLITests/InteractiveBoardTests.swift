@@ -1,4 +1,4 @@
-import BoardCLI
+@testable import BoardCLI
 import BoardDisplay
 import BoardKit
 import Foundation
@@ -540,5 +540,19 @@ import Testing
         #expect(outcome.exitCode == 1)
         #expect(outcome.stderr == "error: ui: standard input and output must be a terminal; 'board show' prints the board\n")
         #expect(sandbox.read() == Self.text)
+    }
+
+    /// The board saved as UTF-16 while `board ui` runs: reloaded, it shows no items, and an item added then was
+    /// written as UTF-8 lines into the UTF-16 file. The write is refused, and the file kept as it is.
+    @Test func aBoardSavedAsUTF16MeanwhileIsNeverWritten() {
+        let sandbox = Sandbox()
+        let text = "## TODO\n\n- [ ] A\n\n## DOING\n\n## DONE\n"
+        let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        sandbox.write("board.md", utf16)
+        var state = InteractiveBoard(board: Board(parsing: utf16), title: "board.md", width: 80, height: 24,
+                                     today: InteractiveBoardTests.today, color: false)
+        Commands.apply(utf16 + Array("\n## TODO\n\n- [ ] Z1\n".utf8), to: &state, path: sandbox.path("board.md"), shown: "board.md")
+        #expect(sandbox.bytes() == utf16)
+        #expect(state.message?.contains("board.md is UTF-16 now, and board writes UTF-8 into it") == true, "\(state.message ?? "")")
     }
 }

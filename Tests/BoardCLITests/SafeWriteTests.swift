@@ -112,6 +112,14 @@ import Testing
         try #require(FileManager.default.createFile(atPath: leftover, contents: Data(sandbox.read().utf8)))
         #expect(sandbox.run(["add", "Z"]) == Outcome(exitCode: 0, stdout: "Added \"Z\" to TODO (:54)\n", stderr: ""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "board.md.rescued-1", "board.md.rescued-2"])
+        // Beside the file a link leads to, the name kept is said in full.
+        try FileManager.default.createDirectory(atPath: sandbox.path("real"), withIntermediateDirectories: true)
+        sandbox.write("real/notes.md", Self.board)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("linked.md"), withDestinationPath: "real/notes.md")
+        let realPath = try #require(BoardFile.resolved(sandbox.path("real/notes.md")))
+        try #require(FileManager.default.createFile(atPath: BoardFile.temporaryPath(besides: realPath), contents: Data(saved.utf8)))
+        #expect(sandbox.run(["add", "L", "-f", "linked.md"]).stderr.contains("is kept as \(realPath).rescued-1;"))
+        #expect(sandbox.read("real/notes.md.rescued-1") == saved)
         // The board removed and made anew: the save left beside it is kept all the same.
         try FileManager.default.removeItem(atPath: sandbox.path("board.md"))
         try #require(FileManager.default.createFile(atPath: leftover, contents: Data(saved.utf8)))

@@ -52,4 +52,27 @@ import Testing
         #expect(outcome.exitCode == 1)
         #expect(outcome.stderr.contains("not in a git repository; check --staged reads what git has staged"))
     }
+
+    /// A board that replaced a symbolic link (a type change, `T`), one named by `--file` or `BOARD_FILE`, and one
+    /// named by an absolute path through a linked folder were left unchecked, or not found.
+    @Test func typeChangesNamedBoardsAndLinkedFoldersAreChecked() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/real.md", Self.good)
+        try FileManager.default.createSymbolicLink(atPath: repository.sandbox.path("repo/board.md"), withDestinationPath: "real.md")
+        repository.git("add", ".")
+        repository.git("commit", "-qm", "a link")
+        try FileManager.default.removeItem(atPath: repository.sandbox.path("repo/board.md"))
+        repository.sandbox.write("repo/board.md", Self.broken)
+        repository.git("add", "board.md")
+        #expect(repository.board("check", "--staged").output.contains("board.md:3:15: error:"))
+        repository.git("commit", "-qm", "a board", "--no-verify")
+        repository.sandbox.write("repo/kanban.md", Self.broken)
+        repository.git("add", "kanban.md")
+        #expect(repository.board("check", "--staged", "--file", "kanban.md").output.contains("kanban.md:3:15: error:"))
+        #expect(repository.run("board", ["check", "--staged"], adding: ["BOARD_FILE": "kanban.md"]).status == 1)
+        try FileManager.default.createSymbolicLink(atPath: repository.sandbox.path("link"), withDestinationPath: repository.sandbox.path("repo"))
+        let linked = repository.sandbox.path("link") + "/kanban.md"
+        let outcome = repository.run("board", ["check", "--staged", linked])
+        #expect(outcome.status == 1 && outcome.output.contains("\(linked):3:15: error:"), "\(outcome.output)")
+    }
 }
