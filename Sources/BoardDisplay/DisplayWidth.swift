@@ -41,7 +41,7 @@ public enum DisplayWidth {
             var value = UInt32(byte) & (0xFF >> (length + 1))
             for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
             switch value {
-            case 0xA0..<0x300: total += 1
+            case 0xA0..<0x300 where value != 0xAD: total += 1  // not the soft hyphen, which `escaped` shows
             // Not U+3099 and U+309A, the combining voiced sound marks among the kana.
             case 0x3041...0x3098, 0x309B...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1F3FA, 0x1F400...0x1F64F,
                  0x1F680...0x1F6C5, 0x1F900...0x1F9FF:

@@ -52,12 +52,15 @@ public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let length = UTF8Sequence.length(in: bytes, at: index) else { return true }
         let next = bytes[index + 1], third = length > 2 ? bytes[index + 2] : 0
         switch byte {
-        case 0xC2 where next <= 0x9F: return true  // C1 controls
+        case 0xC2 where next <= 0x9F || next == 0xAD: return true  // C1 controls, U+00AD
         case 0xD8 where next == 0x9C: return true  // U+061C
+        case 0xE1 where (next == 0xA0 && third == 0x8E) || (next == 0x85 && (third == 0x9F || third == 0xA0)):
+            return true  // U+180E, U+115F, U+1160
         case 0xE2 where next == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
             return true  // U+200B, U+200E, U+200F, U+2028–U+202E (joiners U+200C, U+200D stay)
-        case 0xE2 where next == 0x81 && (third == 0xA0 || (0xA6...0xA9).contains(third)): return true
-        case 0xEF where next == 0xBB && third == 0xBF: return true  // U+FEFF
+        case 0xE2 where next == 0x81 && ((0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third)): return true
+        case 0xEF where (next == 0xBB && third == 0xBF) || (next == 0xBF && (0xB9...0xBB).contains(third)) || (next == 0xBE && third == 0xA0):
+            return true  // U+FEFF, U+FFF9–U+FFFB, U+FFA0
         case 0xF4 where next == 0x8F && third >= 0xBE: return true  // U+10FF80 and up
         default: break
         }

@@ -1,10 +1,15 @@
 /// True for the characters that change how text around them reads without showing themselves: the line and
 /// paragraph separators (a line break to some terminals), bidirectional embeddings, overrides and isolates, the marks
-/// LRM, RLM and ALM, zero-width space, word joiner and zero-width no-break space. Zero-width joiners (emoji
-/// sequences, Indic and Persian text) are not among them. Output meant for a terminal writes them escaped.
+/// LRM, RLM and ALM, zero-width space, word joiner and zero-width no-break space; and those that show nothing, so
+/// that two titles alike on screen differ: the soft hyphen, the Mongolian vowel separator, the invisible operators
+/// (U+2061–U+2064), the interlinear annotation marks (U+FFF9–U+FFFB) and the Hangul fillers U+115F, U+1160 and
+/// U+FFA0. Zero-width joiners (emoji sequences, Indic and Persian text), the tag characters (the flags of England,
+/// Scotland and Wales are made of them) and U+3164 (among the Hangul read without a look) are not among them. Output
+/// meant for a terminal writes them escaped.
 public func isInvisibleFormatting(_ scalar: UInt32) -> Bool {
     switch scalar {
-    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: true
+    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF,
+         0x00AD, 0x180E, 0x2061...0x2064, 0xFFF9...0xFFFB, 0x115F, 0x1160, 0xFFA0: true
     default: false
     }
 }

@@ -255,6 +255,25 @@ import Testing
         #expect(diff.contains("abc\\u{202E}def"))
     }
 
+    /// Characters that show nothing let two titles look alike while they differ (`Pay invoice` and the same with a
+    /// soft hyphen in it): shown escaped too, in `list`, JSON and HTML.
+    @Test func charactersThatShowNothingAreShownEscaped() {
+        let sandbox = Sandbox()
+        let invisible: [UInt32] = [0xAD, 0x180E, 0x2061, 0x2064, 0xFFF9, 0xFFFB, 0x115F, 0x1160, 0xFFA0]
+        let title = "Pay" + invisible.compactMap { Unicode.Scalar($0).map { String(Character($0)) } }.joined() + " invoice"
+        sandbox.write("board.md", "## TODO\n- [ ] \(title)\n## DOING\n## DONE\n")
+        let shown = invisible.map { "\\u{" + String($0, radix: 16, uppercase: true) + "}" }.joined()
+        #expect(sandbox.run(["list"]).stdout.contains("Pay" + shown + " invoice"))
+        let json = sandbox.run(["list", "--json"]).stdout
+        #expect(json.contains("Pay" + invisible.map { String(format: "\\u%04x", $0) }.joined() + " invoice"), "\(json)")
+        let html = sandbox.run(["html"]).stdout
+        #expect(html.contains("Pay" + invisible.map { "&#x" + String($0, radix: 16, uppercase: true) + ";" }.joined() + " invoice"))
+        // A flag made of tag characters stays a flag.
+        let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+        sandbox.write("board.md", "## TODO\n- [ ] Tea \(england)\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["list"]).stdout.contains("Tea \(england)"))
+    }
+
     @Test func argumentsAndPathsInErrorsAreShownEscaped() {
         let sandbox = Sandbox()
         #expect(sandbox.run(["\u{1B}[2J"]).stderr.hasPrefix("Error: Unknown subcommand '\\u{1B}[2J'\n"))
