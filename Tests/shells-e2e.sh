@@ -71,6 +71,12 @@ for shell in bash zsh; do
     expect "$shell: no match, nothing offered" "" "$(ask $shell 'board done zzz')"
 done
 
+# A title that cannot be typed as it is (a control character, a leading dash, a tab) is offered as its line's ref.
+mkdir odd && printf '## TODO\n- [ ] esc \033[31mred\n- [ ] -dash\n- [ ] tab\there\n' > odd/board.md
+for shell in bash zsh; do
+    expect "$shell: a title that cannot be typed is offered as its ref" ":2|:3|:4|" "$(ask $shell 'board --file odd/board.md done ')"
+done
+
 # fish: ask fish itself what it completes on a command line.
 fishask() { fish -c "source ./board.fish; complete -C '$1'" | cut -f1 | sort | tr '\n' '|'; }
 expect "fish: commands after a global option and its value" "list|" "$(fishask 'board --today 2026-11-01 li')"
@@ -81,6 +87,7 @@ expect "fish: option values" "due|title|" "$(fishask 'board list --sort ')"
 expect "fish: item titles for a ref" "Fix login #auth|Write the docs|" "$(fishask 'board done ')"
 expect "fish: titles of the --file board" "Elsewhere|" "$(fishask 'board --file other/board.md start ')"
 expect "fish: shells" "bash|fish|zsh|" "$(fishask 'board completion ')"
+expect "fish: a title that cannot be typed is offered as its ref" ":2|:3|:4|" "$(fishask 'board --file odd/board.md done ')"
 
 # board log on a terminal goes through $PAGER (script gives it one); not with --no-pager, nor into a pipe.
 mkdir logged && (cd logged && git init -q && printf '## TODO\n- [ ] a\n' > board.md && git add board.md \

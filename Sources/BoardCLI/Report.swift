@@ -198,6 +198,9 @@ enum Report {
     /// One of `list --format`'s fields.
     enum Field: String, CaseIterable {
         case ref, line, section, checked, due, done, title, tags, people
+        /// The title as a ref to type (what shell completion offers): the title itself, or `:LINE` where it could not
+        /// be typed as it is (empty, starting with `-`, holding a tab or anything `escaped` shows escaped).
+        case name
     }
 
     /// `list --format` parsed: text, and `{field}` names (`{{` and `}}` are braces).
@@ -259,6 +262,16 @@ enum Report {
                     case .due: item.due?.append(to: &out)
                     case .done: board.doneDate(of: item)?.append(to: &out)
                     case .title: board.withTitleBytes(of: item) { appendEscaped(utf8: UnsafeBufferPointer(rebasing: $0[$1]), to: &out) }
+                    case .name:
+                        board.withTitleBytes(of: item) { bytes, range in
+                            let title = UnsafeBufferPointer(rebasing: bytes[range])
+                            if let first = title.first, first != UInt8(ascii: "-"), !title.contains(0x09), !needsEscaping(title) {
+                                out.append(title)
+                            } else {
+                                out.append(":")
+                                out.appendNumber(item.line + 1)
+                            }
+                        }
                     case .tags: out.append(string: escaped(board.tags(of: item).joined(separator: ",")))
                     case .people: out.append(string: escaped(board.people(of: item).joined(separator: ",")))
                     }

@@ -40,7 +40,7 @@ enum ShellSupport {
     }
 
     /// The titles of the board's items, one per line: what a REF completes to.
-    static let titlesQuery = "list --format '{title}'"
+    static let titlesQuery = "list --format '{name}'"
 
     // MARK: - bash (and zsh, through bashcompinit)
 

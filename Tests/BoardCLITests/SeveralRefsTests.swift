@@ -156,6 +156,15 @@ import Testing
 @Suite struct ListFormatTests {
     static let board = "## TODO\n- [ ] Late one due:2026-11-01 #ops\n- [ ] Fine\n- [ ] Late two due:2026-11-02 @ana\n## DONE\n- [x] Old done:2026-11-02\n"
 
+    /// `{name}`, what shell completion offers: the title where it can be typed as it is, else the line's ref (a title
+    /// with a control character completed to its escaped form, which named nothing; one starting with `-` was read
+    /// as an option; fish cut one at a tab).
+    @Test func theNameIsTheTitleWhereItCanBeTypedElseTheRef() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Plain title\n- [ ] esc \u{1B}[31mred\n- [ ] -dash\n- [ ] tab\there\n- [ ] rtl\u{202E}x\n- [ ] \n")
+        #expect(sandbox.run(["list", "--format", "{name}"]).stdout == "Plain title\n:3\n:4\n:5\n:6\n:7\n")
+    }
+
     @Test func fieldsFillTheTemplateOneLinePerItem() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
@@ -166,9 +175,9 @@ import Testing
             :6 DONE[x] /2026-11-02 Old <> <> {6}
 
             """)
-        let wrong = sandbox.run(["list", "--format", "{ref} {name}"])
+        let wrong = sandbox.run(["list", "--format", "{ref} {nope}"])
         #expect(wrong.exitCode == 64)
-        #expect(wrong.stderr.hasPrefix("Error: Unknown field '{name}' for '--format' (use {ref} {line} {section} {checked} {due} {done} {title} {tags} {people})\n"))
+        #expect(wrong.stderr.hasPrefix("Error: Unknown field '{nope}' for '--format' (use {ref} {line} {section} {checked} {due} {done} {title} {tags} {people} {name})\n"))
         // A brace that opens or closes no field is refused too: '{title' was printed as it is.
         for (format, message) in [("{ref} {title", "Unclosed '{' in '--format' (write '{{' for a brace)"),
                                   ("{ref} }", "Single '}' in '--format' (write '}}' for a brace)")] {
