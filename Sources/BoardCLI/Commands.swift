@@ -844,8 +844,10 @@ enum Commands {
             }
             return width
         }
-        if let columns = context.invocation.environment["COLUMNS"].flatMap({ Int($0) }), columns > widths.upperBound {
-            throw UsageError(message: "Invalid COLUMNS '\(columns)' (a number of cells, at most \(widths.upperBound)); use '--width'", command: spec("show"))
+        // A number too large to hold is above 10,000 too.
+        if let columns = context.invocation.environment["COLUMNS"], !columns.isEmpty, columns.allSatisfy({ ("0"..."9").contains($0) }),
+           Int(columns).map({ $0 > widths.upperBound }) ?? true {
+            throw UsageError(message: "Invalid COLUMNS '\(escaped(columns))' (a number of cells, at most \(widths.upperBound)); use '--width'", command: spec("show"))
         }
         let width = context.invocation.terminalColumns
             ?? context.invocation.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }

@@ -232,6 +232,8 @@ import Testing
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
         #expect(sandbox.run(["show"], environment: ["COLUMNS": "1000000000000"]).exitCode == 64)
+        // One too large to hold is above 10,000 too (it was passed over as not a number).
+        #expect(sandbox.run(["show"], environment: ["COLUMNS": "99999999999999999999"]).stderr.hasPrefix("Error: Invalid COLUMNS '99999999999999999999'"))
         sandbox.write("b", "## TODO\n")
         sandbox.write("o", "## TODO\n")
         sandbox.write("t", "## TODO\n")
