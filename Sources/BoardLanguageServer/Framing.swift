@@ -46,6 +46,10 @@ public struct MessageReader: Sendable {
             if name == "content-length" {
                 guard let number = Int(value), number >= 0 else { return skipBadHeader("Content-Length '\(value.prefix(40))' is not a number") }
                 guard number <= Self.maximumLength else { return skipBadHeader("Content-Length \(number) is more than \(Self.maximumLength)") }
+                // Two lengths that differ leave the body's end unknown: either could swallow the next message.
+                guard length == nil || length == number else {
+                    return skipBadHeader("two Content-Length headers, \(length ?? 0) and \(number)", from: bodyStart)
+                }
                 length = number
             }
         }
@@ -75,14 +79,14 @@ public struct MessageReader: Sendable {
         return nil
     }
 
-    /// Reports a bad header and drops the bytes up to the next `Content-Length` after it; without one, all but an
-    /// end that may be the start of one.
-    private mutating func skipBadHeader(_ reason: String) -> Frame {
+    /// Reports a bad header and drops the bytes up to the next `Content-Length` after it (or from `from`, the header
+    /// read whole); without one, all but an end that may be the start of one.
+    private mutating func skipBadHeader(_ reason: String, from: Int? = nil) -> Frame {
         let key = Array("content-length".utf8)
         func matches(_ at: Int) -> Bool {
             zip(buffer[at..<min(buffer.count, at + key.count)], key).allSatisfy { $0 | 0x20 == $1 }
         }
-        var index = start + 1
+        var index = from ?? start + 1
         while index < buffer.count, !matches(index) { index += 1 }
         start = index
         return .badHeader(reason)

@@ -501,6 +501,10 @@ func applying(_ edits: JSON?, to text: String) -> String {
         ])
         #expect(frames([String(repeating: "x", count: 9_000)]) == [.badHeader("no empty line after 8192 bytes of header")])
         #expect(frames(["X-Other: 1\n\n{}"]) == [.badHeader("no Content-Length header")])
+        // Two lengths that differ: the last one swallowed the next message.
+        #expect(frames(["Content-Length: 2\r\nContent-Length: 200\r\n\r\n{}Content-Length: 2\r\n\r\n[]"])
+            == [.badHeader("two Content-Length headers, 2 and 200"), .message(Array("[]".utf8))])
+        #expect(frames(["Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}"]) == [.message(Array("{}".utf8))])
     }
 
     @Test func framedMessagesCarryTheirLengthInBytes() {
