@@ -193,7 +193,7 @@ private struct ThreeWayMerge {
     mutating func run() -> BoardMerge {
         // Two sides alike are the merge, as git takes them (a twin renamed on both sides alike could be paired apart).
         if ours.board.bytes == theirs.board.bytes { return seenByCheck(BoardMerge(bytes: ours.board.bytes, conflicts: [])) }
-        if !base.board.conflictMarkers.isEmpty { return mergeOverConflictedBase() }
+        if !base.board.conflictMarkers.isEmpty, resolvedApart() { return wholeFileConflict(.resolvedApart) }
         mergeSkeletons()
         mergeItems()
         var (bytes, placed) = layOut()
@@ -241,23 +241,21 @@ private struct ThreeWayMerge {
         return hidden
     }
 
-    /// The merge over a base with conflict markers. git's virtual base of a criss-cross merge (its two merge bases
-    /// merged, with a conflict) holds both versions of what they changed apart, in marked blocks. Without those blocks
-    /// it is what each side resolved the conflict against: merged on it item by item, each side's resolution is that
-    /// side's addition, made once where both made it alike. Where the sides' items of the titles in the blocks
-    /// differ, they resolved it differently, and the whole file is one conflict. (Item by item with the blocks, each
-    /// side seemed to remove the version the other kept, and the item was lost; line by line, an item both moved
-    /// apart was in two places.)
-    func mergeOverConflictedBase() -> BoardMerge {
+    /// Whether the sides resolved a conflict of their base differently. git's virtual base of a criss-cross merge (its
+    /// two merge bases merged, with a conflict) holds both versions of what they changed apart, in marked blocks; each
+    /// side kept one, or made another. Where the sides' items whose titles stand in the blocks differ (their lines,
+    /// wherever they stand), they resolved it apart: item by item, each side seemed to remove the version the other
+    /// kept, and the item was lost. Resolved alike, the base merges as any other: each side kept the same version,
+    /// and its later changes (a move, an edit) are changes to it.
+    func resolvedApart() -> Bool {
         let board = base.board
-        let markers = Dictionary(board.conflictMarkers.map { ($0, board.lines[$0]) }, uniquingKeysWith: { first, _ in first })
-        var kept: [UInt8] = []
         var blocked = [Bool](repeating: false, count: board.lines.count)
         var inBlock = false
+        let markers = Set(board.conflictMarkers)
         for (index, line) in board.lines.enumerated() {
-            let marker = markers[index].flatMap { Parser.conflictMarker(board.bytes, $0.start, $0.contentEnd) }
+            let marker = markers.contains(index) ? Parser.conflictMarker(board.bytes, line.start, line.contentEnd) : nil
             if marker == UInt8(ascii: "<") { inBlock = true }
-            if inBlock { blocked[index] = true } else { kept += board.bytes[line.start..<line.end] }
+            blocked[index] = inBlock
             if marker == UInt8(ascii: ">") { inBlock = false }
         }
         let titles = Set(board.items.filter { blocked[$0.line] }.map { board.title(of: $0) })
@@ -265,12 +263,7 @@ private struct ThreeWayMerge {
             side.board.items.indices.filter { titles.contains(side.board.title(of: side.board.items[$0])) }
                 .map { Array(side.itemBytes($0)) }.sorted { $0.lexicographicallyPrecedes($1) }
         }
-        guard resolution(ours) == resolution(theirs) else { return wholeFileConflict(.resolvedApart) }
-        let cleared = Board(parsing: kept)
-        // Markers outside any block (a `=======` alone) stay: then the lines merge, as `git merge-file` merges them.
-        guard cleared.conflictMarkers.isEmpty else { return seenByCheck(lineMerge()) }
-        var merge = ThreeWayMerge(base: cleared, ours: ours.board, theirs: theirs.board, markerSize: markerSize)
-        return merge.run()
+        return resolution(ours) != resolution(theirs)
     }
 
     /// Ours and theirs whole, as one conflict.

@@ -568,9 +568,9 @@ import Testing
         #expect(both.text == ours + "- [ ] C\n- [ ] D due:2026-12-09\n")
     }
 
-    /// Resolved alike, the rest merges item by item on the base without its blocks: an item both sides moved apart
-    /// is a conflict, not an item in two places (line by line, each side's line of it was merged in); and moves of
-    /// two items apart merge cleanly (line by line, they touched).
+    /// Resolved alike, the rest merges item by item: an item both sides moved apart is a conflict, not an item in two
+    /// places (line by line, each side's line of it was merged in); and moves of two items apart merge cleanly (line
+    /// by line, they touched).
     @Test func aBaseWithConflictMarkersResolvedAlikeMergesItemByItem() {
         let base = "## TODO\n\n<<<<<<< ours\n- [ ] A one\n=======\n- [ ] A two\n>>>>>>> theirs\n- [ ] X task\n- [ ] Y task\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] Z\n"
         let apart = merge(base, "## TODO\n\n- [ ] A one\n- [ ] Y task\n\n## DOING\n\n- [ ] D\n- [ ] X task\n\n## DONE\n\n- [x] Z\n",
@@ -581,6 +581,26 @@ import Testing
                          "## TODO\n\n- [ ] A one\n- [ ] X task\n\n## DOING\n\n- [ ] D\n- [ ] Y task\n\n## DONE\n\n- [x] Z\n")
         #expect(both.conflicts.isEmpty)
         #expect(both.text == "## TODO\n\n- [ ] A one\n\n## DOING\n\n- [ ] D\n- [ ] X task\n- [ ] Y task\n\n## DONE\n\n- [x] Z\n")
+    }
+
+    /// Resolved alike, each side's later changes to the item are changes to what both kept: a move, a rename against
+    /// a removal, an edit beside a body left outside the block. (Merged on the base without its blocks, where the
+    /// item was not, a move was undone, a rename hid a removal, and an item was doubled.)
+    @Test func changesAfterAResolutionBothMadeAlikeMergeAsChangesToIt() {
+        let base = "## TODO\n\n- [ ] Alpha\n<<<<<<<<< ours\n- [ ] Write docs due:2026-12-05\n=========\n- [ ] Write docs due:2026-12-10\n>>>>>>>>> theirs\n- [ ] Omega\n\n## DOING\n\n## DONE\n"
+        let moved = merge(base, "## TODO\n\n- [ ] Alpha\n- [ ] Write docs due:2026-12-05\n- [ ] Omega\n- [ ] Zed\n\n## DOING\n\n## DONE\n",
+                          "## TODO\n\n- [ ] Alpha\n- [ ] Omega\n\n## DOING\n\n- [ ] Write docs due:2026-12-05\n\n## DONE\n")
+        #expect(moved.conflicts.isEmpty)
+        #expect(moved.text == "## TODO\n\n- [ ] Alpha\n- [ ] Omega\n- [ ] Zed\n\n## DOING\n\n- [ ] Write docs due:2026-12-05\n\n## DONE\n")
+        let removed = merge(base, "## TODO\n\n- [ ] Alpha\n- [ ] Write the docs due:2026-12-05\n- [ ] Omega\n\n## DOING\n\n## DONE\n",
+                            "## TODO\n\n- [ ] Alpha\n- [ ] Omega\n\n## DOING\n\n## DONE\n")
+        #expect(!removed.conflicts.isEmpty)
+        let body = "## TODO\n\n- [ ] Other\n\n## DONE\n\n- [x] Update tests review\n  note 98\n<<<<<<<<< ours\n- [x] Ship tests\n=========\n- [x] Ship tests v2\n>>>>>>>>> theirs\n  note 7\n- [x] Docs ship\n"
+        let resolved = "## TODO\n\n- [ ] Other\n\n## DONE\n\n- [x] Update tests review\n  note 98\n- [x] Ship tests\n  note 7\n- [x] Docs ship\n"
+        let outside = merge(body, resolved.replacingOccurrences(of: "review\n", with: "review due:2026-12-05\n"),
+                            resolved.replacingOccurrences(of: "Docs ship", with: "Fix parser"))
+        #expect(outside.conflicts.isEmpty)
+        #expect(outside.text == resolved.replacingOccurrences(of: "review\n", with: "review due:2026-12-05\n").replacingOccurrences(of: "Docs ship", with: "Fix parser"))
     }
 
     @Test func bothChangingTheSameTextOutsideItemsConflictsThere() {
