@@ -220,10 +220,7 @@ public struct ItemPairing: Sendable {
                     work.titlesSplit += 1
                 }
                 // In place counting from the stretch's start: a title kept in part (a quarter), its body or its date
-                // is enough there. Where items went from the stretch or came into it, a left-over item also stands
-                // level with another counting from the end: in the same section, that place weighs as much, for
-                // titles alike already, and the titles tell which (of `Review PR 12` and `Review PR 14`, one removed
-                // and the other renamed `Review PR 14 with Ana`, the rename is 14's).
+                // is enough there.
                 let fromStart = i == j
                 let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: fromStart ? 0 : 0.5,
                                                  equalTexts: { oldKeys[o].text == newKeys[n].text })
@@ -236,8 +233,15 @@ public struct ItemPairing: Sendable {
                 let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
                 let clear = similarity >= 0.5 || (fromStart && sameSection && (similarity >= 0.25 || sameBody || sameDue))
                 guard clear else { return nil }
-                let inPlace = fromStart || (sameSection && olds.count - i == news.count - j)
-                let score = similarity + (inPlace ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
+                // A title kept whole, words added before or after it, weighs as much as the place: of `Review PR 12`
+                // and `Review PR 14`, one removed and the other renamed `Review PR 14 with Ana`, the rename is 14's,
+                // though 12 stood in its place.
+                let (oldTitle, newTitle) = (oldKeys[o].bytes, newKeys[n].bytes)
+                let extended = newTitle.count > oldTitle.count + 1
+                    && ((newTitle.starts(with: oldTitle) && newTitle[oldTitle.count] == Bytes.space)
+                        || (newTitle.reversed().starts(with: oldTitle.reversed()) && newTitle[newTitle.count - oldTitle.count - 1] == Bytes.space))
+                let score = similarity + (fromStart ? 0.3 : 0) + (extended ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0)
+                    + (sameSection ? 0.1 : 0)
                 return Candidate(score: score, old: i, new: j)
             }
             // A pair that is the first choice of both its items pairs whatever else is weighed: nothing before it in

@@ -36,15 +36,21 @@ import Testing
         #expect(result.text == "## TODO\n- [ ] Write docs\n- [ ] Ship v2.4 to production due:2026-12-20\n- [ ] Tag\n## DOING\n## DONE\n")
     }
 
-    /// Where an item went from a stretch and another was renamed, a left-over item stands level with the old ones
-    /// from one end or the other: the likelier title decides, not the place from the start.
-    @Test func aRenameBesideARemovalIsPairedByTheLikelierTitle() {
+    /// A rename is paired by its place in the stretch, and as much by a title kept whole with words added: of two
+    /// titles both kept whole, the place decides; a title kept whole outweighs the place of one that is not.
+    @Test func aRenameIsPairedByPlaceAndByATitleKeptWhole() {
         let old = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging\n- [ ] Deploy staging DB\n- [ ] Tag\n")
         let new = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging DB server\n- [ ] Tag\n")
         #expect(old.changes(to: new) == [
-            .removed(title: "Deploy staging", from: .todo),
-            .retitled(from: "Deploy staging DB", to: "Deploy staging DB server"),
+            .removed(title: "Deploy staging DB", from: .todo),
+            .retitled(from: "Deploy staging", to: "Deploy staging DB server"),
         ])
+        // A title kept whole beside an item added after it, of a title more alike: theirs' date goes to the rename.
+        let besideAnAddition = merge("## TODO\n\n- [ ] Review PR 12\n- [ ] Other\n",
+                          "## TODO\n\n- [ ] Review PR 12 blocked\n- [ ] Review PR 13\n- [ ] Other\n",
+                          "## TODO\n\n- [ ] Review PR 12 due:2026-12-01\n- [ ] Other\n")
+        #expect(besideAnAddition.conflicts.isEmpty)
+        #expect(besideAnAddition.text == "## TODO\n\n- [ ] Review PR 12 blocked due:2026-12-01\n- [ ] Review PR 13\n- [ ] Other\n")
         // One side removes the first and renames the second; the other notes the first. The note must not land on
         // the renamed item: the removed one was changed, a conflict.
         let base = "## TODO\n\n## DOING\n\n- [ ] Review PR 12\n- [ ] Review PR 14\n\n## DONE\n"
