@@ -4,9 +4,6 @@ struct OptionSpec: Sendable {
     var short: Character? = nil
     /// The value's name in help (`<date>`); nil for a flag.
     var value: String? = nil
-    /// Whether it may be given several times, each value counting (`--tag a --tag b`); else twice with two values
-    /// is a usage error (`--to doing --to done` took the last, without a word).
-    var repeats = false
     let help: String
 }
 
@@ -123,9 +120,6 @@ enum Arguments {
                     throw UsageError(message: "Option '--\(name)' needs a \(spec.value ?? "path"); it was given an empty one", command: nil)
                 }
                 if inlineValue == nil { index += 1 }
-                if !spec.repeats, let earlier = parsed.values[name], earlier != value {
-                    throw UsageError(message: "Option '--\(name)' given twice, '\(earlier)' and '\(value)'; give it once", command: nil)
-                }
                 parsed.values[name] = value
                 parsed.allValues[name, default: []].append(value)
             } else {
