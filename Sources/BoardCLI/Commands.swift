@@ -59,7 +59,7 @@ enum Commands {
                         OptionSpec(long: "archived", help: "The archived items instead of the board's."),
                         OptionSpec(long: "sort", value: "key", help: "due (undated last) or title; stable (default: file order)."),
                         OptionSpec(long: "format", value: "template",
-                                   help: "One line per item from a template: {ref} {line} {section} {checked} {due} {done} {title} {tags} {people}."),
+                                   help: "One line per item from a template: " + Report.Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ") + "."),
                         Options.json,
                     ],
                     positionals: 0...3),

@@ -109,26 +109,29 @@ extension Commands {
         guard let top = Git.bytes(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment) else {
             throw CommandError(message: "\(folder): not in a git repository; check --staged reads what git has staged")
         }
-        // The paths given; else a board named by `--file` or `BOARD_FILE`.
-        let named = paths.isEmpty ? [context.parsed.value("file") ?? context.setting("BOARD_FILE")].compactMap { $0 } : paths
-        guard named.isEmpty else {
-            let root = SystemText.decode(top.prefix { $0 != UInt8(ascii: "\n") }) + "/"
-            return named.map { path in
-                // An absolute path is git's from the top, as the top is: with the links in it followed.
-                let (dir, file) = BoardFile.split(path)
-                let real = path.hasPrefix("/") ? BoardFile.resolved(dir).map { ($0 == "/" ? "" : $0) + "/" + file } ?? path : path
-                return (path, real.hasPrefix(root) ? ":" + real.dropFirst(root.count) : real.hasPrefix("/") ? ":" + real : ":./" + real)
-            }
+        // The paths given; else every staged `board.md`, and the board `--file` names. Not `BOARD_FILE`: a setting of
+        // one user's, it made a hook check that board alone and pass a broken `board.md`.
+        let root = SystemText.decode(top.prefix { $0 != UInt8(ascii: "\n") }) + "/"
+        /// A path given as git names its staged version: from the top when the path is absolute (its links
+        /// followed, as the top's are), else from the current folder (`:./PATH`).
+        func staged(_ path: String) -> String {
+            let (dir, file) = BoardFile.split(path)
+            let real = path.hasPrefix("/") ? BoardFile.resolved(dir).map { ($0 == "/" ? "" : $0) + "/" + file } ?? path : path
+            return real.hasPrefix(root) ? ":" + real.dropFirst(root.count) : real.hasPrefix("/") ? ":" + real : ":./" + real
         }
+        guard paths.isEmpty else { return paths.map { ($0, staged($0)) } }
         // `-z`: each path as it is (without it, git quotes one that is not plain ASCII, and it matched no board). A
         // symbolic link replaced by the board (`T`) is a board the commit adds too.
         guard let listed = Git.bytes(["-C", folder, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMRT"],
                                      environment: environment) else {
             throw CommandError(message: "\(folder): git could not list the staged files")
         }
-        return listed.split(separator: 0).map { SystemText.decode($0) }
+        let boards = listed.split(separator: 0).map { SystemText.decode($0) }
             .filter { $0 == "board.md" || $0.hasSuffix("/board.md") }
             .map { (shown: $0, path: ":" + $0) }
+        guard let file = context.parsed.value("file") else { return boards }
+        let named = staged(context.absolute(file))
+        return boards.contains { $0.path == named } ? boards : boards + [(file, named)]
     }
 
     /// The staged version of a file, by git's name for it (`stagedBoards`).

@@ -69,7 +69,16 @@ import Testing
         repository.sandbox.write("repo/kanban.md", Self.broken)
         repository.git("add", "kanban.md")
         #expect(repository.board("check", "--staged", "--file", "kanban.md").output.contains("kanban.md:3:15: error:"))
-        #expect(repository.run("board", ["check", "--staged"], adding: ["BOARD_FILE": "kanban.md"]).status == 1)
+        // `BOARD_FILE`, one user's setting, never stands in for the staged boards: a broken `board.md` staged with
+        // it set to a good board passed the hook.
+        repository.sandbox.write("repo/good.md", Self.good)
+        repository.sandbox.write("repo/board.md", Self.broken.replacingOccurrences(of: "Ship it", with: "Ship it again"))
+        repository.git("add", "board.md")
+        #expect(repository.run("board", ["check", "--staged"], adding: ["BOARD_FILE": "good.md"]).status == 1)
+        // With `--file`, that board is checked beside the staged `board.md` files, once when it is one of them.
+        let both = repository.board("check", "--staged", "--file", "kanban.md").output
+        #expect(both.contains("kanban.md:3:15: error:") && both.contains("board.md:3:21: error:") && both.hasSuffix("in 2 files\n"), "\(both)")
+        #expect(repository.board("check", "--staged", "--file", "board.md").output.hasSuffix("in 1 file\n"))
         try FileManager.default.createSymbolicLink(atPath: repository.sandbox.path("link"), withDestinationPath: repository.sandbox.path("repo"))
         let linked = repository.sandbox.path("link") + "/kanban.md"
         let outcome = repository.run("board", ["check", "--staged", linked])
