@@ -199,7 +199,8 @@ enum Report {
     enum Field: String, CaseIterable {
         case ref, line, section, checked, due, done, title, tags, people
         /// The title as a ref to type (what shell completion offers): the title itself, or `:LINE` where it could not
-        /// be typed as it is (empty, starting with `-`, holding a tab or anything `escaped` shows escaped).
+        /// be typed as it is (empty, starting with `-` or `:`, holding a tab or anything `escaped` shows escaped) or
+        /// would name another item too (another title alike but for case).
         case name
     }
 
@@ -246,6 +247,16 @@ enum Report {
     /// `list --format`: one line per item, the template filled in; an empty field is empty (`{due}` of an undated
     /// item), lists are joined by commas, and text from the file is escaped as `list` escapes it.
     static func listTemplate(_ board: Board, _ items: [Item], _ template: Template, to output: inout Output) {
+        // For `{name}`: the lines of items whose title another item on the board has too, but for case.
+        var shared = Set<Int>()
+        if template.pieces.contains(where: { if case .field(.name) = $0 { true } else { false } }) {
+            var first: [String: Int] = [:]
+            for item in board.items where !board.isArchived(item) {
+                let title = board.title(of: item).lowercased()
+                if let other = first[title] { shared.formUnion([other, item.line]) } else { first[title] = item.line }
+            }
+        }
+        let ambiguous = shared
         writeInShares(items.count, to: &output) { index, out in
             let item = items[index]
             for piece in template.pieces {
@@ -265,7 +276,8 @@ enum Report {
                     case .name:
                         board.withTitleBytes(of: item) { bytes, range in
                             let title = UnsafeBufferPointer(rebasing: bytes[range])
-                            if let first = title.first, first != UInt8(ascii: "-"), !title.contains(0x09), !needsEscaping(title) {
+                            if let first = title.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ":"), !title.contains(0x09),
+                               !needsEscaping(title), !ambiguous.contains(item.line) {
                                 out.append(title)
                             } else {
                                 out.append(":")

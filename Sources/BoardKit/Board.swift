@@ -336,11 +336,22 @@ public struct Board: Sendable {
     /// and UTF-8 lines written into it would ruin it.
     public var isUTF16: Bool { Self.isUTF16(bytes) }
 
-    /// True for bytes of UTF-16 text: they start with its byte-order mark, FF FE or FE FF, and a NUL byte comes in
-    /// the next 64 (ASCII text in UTF-16 has one every other byte; those marks followed by UTF-8 are not UTF-16).
+    /// True for bytes of UTF-16 text: they start with its byte-order mark, FF FE or FE FF, and nothing follows (an
+    /// empty file saved as UTF-16), or the next 64 bytes hold a NUL (ASCII text in UTF-16 has one every other byte)
+    /// or are no UTF-8 (CJK text in UTF-16). Those marks followed by UTF-8 are not UTF-16.
     public static func isUTF16(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 4 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
-            && bytes[2..<min(bytes.count, 66)].contains(0)
+        guard bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var index = 2
+            while index < min(b.count, 66) {
+                if b[index] == 0 { return true }
+                // A sequence cut off by the file's end is no UTF-8 either; one cut off by the 64 bytes is read whole.
+                guard b[index] >= 0x80 else { index += 1; continue }
+                guard let length = UTF8Sequence.length(in: b, at: index) else { return true }
+                index += length
+            }
+            return b.count == 2
+        }
     }
 
     init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [UInt32],

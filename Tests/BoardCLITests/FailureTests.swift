@@ -230,6 +230,14 @@ import Testing
                 "error: board.md:1: the file is UTF-16; board reads UTF-8: save it as UTF-8\n"))
             #expect(sandbox.bytes() == bytes)
         }
+        // An empty file saved as UTF-16 (its mark alone), and one whose first line is CJK (no NUL byte in it, and no
+        // UTF-8), are UTF-16 too.
+        let cjk = String(repeating: "計画表", count: 14) + "\n## TODO\n- [ ] 文書\n"
+        for bytes: [UInt8] in [[0xFF, 0xFE], [0xFF, 0xFE] + cjk.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }] {
+            sandbox.write("board.md", bytes)
+            #expect(sandbox.run(["add", "X"]).exitCode == 1)
+            #expect(sandbox.bytes() == bytes)
+        }
         // Those two bytes followed by UTF-8 are no UTF-16: the board is read, and written, as it is.
         sandbox.write("board.md", [0xFF, 0xFE] + Array("\n## TODO\n- [ ] A\n".utf8))
         #expect(sandbox.run(["list"]) == Outcome(exitCode: 0, stdout: "TODO   [ ]              A  :3\n", stderr: ""))
