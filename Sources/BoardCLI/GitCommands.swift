@@ -121,14 +121,23 @@ extension Commands {
         }
         guard paths.isEmpty else { return paths.map { ($0, staged($0)) } }
         // `-z`: each path as it is (without it, git quotes one that is not plain ASCII, and it matched no board). A
-        // symbolic link replaced by the board (`T`) is a board the commit adds too.
-        guard let listed = Git.bytes(["-C", folder, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMRT"],
+        // symbolic link replaced by the board (`T`) is a board the commit adds too; a board replaced by a link (or a
+        // submodule) is no board, and its link text is not checked. `--raw`: `:OLDMODE NEWMODE OLD NEW STATUS`, then
+        // the path (two for a rename or copy, the new one last).
+        guard let listed = Git.bytes(["-C", folder, "diff", "--cached", "--raw", "-z", "--diff-filter=ACMRT"],
                                      environment: environment) else {
             throw CommandError(message: "\(folder): git could not list the staged files")
         }
-        let boards = listed.split(separator: 0).map { SystemText.decode($0) }
-            .filter { $0 == "board.md" || $0.hasSuffix("/board.md") }
-            .map { (shown: $0, path: ":" + $0) }
+        var boards: [(shown: String, path: String)] = []
+        var fields = listed.split(separator: 0)[...]
+        while let header = fields.popFirst() {
+            let parts = header.split(separator: UInt8(ascii: " "))
+            guard parts.count >= 5, let status = parts[4].first else { break }
+            if status == UInt8(ascii: "R") || status == UInt8(ascii: "C") { _ = fields.popFirst() }
+            guard let path = fields.popFirst().map({ SystemText.decode($0) }) else { break }
+            let isFile = parts[1].elementsEqual("100644".utf8) || parts[1].elementsEqual("100755".utf8)
+            if isFile, path == "board.md" || path.hasSuffix("/board.md") { boards.append((path, ":" + path)) }
+        }
         guard let file = context.parsed.value("file") else { return boards }
         let named = staged(context.absolute(file))
         return boards.contains { $0.path == named } ? boards : boards + [(file, named)]
