@@ -207,9 +207,9 @@ public struct ItemPairing: Sendable {
             var newBigrams = [(index: Int, bigrams: [UInt64])](repeating: (-1, []), count: 33)
             // In a long stretch, only the items near the same place in it: those 16 places either side, not every
             // new item of the stretch looked at and passed over (a stretch of 200,000 renames took 25 s).
-            func window(_ i: Int) -> Range<Int> {
+            func window(_ i: Int, _ count: Int) -> Range<Int> {
                 let first = max(0, i - 16)
-                return first..<max(first, min(news.count, i + 17))
+                return first..<max(first, min(count, i + 17))
             }
             // Old item `i` of the stretch and new item `j` as a rename, by stretch places; nil when not a clear one.
             func candidate(_ i: Int, _ j: Int, _ oldBigrams: [UInt64]) -> Candidate? {
@@ -235,11 +235,10 @@ public struct ItemPairing: Sendable {
                 guard clear else { return nil }
                 // A title kept whole, words added before or after it, weighs as much as the place: of `Review PR 12`
                 // and `Review PR 14`, one removed and the other renamed `Review PR 14 with Ana`, the rename is 14's,
-                // though 12 stood in its place.
-                let (oldTitle, newTitle) = (oldKeys[o].bytes, newKeys[n].bytes)
-                let extended = newTitle.count > oldTitle.count + 1
-                    && ((newTitle.starts(with: oldTitle) && newTitle[oldTitle.count] == Bytes.space)
-                        || (newTitle.reversed().starts(with: oldTitle.reversed()) && newTitle[newTitle.count - oldTitle.count - 1] == Bytes.space))
+                // though 12 stood in its place. Not where another old title nearby keeps it whole too: of `Pay rent`
+                // and `Pay rent March`, `Pay rent April` tells nothing that way.
+                let extended = Self.keepsWhole(newKeys[n].bytes, oldKeys[o].bytes)
+                    && !window(i, olds.count).contains { $0 != i && Self.keepsWhole(oldKeys[olds[$0]].bytes, oldKeys[o].bytes) }
                 let score = similarity + (fromStart ? 0.3 : 0) + (extended ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0)
                     + (sameSection ? 0.1 : 0)
                 return Candidate(score: score, old: i, new: j)
@@ -252,7 +251,7 @@ public struct ItemPairing: Sendable {
             for i in olds.indices {
                 let oldBigrams = Self.bigrams(oldKeys[olds[i]].text)
                 work.titlesSplit += 1
-                for j in window(i) {
+                for j in window(i, news.count) {
                     guard let found = candidate(i, j, oldBigrams) else { continue }
                     if firstOfOld[i].map({ Candidate.precedes(found, $0) }) ?? true { firstOfOld[i] = found }
                     if firstOfNew[j].map({ Candidate.precedes(found, $0) }) ?? true { firstOfNew[j] = found }
@@ -272,7 +271,7 @@ public struct ItemPairing: Sendable {
             for i in unsettledOld {
                 let oldBigrams = Self.bigrams(oldKeys[olds[i]].text)
                 work.titlesSplit += 1
-                for j in window(i) where !settledNew[j] {
+                for j in window(i, news.count) where !settledNew[j] {
                     guard let found = candidate(i, j, oldBigrams) else { continue }
                     renames.append(Candidate(score: found.score, old: olds[i], new: news[j]))
                     work.candidatesKept += 1
@@ -320,6 +319,13 @@ public struct ItemPairing: Sendable {
         pairs = partnerOfNew.enumerated().compactMap { n, o in o.map { (old: $0, new: n) } }
         removed = partnerOfOld.indices.filter { partnerOfOld[$0] == nil }
         added = partnerOfNew.indices.filter { partnerOfNew[$0] == nil }
+    }
+
+    /// Whether the title `longer` holds `shorter` whole, with words added before or after it.
+    static func keepsWhole(_ longer: [UInt8], _ shorter: [UInt8]) -> Bool {
+        guard longer.count > shorter.count + 1 else { return false }
+        return (longer.starts(with: shorter) && longer[shorter.count] == Bytes.space)
+            || (longer.reversed().starts(with: shorter.reversed()) && longer[longer.count - shorter.count - 1] == Bytes.space)
     }
 
     /// A pair of a left-over old item and a left-over new one that may be one item renamed, with how alike they are:

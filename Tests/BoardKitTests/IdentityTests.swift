@@ -36,14 +36,15 @@ import Testing
         #expect(result.text == "## TODO\n- [ ] Write docs\n- [ ] Ship v2.4 to production due:2026-12-20\n- [ ] Tag\n## DOING\n## DONE\n")
     }
 
-    /// A rename is paired by its place in the stretch, and as much by a title kept whole with words added: of two
-    /// titles both kept whole, the place decides; a title kept whole outweighs the place of one that is not.
+    /// A rename is paired by its place in the stretch, and as much by a title kept whole with words added: a title
+    /// kept whole outweighs the place of one that is not, unless another old title keeps it whole too (`Deploy
+    /// staging` in `Deploy staging DB`: the longer one is what `Deploy staging DB server` keeps).
     @Test func aRenameIsPairedByPlaceAndByATitleKeptWhole() {
         let old = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging\n- [ ] Deploy staging DB\n- [ ] Tag\n")
         let new = Board(parsing: "## TODO\n- [ ] Plan\n- [ ] Deploy staging DB server\n- [ ] Tag\n")
         #expect(old.changes(to: new) == [
-            .removed(title: "Deploy staging DB", from: .todo),
-            .retitled(from: "Deploy staging", to: "Deploy staging DB server"),
+            .removed(title: "Deploy staging", from: .todo),
+            .retitled(from: "Deploy staging DB", to: "Deploy staging DB server"),
         ])
         // A title kept whole beside an item added after it, of a title more alike: theirs' date goes to the rename.
         let besideAnAddition = merge("## TODO\n\n- [ ] Review PR 12\n- [ ] Other\n",
@@ -51,6 +52,16 @@ import Testing
                           "## TODO\n\n- [ ] Review PR 12 due:2026-12-01\n- [ ] Other\n")
         #expect(besideAnAddition.conflicts.isEmpty)
         #expect(besideAnAddition.text == "## TODO\n\n- [ ] Review PR 12 blocked due:2026-12-01\n- [ ] Review PR 13\n- [ ] Other\n")
+        // Where another old title keeps the same title whole (`Pay rent` in `Pay rent March`), a new title keeping
+        // it tells nothing: the place decides, and theirs' tick on the removed item is a conflict, not a tick on the
+        // renamed one. Of `Fix bug` and `Fix bug 2`, `Fix bug 2 urgent` is 2's.
+        let rent = merge("## TODO\n\n- [ ] Pay rent March\n- [ ] Pay rent\n- [ ] Other\n\n## DONE\n\n",
+                         "## TODO\n\n- [ ] Pay rent April\n- [ ] Other\n\n## DONE\n\n",
+                         "## TODO\n\n- [ ] Pay rent March\n- [ ] Other\n\n## DONE\n\n- [x] Pay rent\n")
+        #expect(rent.conflicts.map(\.title) == ["Pay rent"])
+        let bug = merge("## TODO\n\n- [ ] Fix bug\n- [ ] Fix bug 2\n- [ ] Other\n", "## TODO\n\n- [ ] Fix bug 2 urgent\n- [ ] Other\n",
+                        "## TODO\n\n- [ ] Fix bug due:2026-12-01\n- [ ] Fix bug 2\n- [ ] Other\n")
+        #expect(bug.conflicts.map(\.title) == ["Fix bug"])
         // One side removes the first and renames the second; the other notes the first. The note must not land on
         // the renamed item: the removed one was changed, a conflict.
         let base = "## TODO\n\n## DOING\n\n- [ ] Review PR 12\n- [ ] Review PR 14\n\n## DONE\n"
