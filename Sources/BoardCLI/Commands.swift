@@ -513,7 +513,7 @@ enum Commands {
                 try board.addedFile(title: title, due: due, body: body, to: kind, atTop: parsed.flag("top"))
             }
             overLimit = board.overLimitMessage(kind, adding: 1)
-            warnings = itemWarnings(Board(parsing: "## \(kind.name)\n- [\(kind == .done ? "x" : " ")] \(title)\n"), shown, line: line)
+            warnings = itemWarnings(itemLineAlone("- [\(kind == .done ? "x" : " ")] \(title)\n".utf8, in: kind), shown, line: line)
             // Where the item went, as a ref for the next command.
             guard let titleDue, let date = titleDue.date else { return (updated, "Added \"\(escaped(title))\" to \(kind.name) (:\(line + 1))") }
             return (updated, "Added \"\(escaped(titleDue.title))\" to \(kind.name) (:\(line + 1)), due \(date) (read from the title)")
@@ -524,8 +524,14 @@ enum Commands {
         return 0
     }
 
-    /// What `check` finds in the item line of `item`, a board of its section's heading and that line alone (a done
-    /// date outside DONE, a near-miss date): warnings to say once the item is written at line `line` (0-based).
+    /// An item line (its ending with it) alone on a board, under a heading of its section's `kind`: read as the file
+    /// reads it, without reading the file again.
+    static func itemLineAlone(_ line: some Sequence<UInt8>, in kind: SectionKind) -> Board {
+        Board(parsing: Array("## \(kind.name)\n".utf8) + line)
+    }
+
+    /// What `check` finds in the item line of `item` (`itemLineAlone`: a done date outside DONE, a near-miss date):
+    /// warnings to say once the item is written at line `line` (0-based).
     static func itemWarnings(_ item: Board, _ shown: String, line: Int) -> [String] {
         item.diagnostics().filter { $0.line == 2 }.map { "warning: \(shown):\(line + 1): \($0.message)" }
     }
@@ -564,13 +570,11 @@ enum Commands {
             }
             // The edited item line alone, in a section of its kind, read from the printed file: for its title, and
             // for what `check` would warn of in it (a done date outside DONE, a second due date), said once written.
-            let kind = board.kind(of: item)
-            let edited = title == nil && due == .keep ? nil
-                : Board(parsing: Array("## \(kind.name)\n".utf8) + updated.line(startingAt: board.lines[item.line].start))
+            let (kind, line) = (board.kind(of: item), board.lines[item.line])
+            let edited = title == nil && due == .keep ? nil : itemLineAlone(updated.line(startingAt: line.start), in: kind)
             if let edited {
                 // Only what the edit brought: a warning the line had before is `check`'s to repeat.
-                let line = board.lines[item.line]
-                let before = Set(itemWarnings(Board(parsing: Array("## \(kind.name)\n".utf8) + board.bytes[line.start..<line.end]), shown, line: item.line))
+                let before = Set(itemWarnings(itemLineAlone(board.bytes[line.start..<line.end], in: kind), shown, line: item.line))
                 warnings = itemWarnings(edited, shown, line: item.line).filter { !before.contains($0) }
             }
             if let titleDue, let date = titleDue.date {

@@ -83,14 +83,14 @@ extension Commands {
         let base = try context.readBoard(arguments[0])
         let theirs = try context.readBoard(arguments[2])
         // A side saved as UTF-16 holds no board to merge, and the merge's lines would ruin it: git is left the conflict.
-        for (side, name) in [(base, arguments[0]), (theirs, arguments[2])] where side.isUTF16 {
-            throw CommandError(message: "\(name): the file is UTF-16; board merges UTF-8 boards only; nothing was written")
+        func refuseUTF16(_ bytes: [UInt8], _ name: String) throws {
+            if Board.isUTF16(bytes) { throw CommandError(message: "\(name): the file is UTF-16; board merges UTF-8 boards only; nothing was written") }
         }
+        try refuseUTF16(base.bytes, arguments[0])
+        try refuseUTF16(theirs.bytes, arguments[2])
         let conflicts = try BoardFile.update(context.absolute(arguments[1]), shownAs: arguments[1],
                                              notice: { context.output.error(Context.keptNotice(arguments[1], $0)) }) { ours in
-            if Board.isUTF16(ours) {
-                throw CommandError(message: "\(arguments[1]): the file is UTF-16; board merges UTF-8 boards only; nothing was written")
-            }
+            try refuseUTF16(ours, arguments[1])
             let merged = Board.merge(base: base, ours: Board(parsing: ours), theirs: theirs, markerSize: markerSize)
             return (PrintedFile(merged.bytes), merged.conflicts)
         }
