@@ -128,15 +128,16 @@ enum Calendar {
         }
         titleLine("SUMMARY:")
         if !item.body.isEmpty {
-            line(&out) { out in
-                out.append("DESCRIPTION:")
-                var first = true
-                board.forEachBodyLine(of: item) { line in
-                    if !first { out.append("\\n") }
-                    first = false
-                    text(UnsafeBufferPointer(rebasing: file[line]), to: &out)
-                }
+            // Not written in a closure for `line`: it would hold the board, copied for every item.
+            let start = out.count
+            out.append("DESCRIPTION:")
+            var first = true
+            board.forEachBodyLine(of: item) { line in
+                if !first { out.append("\\n") }
+                first = false
+                text(UnsafeBufferPointer(rebasing: file[line]), to: &out)
             }
+            endLine(&out, from: start)
         }
         let tags = Labels.names(in: title, 0..<title.count).tags
         if !tags.isEmpty {
@@ -173,6 +174,11 @@ enum Calendar {
     static func line(_ out: inout ByteWriter, _ write: (inout ByteWriter) -> Void) {
         let start = out.count
         write(&out)
+        endLine(&out, from: start)
+    }
+
+    /// Ends the content line written from `start`, folding it as `line` does.
+    static func endLine(_ out: inout ByteWriter, from start: Int) {
         // Nearly every line is short, and stays as it was written.
         if out.count - start > 75 {
             let utf8 = out.withBytes { Array($0[start...]) }

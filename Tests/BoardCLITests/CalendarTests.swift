@@ -7,7 +7,9 @@ import Testing
     @Test func foldingKeepsEveryLineWithin75OctetsAndNeverSplitsACharacter() {
         let sandbox = Sandbox()
         let title = String(repeating: "한", count: 40) + " 🚀🚀🚀 " + String(repeating: "x", count: 30)
-        sandbox.write("board.md", "## TODO\n- [ ] \(title) due:2026-12-01\n")
+        // The description (the body, its lines joined by `\n`) is folded as the summary is.
+        let body = String(repeating: "노트 ", count: 30)
+        sandbox.write("board.md", "## TODO\n- [ ] \(title) due:2026-12-01\n  \(body)\n  second line\n")
         let bytes = sandbox.run(["ics"]).stdoutBytes
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
         #expect(lines.allSatisfy { $0.last == 0x0D && $0.count - 1 <= 75 })
@@ -15,6 +17,7 @@ import Testing
         // Unfolded, the summary is the title.
         let unfolded = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         #expect(unfolded.contains("SUMMARY:\(title)\r\n"))
+        #expect(unfolded.contains("DESCRIPTION:\(body)\\nsecond line\r\n"))
     }
 
     @Test func textIsEscapedAndArchivedOrUndatedItemsAreLeftOut() {
