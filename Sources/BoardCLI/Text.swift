@@ -18,27 +18,13 @@ func jsonString(_ text: String) -> String {
     return String(decoding: out, as: UTF8.self)
 }
 
-/// Text as a dictionary key compared and hashed by its UTF-8 bytes, without the Unicode normalization a `String`
-/// key pays for on every hash.
-struct ExactText: Hashable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (left: ExactText, right: ExactText) -> Bool {
-        var (a, b) = (left.text, right.text)
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count, let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
-                return memcmp(p, q, x.count) == 0
-            }
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
+/// A hash of a text's UTF-8 bytes, seeded in each process (so no file can make two texts share one), without the
+/// Unicode normalization a `String`'s own hash pays for.
+func exactHash(_ text: String) -> Int {
+    var text = text
+    var hasher = Hasher()
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    return hasher.finalize()
 }
 
 /// The findings of one file counted by message, for `check` to print the first few of each and count the rest.
@@ -49,9 +35,13 @@ struct FindingCounts {
     /// How many findings each message had before the last message's run began, by its place (the order messages
     /// came in); `times` adds the run.
     private var earlier: [Int] = []
-    /// The last four messages counted, most recent first. A repeated finding nearly always has one of them, and a
-    /// message many findings share is one string: found by the address of its bytes, with nothing hashed or compared.
-    private var recent: [(message: String, bytes: UnsafeRawPointer?, place: Int)] = []
+    /// The last four messages counted, most recent first, by the address of their bytes and their hash: a repeated
+    /// finding nearly always has one of them, and a message many findings share is one string, found by its
+    /// address with nothing hashed. No string is held here: reading one out of the list would count a reference to
+    /// it up and down (80,000 findings of 28 messages on one line spent a sixth of `check` on that).
+    private var recent: [(bytes: UnsafeRawPointer?, hash: Int, place: Int)] = []
+    /// The messages of `recent`, held so that no other string can take their addresses meanwhile.
+    private var recentMessages: [String] = []
     /// The address and place of the last message, and how many findings in a row have had it, held apart: reading
     /// them from `recent` would copy the message, counting a reference to it up and down for each finding, and
     /// counting into `earlier` would check that the list's storage is its own.
@@ -98,17 +88,21 @@ struct FindingCounts {
         previousMessage = lastMessage
         lastMessage = message
         lastRun = 0
-        var place = recent.firstIndex { bytes != nil && $0.bytes == bytes }.map { recent[$0].place }
+        var place = recent.first { bytes != nil && $0.bytes == bytes }?.place
         if place == nil {
-            let key = ExactText(message)
-            place = recent.first { ExactText($0.message) == key }?.place ?? places[key.hashValue]
+            let hash = exactHash(message)
+            place = recent.first { $0.hash == hash }?.place ?? places[hash]
             if place == nil {
                 place = earlier.count
-                places[key.hashValue] = earlier.count
+                places[hash] = earlier.count
                 earlier.append(0)
             }
-            recent.insert((message, bytes, place ?? 0), at: 0)
-            if recent.count > 4 { recent.removeLast() }
+            recent.insert((bytes, hash, place ?? 0), at: 0)
+            recentMessages.insert(message, at: 0)
+            if recent.count > 4 {
+                recent.removeLast()
+                recentMessages.removeLast()
+            }
         }
         (lastBytes, lastPlace, lastRun) = (bytes, place ?? 0, 1)
         return (lastPlace, earlier[lastPlace])
