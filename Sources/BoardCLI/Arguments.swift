@@ -29,6 +29,8 @@ struct ParsedArguments: Sendable {
     /// Every value each option was given, in order (`--tag a --tag b`); `values` holds the last.
     var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// How each option given was first written, where it was not `--name`: `-n` for `--max-count`.
+    var spellings: [String: String] = [:]
 
     func value(_ long: String) -> String? { values[long] }
     func values(_ long: String) -> [String] { allValues[long] ?? [] }
@@ -102,6 +104,7 @@ enum Arguments {
                     throw UsageError(message: "Unknown option '\(argument)'" + didYouMean(argument, among: known.map { "--" + $0.long }), command: nil)
                 }
                 name = spec.long
+                if parsed.spellings[name] == nil { parsed.spellings[name] = "-" + String(spec.short ?? "-") }
                 if !joined.isEmpty { inlineValue = String(joined) }
             }
             guard let spec = known.first(where: { $0.long == name }) else {
@@ -170,7 +173,8 @@ enum Arguments {
     static func validate(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {
         let allowed = Set((spec.options + Options.common).map(\.long))
         for name in parsed.flags.union(parsed.values.keys).sorted() where !allowed.contains(name) {
-            throw UsageError(message: "Unknown option '--\(name)' for 'board \(spec.name)'"
+            // Named as it was written: `list -n1` has no `-n`, and `--max-count` is nothing the user typed.
+            throw UsageError(message: "Unknown option '\(parsed.spellings[name] ?? "--" + name)' for 'board \(spec.name)'"
                              + didYouMean("--" + name, among: allowed.sorted().map { "--" + $0 }), command: spec)
         }
         let count = parsed.positionals.count
