@@ -913,17 +913,19 @@ enum Commands {
     static func check(_ context: inout Context) throws -> Int32 {
         let paths = context.parsed.positionals
         let staged = context.parsed.flag("staged")
-        let targets = staged ? try stagedBoards(context, paths)
-            : paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
+        // Each board with the path to read it from, or its staged version's name and a folder of its repository.
+        let targets = staged ? try stagedBoards(context, paths).map { (shown: $0.shown, path: $0.name, folder: $0.folder) }
+            : (paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) })
+                .map { (shown: $0.shown, path: $0.path, folder: "") }
         let json = context.parsed.flag("json")
         var document = Report.CheckJSON()
         var errors = 0
         var warnings = 0
-        for (shown, path) in targets {
+        for (shown, path, folder) in targets {
             if json { document.startFile(shown) }
             let board: Board
             do {
-                board = Board(parsing: staged ? try stagedVersion(path, shownAs: shown, context)
+                board = Board(parsing: staged ? try stagedVersion(path, in: folder, shownAs: shown, context)
                                                 : try BoardFile.contents(of: path, shownAs: shown, pipes: true))
             } catch {
                 errors += 1

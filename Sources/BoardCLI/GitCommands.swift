@@ -100,26 +100,40 @@ extension Commands {
         return conflicts.isEmpty ? 0 : 1
     }
 
-    /// `check --staged`: the boards to check, each shown as given and named as git names a file's staged version
-    /// (`:./PATH`): the paths given, or else every `board.md` the next commit adds or changes, shown as git lists it
-    /// (from the repository's top).
-    static func stagedBoards(_ context: Context, _ paths: [String]) throws -> [(shown: String, path: String)] {
+    /// `check --staged`: the boards to check, each shown as given, named as git names a file's staged version
+    /// (`:PATH` from the repository's top) and with a folder of its repository to run git in: the paths given, or
+    /// else every `board.md` the next commit adds or changes, shown as git lists it (from the top), and the board
+    /// `--file` names, from its own repository (the current folder may be in another, or in none).
+    static func stagedBoards(_ context: Context, _ paths: [String]) throws -> [(shown: String, name: String, folder: String)] {
         let folder = context.invocation.currentDirectory
         let environment = context.invocation.environment
-        guard let top = Git.bytes(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment) else {
-            throw CommandError(message: "\(folder): not in a git repository; check --staged reads what git has staged")
+        /// The top of the work tree `folder` is in, with a slash after it.
+        func top(_ folder: String) -> String? {
+            Git.bytes(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment)
+                .map { SystemText.decode($0.prefix { $0 != UInt8(ascii: "\n") }) + "/" }
         }
-        // The paths given; else every staged `board.md`, and the board `--file` names. Not `BOARD_FILE`: a setting of
-        // one user's, it made a hook check that board alone and pass a broken `board.md`.
-        let root = SystemText.decode(top.prefix { $0 != UInt8(ascii: "\n") }) + "/"
         /// A path given as git names its staged version: from the top when the path is absolute (its links
         /// followed, as the top's are), else from the current folder (`:./PATH`).
-        func staged(_ path: String) -> String {
+        func staged(_ path: String, root: String) -> String {
             let (dir, file) = BoardFile.split(path)
             let real = path.hasPrefix("/") ? BoardFile.resolved(dir).map { ($0 == "/" ? "" : $0) + "/" + file } ?? path : path
             return real.hasPrefix(root) ? ":" + real.dropFirst(root.count) : real.hasPrefix("/") ? ":" + real : ":./" + real
         }
-        guard paths.isEmpty else { return paths.map { ($0, staged($0)) } }
+        // The board `--file` names, in its repository. Not `BOARD_FILE`: a setting of one user's, it made a hook
+        // check that board alone and pass a broken `board.md`.
+        let file = context.parsed.value("file")
+        let named = file.flatMap { file -> (shown: String, name: String, folder: String, root: String)? in
+            let path = context.absolute(file)
+            let dir = BoardFile.split(path).folder
+            return top(dir).map { (file, staged(path, root: $0), dir, $0) }
+        }
+        guard let root = top(folder) else {
+            guard paths.isEmpty, let named else {
+                throw CommandError(message: "\(folder): not in a git repository; check --staged reads what git has staged")
+            }
+            return [(named.shown, named.name, named.folder)]
+        }
+        guard paths.isEmpty else { return paths.map { ($0, staged($0, root: root), folder) } }
         // `-z`: each path as it is (without it, git quotes one that is not plain ASCII, and it matched no board). A
         // symbolic link replaced by the board (`T`) is a board the commit adds too; a board replaced by a link (or a
         // submodule) is no board, and its link text is not checked. `--raw`: `:OLDMODE NEWMODE OLD NEW STATUS`, then
@@ -128,7 +142,7 @@ extension Commands {
                                      environment: environment) else {
             throw CommandError(message: "\(folder): git could not list the staged files")
         }
-        var boards: [(shown: String, path: String)] = []
+        var boards: [(shown: String, name: String, folder: String)] = []
         var fields = listed.split(separator: 0)[...]
         while let header = fields.popFirst() {
             let parts = header.split(separator: UInt8(ascii: " "))
@@ -136,17 +150,18 @@ extension Commands {
             if status == UInt8(ascii: "R") || status == UInt8(ascii: "C") { _ = fields.popFirst() }
             guard let path = fields.popFirst().map({ SystemText.decode($0) }) else { break }
             let isFile = parts[1].elementsEqual("100644".utf8) || parts[1].elementsEqual("100755".utf8)
-            if isFile, path == "board.md" || path.hasSuffix("/board.md") { boards.append((path, ":" + path)) }
+            if isFile, path == "board.md" || path.hasSuffix("/board.md") { boards.append((path, ":" + path, folder)) }
         }
-        guard let file = context.parsed.value("file") else { return boards }
-        let named = staged(context.absolute(file))
-        return boards.contains { $0.path == named } ? boards : boards + [(file, named)]
+        guard let file else { return boards }
+        // A `--file` outside any repository is named as the current one would name it, and git says it has none.
+        let board = named ?? (file, staged(context.absolute(file), root: root), folder, root)
+        let listedAlready = board.root == root && boards.contains { $0.name == board.name }
+        return listedAlready ? boards : boards + [(board.shown, board.name, board.folder)]
     }
 
-    /// The staged version of a file, by git's name for it (`stagedBoards`).
-    static func stagedVersion(_ name: String, shownAs shown: String, _ context: Context) throws(CommandError) -> [UInt8] {
-        guard let bytes = Git.bytes(["-C", context.invocation.currentDirectory, "cat-file", "blob", name],
-                                    environment: context.invocation.environment) else {
+    /// The staged version of a file, by git's name for it in the repository `folder` is in (`stagedBoards`).
+    static func stagedVersion(_ name: String, in folder: String, shownAs shown: String, _ context: Context) throws(CommandError) -> [UInt8] {
+        guard let bytes = Git.bytes(["-C", folder, "cat-file", "blob", name], environment: context.invocation.environment) else {
             throw CommandError(message: "\(shown): nothing staged under this name (git add it)")
         }
         return bytes

@@ -53,6 +53,28 @@ import Testing
         #expect(outcome.stderr.contains("not in a git repository; check --staged reads what git has staged"))
     }
 
+    /// A script run from outside the repository, or from another one, named the board with `--file`: it was
+    /// refused as "not in a git repository", or looked for in the wrong one. It is read from its own.
+    @Test func theBoardFileNamesIsReadFromItsOwnRepository() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", Self.broken)
+        repository.git("add", "board.md")
+        repository.sandbox.write("repo/board.md", Self.good)
+        let path = repository.sandbox.path("repo/board.md")
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("elsewhere"), withIntermediateDirectories: true)
+        let outside = repository.run("board", ["check", "--staged", "--file", path], in: "elsewhere")
+        #expect(outside.status == 1 && outside.output.contains("\(path):3:15: error:"), "\(outside.output)")
+        #expect(outside.output.hasSuffix("1 error, 0 warnings in 1 file\n"))
+        // From another repository with a good board of its own staged: each board from its own repository.
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("other"), withIntermediateDirectories: true)
+        repository.sandbox.write("other/board.md", Self.good)
+        repository.run("git", ["init", "-q"], in: "other")
+        repository.run("git", ["add", "board.md"], in: "other")
+        let both = repository.run("board", ["check", "--staged", "--file", path], in: "other")
+        #expect(both.status == 1 && both.output.contains("\(path):3:15: error:"), "\(both.output)")
+        #expect(both.output.hasSuffix("1 error, 0 warnings in 2 files\n"), "\(both.output)")
+    }
+
     /// A board that replaced a symbolic link (a type change, `T`), one named by `--file` or `BOARD_FILE`, and one
     /// named by an absolute path through a linked folder were left unchecked, or not found.
     @Test func typeChangesNamedBoardsAndLinkedFoldersAreChecked() throws {
