@@ -213,13 +213,16 @@ enum BoardFile {
     /// copy of an editor's save, so it is never removed, unless it holds the bytes the board holds now (then nothing
     /// is lost; `comparing` false skips looking): it is moved to the first free `NAME.rescued-N` beside the board.
     /// Returns that name, shown as `name` is; nil when there was nothing to keep. Called with the folder locked, so no
-    /// other board run names a file meanwhile.
+    /// other board run names a file meanwhile. Anything else at the name (a folder, a link, a pipe) is none of board's
+    /// and holds no save: it is not moved, and the write is refused.
     static func setAsideLeftover(besides target: String, shownAs name: String, comparing: Bool = true) throws(CommandError) -> String? {
         let temporary = temporaryPath(besides: target)
         var status = stat()
         guard lstat(systemPath(temporary), &status) == 0 else { return nil }
-        if comparing, status.st_mode & S_IFMT == S_IFREG,
-           let left = try? contents(of: temporary, shownAs: temporary), let current = try? contents(of: target, shownAs: name), left == current {
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw CommandError(message: "\(name): \(temporary), the name board writes its new file under, is taken by something that is no file (a folder, a link or a pipe); move it away; nothing was written")
+        }
+        if comparing, let left = try? contents(of: temporary, shownAs: temporary), let current = try? contents(of: target, shownAs: name), left == current {
             unlink(systemPath(temporary))
             return nil
         }

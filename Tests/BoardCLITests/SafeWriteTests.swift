@@ -127,6 +127,28 @@ import Testing
         #expect(sandbox.read("board.md.rescued-3") == saved)
     }
 
+    /// A folder, a link or a pipe at the temporary name is none of board's and holds no save: it was moved to a
+    /// `rescued` name with a warning that it might. It stays where it is, and the write is refused.
+    @Test func somethingThatIsNoFileAtTheTemporaryNameIsLeftAndRefused() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let leftover = BoardFile.temporaryPath(besides: sandbox.path("board.md"))
+        let makers: [(String) throws -> Void] = [
+            { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) },
+            { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "board.md") },
+            { path in #expect(mkfifo(path, 0o600) == 0) },
+        ]
+        for make in makers {
+            try make(leftover)
+            let outcome = sandbox.run(["add", "X"])
+            #expect(outcome.exitCode == 1)
+            #expect(outcome.stderr == "error: board.md: \(leftover), the name board writes its new file under, is taken by something that is no file (a folder, a link or a pipe); move it away; nothing was written\n")
+            #expect(sandbox.read() == Self.board)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == [URL(fileURLWithPath: leftover).lastPathComponent, "board.md"])
+            try FileManager.default.removeItem(atPath: leftover)
+        }
+    }
+
     @Test(arguments: [true, false])
     func writersTakeTurnsOnTheBoardsFolderAndOnTheFile(lockingTheFolder: Bool) throws {
         let binary = try #require(Paths.binary)
