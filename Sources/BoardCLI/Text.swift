@@ -35,13 +35,16 @@ struct FindingCounts {
     /// How many findings each message had before the last message's run began, by its place (the order messages
     /// came in); `times` adds the run.
     private var earlier: [Int] = []
-    /// The last four messages counted, most recent first, by the address of their bytes and their hash: a repeated
-    /// finding nearly always has one of them, and a message many findings share is one string, found by its
-    /// address with nothing hashed. No string is held here: reading one out of the list would count a reference to
-    /// it up and down (80,000 findings of 28 messages on one line spent a sixth of `check` on that).
-    private var recent: [(bytes: UnsafeRawPointer?, hash: Int, place: Int)] = []
+    /// The last 64 messages looked up (not found as the last or the one before), by the address of their bytes,
+    /// with their places: a repeated finding nearly always has one of them, and a message many findings share is
+    /// one string, found by its address with nothing hashed (a line of due tokens cycling through 28 dates gives
+    /// 28 strings). Written in turn, the oldest replaced. No string is held in this list: reading one out of it would
+    /// count a reference to it up and down.
+    private var recent: [(bytes: UnsafeRawPointer, place: Int)] = []
     /// The messages of `recent`, held so that no other string can take their addresses meanwhile.
     private var recentMessages: [String] = []
+    /// Where the next message goes in `recent`.
+    private var nextRecent = 0
     /// The address and place of the last message, and how many findings in a row have had it, held apart: reading
     /// them from `recent` would copy the message, counting a reference to it up and down for each finding, and
     /// counting into `earlier` would check that the list's storage is its own.
@@ -88,23 +91,27 @@ struct FindingCounts {
         previousMessage = lastMessage
         lastMessage = message
         lastRun = 0
-        var place = recent.first { bytes != nil && $0.bytes == bytes }?.place
-        if place == nil {
-            let hash = exactHash(message)
-            place = recent.first { $0.hash == hash }?.place ?? places[hash]
-            if place == nil {
-                place = earlier.count
-                places[hash] = earlier.count
-                earlier.append(0)
-            }
-            recent.insert((bytes, hash, place ?? 0), at: 0)
-            recentMessages.insert(message, at: 0)
-            if recent.count > 4 {
-                recent.removeLast()
-                recentMessages.removeLast()
-            }
+        if let bytes, let found = recent.first(where: { $0.bytes == bytes }) {
+            (lastBytes, lastPlace, lastRun) = (bytes, found.place, 1)
+            return (lastPlace, earlier[lastPlace])
         }
-        (lastBytes, lastPlace, lastRun) = (bytes, place ?? 0, 1)
+        let hash = exactHash(message)
+        let place = places[hash] ?? earlier.count
+        if place == earlier.count {
+            places[hash] = place
+            earlier.append(0)
+        }
+        if let bytes {
+            if recent.count < 64 {
+                recent.append((bytes, place))
+                recentMessages.append(message)
+            } else {
+                recent[nextRecent] = (bytes, place)
+                recentMessages[nextRecent] = message
+            }
+            nextRecent = (nextRecent + 1) % 64
+        }
+        (lastBytes, lastPlace, lastRun) = (bytes, place, 1)
         return (lastPlace, earlier[lastPlace])
     }
 }

@@ -740,15 +740,29 @@ extension Board {
             if let message = impossibleDateMessage(first) { body(line.finding(.error, .impossibleDate, at: first.range, message, in: bytes)) }
             let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound, in: bytes) : 0
             // A line of one token repeated (pasted) shares one message, made again only when the token differs, and
-            // one finding moved from token to token.
+            // one finding moved from token to token. A line of a few tokens over and over shares one message per
+            // spelling: those of the first 64 spellings are kept, each found by a hash of its bytes (seeded in each
+            // process) and confirmed on them. Sixty-four spellings and none twice, the tokens are taken to differ
+            // and are no longer looked up.
             var previous = 0..<0
             var finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0, message: "")
+            var made: [Int: (spelling: Range<Int>, message: String)] = [:]
+            var repeats = false
             forEachOtherDueToken(of: item) { token in
                 line.emitHeld(before: token.range.lowerBound, in: bytes, to: body)
                 if let message = impossibleDateMessage(token) { body(line.finding(.error, .impossibleDate, at: token.range, message, in: bytes)) }
                 if previous.isEmpty || !bytes.withUnsafeBufferPointer({ Bytes.equal($0, previous, token.range) }) {
-                    finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0,
-                                         message: "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))")
+                    let looking = repeats || made.count < 64
+                    let (hash, message) = !looking ? (0, nil) : bytes.withUnsafeBufferPointer { bytes in
+                        var hasher = Hasher()
+                        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[token.range])))
+                        let hash = hasher.finalize()
+                        return (hash, made[hash].flatMap { Bytes.equal(bytes, $0.spelling, token.range) ? $0.message : nil })
+                    }
+                    repeats = repeats || message != nil
+                    finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0, message: message
+                                         ?? "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))")
+                    if looking, message == nil, made.count < 64 { made[hash] = (token.range, finding.message) }
                 }
                 previous = token.range
                 finding.move(line: item.line + 1, column: line.column(of: token.range.lowerBound, in: bytes), span: token.range)

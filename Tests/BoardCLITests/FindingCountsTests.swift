@@ -8,8 +8,11 @@ import Testing
         // The counts so far are asked for now and then, in the middle of a run as at its end.
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<200 {
-            // Seven texts, more than the four kept at hand, each long enough to have storage of its own.
-            let texts = (0..<7).map { "a finding message long enough to be stored apart, number \($0)" }
+            // Texts fewer and more than the 64 kept at hand, each long enough to have storage of its own; now and then
+            // a short one, held in the string itself.
+            let texts = (0..<[7, 70][Int.random(in: 0..<2, using: &rng)]).map {
+                $0 == 3 ? "short \($0)" : "a finding message long enough to be stored apart, number \($0)"
+            }
             var counts = FindingCounts()
             var expected: [String: Int] = [:]
             var places: [String: Int] = [:]

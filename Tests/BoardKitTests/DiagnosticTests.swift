@@ -38,6 +38,25 @@ import Testing
         ])
     }
 
+    /// A line of due tokens shares one message per spelling among the first 64 (made once, found again by a hash of
+    /// the spelling): each finding must still name its own token, whatever the mix of repeats, and however many
+    /// spellings there are.
+    @Test func everySecondDueDateNamesItsOwnToken() {
+        /// A different token for each index, in the three styles.
+        func spelling(_ index: Int) -> String {
+            let day = index % 28 + 1
+            let date = "\(2026 + index / 28)-01-\(day < 10 ? "0" : "")\(day)"
+            return ["due:\(date)", "@{\(date)}", "📅 \(date)"][index % 3]
+        }
+        var rng = SystemRandomNumberGenerator()
+        for spellings in [1, 3, 28, 64, 65, 200] {
+            let tokens = (0..<400).map { _ in spelling(Int.random(in: 0..<spellings, using: &rng)) }
+            let board = Board(parsing: "## TODO\n- [ ] a " + tokens.joined(separator: " ") + "\n" + Self.sections)
+            let messages = board.diagnostics().filter { $0.rule == .secondDueDate }.map(\.message)
+            #expect(messages == tokens.dropFirst().map { "second due date '\($0)' on one item (the first is at column 9)" }, "\(spellings)")
+        }
+    }
+
     /// Only the first done token is read: a second is an error, as a second due date is (a move out of DONE took
     /// the first away and left an impossible second one as the done date, unreported until then).
     @Test func twoDoneTokens() {
