@@ -94,6 +94,7 @@ extension Board {
         var plainListMessages = [String?](repeating: nil, count: SectionKind.archive.rawValue + 1)
         var finding = Diagnostic(line: 0, column: 0, severity: .warning, rule: .plainListItem, span: 0..<0, message: "")
         var findingKind: SectionKind?
+        var nearMissMessages = RepeatedMessages()
         // The file's bytes are read in place, once: a million lines would count a reference to them for each.
         bytes.withUnsafeBufferPointer { b in
             for line in plainListItems {
@@ -102,7 +103,7 @@ extension Board {
                 if others.nextLine <= line { others.emit(before: line, to: body) }
                 let (start, end) = (lines[line].start, lines[line].contentEnd)
                 let bullet = Bytes.skipWhitespace(b, start..<end)
-                if let nearMiss = nearMissItem(line, textStart: bullet, in: b) {
+                if let nearMiss = nearMissItem(line, textStart: bullet, in: b, &nearMissMessages) {
                     body(nearMiss)
                     continue
                 }
@@ -313,6 +314,8 @@ extension Board {
         private var strayMessage: (heading: Int?, text: String)?
         /// The last conflict marker's message, shared by the markers alike.
         private var markerMessage: (marker: ArraySlice<UInt8>, text: String)?
+        /// The messages of near-miss lines alike.
+        private var nearMissMessages = RepeatedMessages()
 
         init(board: Board) {
             self.board = board
@@ -345,7 +348,7 @@ extension Board {
                         let line = board.nearMissItemLines[taken.nearMiss]
                         taken.nearMiss += 1
                         let start = Bytes.skipWhitespace(b, board.lines[line].start..<board.lines[line].contentEnd)
-                        if let nearMiss = board.nearMissItem(line, textStart: start, in: b) { return nearMiss }
+                        if let nearMiss = board.nearMissItem(line, textStart: start, in: b, &nearMissMessages) { return nearMiss }
                     }
                     return nil
                 }
@@ -387,21 +390,27 @@ extension Board {
     /// `start` is where the line's text starts, past its indentation; `b` the file's bytes, read in place (a slice
     /// of them would count a reference to them for each of a million lines). Inlined: it is asked of every plain
     /// list item, and nearly every one is settled by the look for a box.
+    /// `messages` keeps the messages of lines alike (a pasted list).
     @inline(__always)
-    private func nearMissItem(_ line: Int, textStart start: Int, in b: UnsafeBufferPointer<UInt8>) -> Diagnostic? {
+    private func nearMissItem(_ line: Int, textStart start: Int, in b: UnsafeBufferPointer<UInt8>,
+                              _ messages: inout RepeatedMessages) -> Diagnostic? {
         // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
         guard Bytes.contains(b, start..<lines[line].contentEnd, UInt8(ascii: "[")) else { return nil }
-        return nearMissFinding(line, textStart: start)
+        return nearMissFinding(line, textStart: start, in: b, &messages)
     }
 
     /// `nearMissItem` for a line that has a box.
-    private func nearMissFinding(_ line: Int, textStart start: Int) -> Diagnostic? {
+    private func nearMissFinding(_ line: Int, textStart start: Int, in b: UnsafeBufferPointer<UInt8>,
+                                 _ messages: inout RepeatedMessages) -> Diagnostic? {
         let end = lines[line].contentEnd
-        let text = Array(bytes[start..<end])
-        guard let fixed = Self.itemSpelling(ofNearMiss: text) else { return nil }
-        return Diagnostic(
-            line: line + 1, column: column(ofOffset: start, onLine: line), severity: .warning, rule: .nearMissItem,
-            span: start..<end, message: "'\(Self.excerpt(text))' is not read as a board item; write '\(Self.excerpt(fixed))'")
+        let message = messages.message(for: start..<end, in: b) { text in
+            let text = Array(text)
+            return Self.itemSpelling(ofNearMiss: text).map { "'\(Self.excerpt(text))' is not read as a board item; write '\(Self.excerpt($0))'" }
+        }
+        return message.map {
+            Diagnostic(line: line + 1, column: column(ofOffset: start, onLine: line), severity: .warning, rule: .nearMissItem,
+                       span: start..<end, message: $0)
+        }
     }
 
     /// The item line a near-miss line means: `-[ ] x`, `[ ] x`, `- [] x` and `- [ ]x` all mean `- [ ] x`.
@@ -740,29 +749,20 @@ extension Board {
             if let message = impossibleDateMessage(first) { body(line.finding(.error, .impossibleDate, at: first.range, message, in: bytes)) }
             let firstColumn = item.hasOtherDueTokens ? line.column(of: first.range.lowerBound, in: bytes) : 0
             // A line of one token repeated (pasted) shares one message, made again only when the token differs, and
-            // one finding moved from token to token. A line of a few tokens over and over shares one message per
-            // spelling: those of the first 64 spellings are kept, each found by a hash of its bytes (seeded in each
-            // process) and confirmed on them. Sixty-four spellings and none twice, the tokens are taken to differ
-            // and are no longer looked up.
+            // one finding moved from token to token; a line of a few tokens over and over, one message per spelling.
             var previous = 0..<0
             var finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0, message: "")
-            var made: [Int: (spelling: Range<Int>, message: String)] = [:]
-            var repeats = false
+            var messages = RepeatedMessages()
             forEachOtherDueToken(of: item) { token in
                 line.emitHeld(before: token.range.lowerBound, in: bytes, to: body)
                 if let message = impossibleDateMessage(token) { body(line.finding(.error, .impossibleDate, at: token.range, message, in: bytes)) }
                 if previous.isEmpty || !bytes.withUnsafeBufferPointer({ Bytes.equal($0, previous, token.range) }) {
-                    let looking = repeats || made.count < 64
-                    let (hash, message) = !looking ? (0, nil) : bytes.withUnsafeBufferPointer { bytes in
-                        var hasher = Hasher()
-                        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[token.range])))
-                        let hash = hasher.finalize()
-                        return (hash, made[hash].flatMap { Bytes.equal(bytes, $0.spelling, token.range) ? $0.message : nil })
+                    let message = bytes.withUnsafeBufferPointer { b in
+                        messages.message(for: token.range, in: b) { spelling in
+                            "second due date '\(String(decoding: spelling, as: UTF8.self))' on one item (the first is at column \(firstColumn))"
+                        }
                     }
-                    repeats = repeats || message != nil
-                    finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0, message: message
-                                         ?? "second due date '\(String(decoding: bytes[token.range], as: UTF8.self))' on one item (the first is at column \(firstColumn))")
-                    if looking, message == nil, made.count < 64 { made[hash] = (token.range, finding.message) }
+                    finding = Diagnostic(line: 0, column: 0, severity: .error, rule: .secondDueDate, span: 0..<0, message: message ?? "")
                 }
                 previous = token.range
                 finding.move(line: item.line + 1, column: line.column(of: token.range.lowerBound, in: bytes), span: token.range)
@@ -839,5 +839,34 @@ extension Board {
         iso[7] = UInt8(ascii: "-")
         guard CivilDate(iso: iso) != nil else { return nil }
         return String(decoding: iso, as: UTF8.self)
+    }
+}
+
+/// Messages made from runs of the file's bytes (a token's spelling, a line's text): those of the first 64 different
+/// runs are kept, so that runs alike (a pasted list, due tokens cycling through a few dates) share one string, made
+/// once, which `check` then counts by its address with nothing hashed. A run is found by a hash of its bytes (seeded
+/// in each process) and confirmed on them. Past 64 runs none of which came twice, runs are taken to differ and are no
+/// longer looked up.
+struct RepeatedMessages {
+    private var made: [Int: (run: Range<Int>, message: String?)] = [:]
+    private var repeats = false
+
+    /// The message for `run` of `bytes`: made from the run's bytes by `make` (nil for none), unless a run of the same
+    /// bytes made it before. (`make` is handed the bytes rather than reading the board's: a closure over the board
+    /// copies it, every array of it counted up and down, on each call.)
+    mutating func message(for run: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+                          _ make: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
+        let text = UnsafeBufferPointer(rebasing: bytes[run])
+        guard repeats || made.count < 64 else { return make(text) }
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(text))
+        let hash = hasher.finalize()
+        if let kept = made[hash], Bytes.equal(bytes, kept.run, run) {
+            repeats = true
+            return kept.message
+        }
+        let message = make(text)
+        if made.count < 64 { made[hash] = (run, message) }
+        return message
     }
 }

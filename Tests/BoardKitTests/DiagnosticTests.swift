@@ -57,6 +57,25 @@ import Testing
         }
     }
 
+    /// Near-miss lines share a message per text among the first 64 texts: each finding must still quote its own
+    /// line (a plain list item or not), and a line that is no near miss must stay none.
+    @Test func everyNearMissLineIsQuotedItself() {
+        var rng = SystemRandomNumberGenerator()
+        for texts in [1, 3, 64, 65, 200] {
+            let lines = (0..<300).map { _ in
+                let index = Int.random(in: 0..<texts, using: &rng)
+                return [("-[ ] x\(index)", "- [ ] x\(index)"), ("[ ] y\(index)", "- [ ] y\(index)"), ("- [x]z\(index)", "- [x] z\(index)"),
+                        ("- [q] w\(index)", nil)][index % 4]
+            }
+            for heading in ["## TODO\n", "## DONE\n"] {
+                let board = Board(parsing: heading + lines.map { $0.0 + "\n" }.joined() + Self.sections)
+                let messages = board.diagnostics().filter { $0.rule == .nearMissItem }.map(\.message)
+                #expect(messages == lines.compactMap { line in line.1.map { "'\(line.0)' is not read as a board item; write '\($0)'" } },
+                        "\(texts) \(heading)")
+            }
+        }
+    }
+
     /// Only the first done token is read: a second is an error, as a second due date is (a move out of DONE took
     /// the first away and left an impossible second one as the done date, unreported until then).
     @Test func twoDoneTokens() {
