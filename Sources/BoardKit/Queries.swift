@@ -49,9 +49,8 @@ extension Board {
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
             found = itemsMatching(asciiQuery: Array(query.utf8), archived: archived)
         } else {
-            // Hangul, CJK, kana and emoji are left alone by case mapping: a run of them in the query stands as it is in
-            // the line of every item that can match, so only those items' titles are lowercased and compared.
-            let anchor = Self.caselessRun(query)
+            // Only the titles of items whose line, lowercased, holds the query's anchor are lowercased and compared.
+            let anchor = Self.anchor(of: query)
             let candidates = items.filter { isArchived($0) == archived && lineHolds(anchor, $0) }
             let titled = candidates.map { ($0, title(of: $0).lowercased().streamSafe) }
             let exact = titled.filter { $0.1 == query }.map(\.0)
@@ -70,34 +69,57 @@ extension Board {
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
             exact = found.filter { !isArchived($0) }
         } else {
-            // As `items(matching:archived:)` reads them: only titles holding the query's caseless run.
-            let anchor = Self.caselessRun(query)
+            // As `items(matching:archived:)` reads them: only titles whose line holds the query's anchor.
+            let anchor = Self.anchor(of: query)
             exact = found.filter { !isArchived($0) && lineHolds(anchor, $0) }
         }
         return exact.isEmpty ? item(matching: ref) : ItemMatch(exact)
     }
 
-    /// True when the item's line, from its text on, holds `anchor` (a query's `caselessRun`; an empty one always):
-    /// only such an item's title can equal or hold the query.
+    /// True when the item's line, from its text on, may hold `anchor` (a query's `anchor(of:)`) lowercased: only
+    /// such an item's title can equal or hold the query.
     private func lineHolds(_ anchor: [UInt8], _ item: Item) -> Bool {
-        anchor.isEmpty || anchor.withUnsafeBufferPointer { anchor in
-            bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII($0, item.textStart..<lines[item.line].contentEnd, anchor) }
-        }
+        mayHold(anchor, lowercased: item.textStart..<lines[item.line].contentEnd)
     }
 
-    /// The longest run of Hangul, CJK, kana or emoji scalars in `text`, as UTF-8.
-    static func caselessRun(_ text: String) -> [UInt8] {
-        var best = Substring.UnicodeScalarView(), current = Substring.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x3041...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF:
-                current.append(scalar)
-                if current.count > best.count { best = current }
-            default:
-                current = Substring.UnicodeScalarView()
-            }
+    /// The longest run of a query's scalars (lowercased and stream-safe, as refs and searches are compared) that NFC
+    /// leaves alone, ASCII whitespace excepted, as UTF-8; empty when there is none. A run's last scalar is left out
+    /// when another scalar follows it (not whitespace): it may be part of a character with it (`o` and a combining
+    /// diaeresis are `ö`). Text that holds the query as a string holds these bytes in its lowercased UTF-8 wherever
+    /// NFC leaves all of it alone: each of its scalars is then its own character, and the run stands within one part
+    /// of a title or one body line.
+    static func anchor(of query: String) -> [UInt8] {
+        var best = 0..<0
+        var run: (start: Int, lastStart: Int)?
+        var offset = 0
+        func end(_ run: (start: Int, lastStart: Int)?, at end: Int) {
+            if let run, end - run.start > best.count { best = run.start..<end }
         }
-        return Array(Substring(best).utf8)
+        for scalar in query.unicodeScalars {
+            let isBlank = scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)
+            if TitleOrder.isLeftAloneByNFC(scalar), !isBlank {
+                run = (run?.start ?? offset, offset)
+            } else {
+                end(run, at: isBlank ? offset : run?.lastStart ?? offset)
+                run = nil
+            }
+            offset += UTF8.width(scalar)
+        }
+        end(run, at: offset)
+        return Array(Array(query.utf8)[best])
+    }
+
+    /// False only when `bytes[range]` lowercased cannot hold `anchor` (an `anchor(of:)`): it is well-formed, NFC
+    /// leaves it alone, and its lowercased UTF-8 lacks the anchor's bytes. (Text NFC may change is not ruled out.)
+    func mayHold(_ anchor: [UInt8], lowercased range: Range<Int>) -> Bool {
+        guard !anchor.isEmpty else { return true }
+        var lowered: [UInt8] = []
+        lowered.reserveCapacity(range.count + 16)
+        let leftAlone = bytes.withUnsafeBufferPointer { TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: $0[range]), to: &lowered) }
+        guard leftAlone == true else { return true }
+        return lowered.withUnsafeBufferPointer { lowered in
+            anchor.withUnsafeBufferPointer { Bytes.containsFoldingASCII(lowered, 0..<lowered.count, $0) }
+        }
     }
 
     /// The items whose title equals a lowercase ASCII query ignoring ASCII case, else those whose title contains
@@ -243,10 +265,13 @@ public struct TextSearch: Sendable {
     let lowercased: String
     /// Its bytes when it is ASCII: then the search runs on the file's bytes, without making strings.
     let asciiFolded: [UInt8]?
+    /// Otherwise its `Board.anchor(of:)`: only the items whose lowercased text holds it are compared as strings.
+    let anchor: [UInt8]
 
     public init(_ text: String) {
         lowercased = text.lowercased().streamSafe
         asciiFolded = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
+        anchor = asciiFolded == nil ? Board.anchor(of: lowercased) : []
     }
 }
 
@@ -271,8 +296,12 @@ extension Board {
                 return item.body.contains { Bytes.containsFoldingASCII(file, bodyText(ofLine: $0, indent: indent), needle) }
             }
         }
-        return found ?? (title(of: item).lowercased().streamSafe.contains(search.lowercased)
-            || bodyLines(of: item).contains { $0.lowercased().streamSafe.contains(search.lowercased) })
+        if let found { return found }
+        // The title and the body lines each lie within the item's text, from its title to its last body line.
+        let end = lines[item.body.isEmpty ? item.line : item.body.upperBound - 1].contentEnd
+        return mayHold(search.anchor, lowercased: item.textStart..<end)
+            && (title(of: item).lowercased().streamSafe.contains(search.lowercased)
+                || bodyLines(of: item).contains { $0.lowercased().streamSafe.contains(search.lowercased) })
     }
 }
 

@@ -1,4 +1,4 @@
-import BoardKit
+@testable import BoardKit
 import Testing
 
 /// `list --search` runs on the file's bytes for ASCII text: it must find exactly what the lowercased title and body
@@ -84,6 +84,77 @@ import Testing
     }
 }
 
+/// Refs and searches beyond ASCII compare as strings only the items whose text, lowercased, holds the query's
+/// anchor: the longest run of scalars NFC leaves alone. They must find what comparing every title and body line as
+/// strings finds, with text that only looks alike: decomposed accents (a query `o` with a combining diaeresis is
+/// `ö`), letters whose lowercase is longer (`İ`), final sigma, emoji sequences, ideographic spaces. (Not the Kelvin
+/// sign: it lowercases to ASCII `k`, and ASCII is searched for on the bytes, where it is no `k`.)
+@Suite struct NonASCIIAnchorTests {
+    static let pieces = ["a", "B", "é", "É", "e\u{301}", "E\u{301}", "ß", "ẞ", "İ", "i", "ı", "Σ", "σ", "ς", "ж", "Ж", "한", "テ", "中",
+                         "🚀", "👨\u{200D}👩", "🇰🇷", "\u{FE0F}", "\u{AD}", "ǅ", "ﬀ", "k", " ", "  ", "\t", "Ö", "ö",
+                         "o\u{308}", "\u{1100}", "각", "\u{3000}", "👍", "🏽"]
+
+    static func text(_ count: Int, _ rng: inout SeededGenerator) -> String {
+        let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
+        return text.trimmingSpacesAndTabs.isEmpty ? "z" : text.trimmingSpacesAndTabs
+    }
+
+    /// Whether `text` holds `part` as the standard library's `contains` finds it, character by character (this
+    /// module sees Foundation's too, which also finds a part that starts inside a character).
+    static func holds(_ text: String, _ part: String) -> Bool {
+        let (text, part) = (Array(text), Array(part))
+        guard part.count <= text.count else { return false }
+        return (0...(text.count - part.count)).contains { text[$0..<($0 + part.count)].elementsEqual(part) }
+    }
+
+    @Test func anchoredRefsAndSearchesFindWhatStringsFind() {
+        var rng = SeededGenerator(seed: 0xA4C0)
+        var compared = 0
+        for _ in 0..<600 {
+            let titles = (0..<Int.random(in: 1...10, using: &rng)).map { _ in Self.text(Int.random(in: 1...7, using: &rng), &rng) }
+            var lines = ["## TODO"]
+            for title in titles {
+                lines.append("- [ ] \(title)" + (Bool.random(using: &rng) ? "" : " due:2026-01-02 " + Self.text(2, &rng)))
+                if Int.random(in: 0..<3, using: &rng) == 0 { lines.append("  " + Self.text(Int.random(in: 1...5, using: &rng), &rng)) }
+            }
+            let board = Board(parsing: Array((lines + ["## DOING", "## DONE", ""]).joined(separator: "\n").utf8))
+            for _ in 0..<4 {
+                let title = titles[Int.random(in: 0..<titles.count, using: &rng)]
+                let query = Bool.random(using: &rng) ? Self.text(Int.random(in: 1...3, using: &rng), &rng)
+                    : String(title.unicodeScalars.dropFirst(Int.random(in: 0...1, using: &rng)).map(Character.init))
+                // An ASCII query is searched for on the bytes (TextSearchTests): only one beyond ASCII has an anchor.
+                guard !query.trimmingSpacesAndTabs.isEmpty, !query.hasPrefix(":"), query.utf8.contains(where: { $0 >= 0x80 }) else { continue }
+                let lowered = query.lowercased().streamSafe
+                let search = TextSearch(query)
+                for item in board.items {
+                    let expected = Self.holds(board.title(of: item).lowercased().streamSafe, lowered)
+                        || board.bodyLines(of: item).contains { Self.holds($0.lowercased().streamSafe, lowered) }
+                    #expect(board.item(item, contains: search) == expected, "\(query.debugDescription) in \(board.title(of: item).debugDescription)")
+                }
+                let exact = board.items.filter { board.title(of: $0).lowercased().streamSafe == lowered }
+                let expected = exact.isEmpty ? board.items.filter { Self.holds(board.title(of: $0).lowercased().streamSafe, lowered) } : exact
+                let found: [Item]
+                switch board.item(matching: query) {
+                case .none: found = []
+                case .one(let item): found = [item]
+                case .many(let items): found = items
+                }
+                #expect(found.map(\.line) == expected.map(\.line), "\(query.debugDescription)")
+                compared += 1
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
+    @Test func theAnchorStopsBeforeAScalarThatMayJoinItsLastOne() {
+        #expect(Board.anchor(of: "o\u{308}") == [])
+        #expect(Board.anchor(of: "café au lait") == Array("café".utf8))
+        #expect(Board.anchor(of: "ab\u{301}cd") == Array("cd".utf8))
+        #expect(Board.anchor(of: "한글\u{11A8} 배포") == Array("배포".utf8))
+        #expect(Board.anchor(of: "жук") == [])
+    }
+}
+
 /// `show` prints an item's first body line with text; `firstBodyLine` finds it without making every line.
 @Suite struct FirstBodyTextTests {
     @Test func agreesWithTheFirstNonBlankOfBodyLinesOnHandEditedBoards() {
@@ -103,5 +174,15 @@ import Testing
     @Test func datesPrintWithFourDigitYears() throws {
         #expect(try #require(CivilDate(year: 987, month: 3, day: 9)).description == "0987-03-09")
         #expect(try #require(CivilDate(year: 2026, month: 12, day: 31)).description == "2026-12-31")
+    }
+}
+
+private extension String {
+    /// The text without the spaces and tabs at its ends, as a title is read.
+    var trimmingSpacesAndTabs: String {
+        let scalars = unicodeScalars
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = scalars.firstIndex(where: { !blank($0) }), let last = scalars.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 }
