@@ -746,7 +746,7 @@ enum Commands {
             return today.adding(exactly: days) ?? CivilDate(year: 9999, month: 12, day: 31)
         }
         let search = parsed.value("search").map(TextSearch.init)
-        let (tags, people) = (parsed.values("tag"), parsed.values("who"))
+        let (tags, people) = (Labels.wanted(parsed.values("tag"), sigil: Labels.tag), Labels.wanted(parsed.values("who"), sigil: Labels.person))
         if parsed.value("format") != nil && parsed.flag("json") {
             throw UsageError(message: "'--format' and '--json' cannot be used together", command: spec("list"))
         }
@@ -768,8 +768,8 @@ enum Commands {
             if let before, !(item.due.map { $0 < before } ?? false) { return false }
             if let within, !(item.due.map { $0 <= within } ?? false) { return false }
             if let search, !board.item(item, contains: search) { return false }
-            if !tags.isEmpty, !Labels.all(tags, in: board.tags(of: item), sigil: Labels.tag) { return false }
-            if !people.isEmpty, !Labels.all(people, in: board.people(of: item), sigil: Labels.person) { return false }
+            if !tags.isEmpty, !Labels.all(tags, in: board.tags(of: item)) { return false }
+            if !people.isEmpty, !Labels.all(people, in: board.people(of: item)) { return false }
             return true
         }
         // Without a filter every item is listed: the board's own array, not a copy of it. With one, the copy has
