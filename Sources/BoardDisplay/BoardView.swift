@@ -339,7 +339,7 @@ public struct BoardView: Sendable {
                     rows.bytes.append(UInt8(ascii: "m"))
                 }
                 if color && labels && (line.contains(Labels.tag) || line.contains(Labels.person)) {
-                    rows.bytes.append(string: dimmingLabels(String(decoding: line, as: UTF8.self)))
+                    Self.appendDimmingLabels(line, to: &rows.bytes)
                 } else {
                     rows.bytes.append(line)
                 }
@@ -425,12 +425,24 @@ public struct BoardView: Sendable {
         return Array(short.utf8).withUnsafeBufferPointer { styled(Self.cut($0, width: width).0, style) }
     }
 
-    /// The text with its tags and people dimmed, so the title around them stays readable.
-    func dimmingLabels(_ text: String) -> String {
-        guard text.utf8.contains(Labels.tag) || text.utf8.contains(Labels.person) else { return text }
-        return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            Labels.sigil(ofLabel: word.utf8) != nil ? styled(String(word), "2").text : String(word)
-        }.joined(separator: " ")
+    /// Appends the text with its tags and people dimmed (each word between spaces that is a label), so the title
+    /// around them stays readable. Written as bytes: made as strings, with each label's width worked out and unused,
+    /// a title of a million tags took a second.
+    static func appendDimmingLabels(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        var start = 0
+        while start <= text.count {
+            let end = text[start...].firstIndex(of: UInt8(ascii: " ")) ?? text.count
+            let word = UnsafeBufferPointer(rebasing: text[start..<end])
+            if Labels.sigil(ofLabel: word) != nil {
+                out.append("\u{1B}[2m")
+                out.append(word)
+                out.append("\u{1B}[0m")
+            } else {
+                out.append(word)
+            }
+            if end < text.count { out.append(UInt8(ascii: " ")) }
+            start = end + 1
+        }
     }
 
     func styled(_ text: String, _ style: String) -> Cell {

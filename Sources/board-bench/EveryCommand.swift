@@ -50,6 +50,7 @@ struct EveryCommand {
             ("list doing", ["list", "doing"] + file, false),
             ("list --due-within 7", ["list", "--due-within", "7"] + file, false),
             ("list --search docs", ["list", "--search", "docs"] + file, false),
+            ("list --search é", ["list", "--search", "é"] + file, false),
             ("show --width 120", ["show", "--width", "120"] + file, false),
             ("add", ["add", "A new item", "--due", "2026-12-24"] + file, true),
             ("move :LINE done", ["move", line, "done"] + file, true),
@@ -146,6 +147,13 @@ struct EveryCommand {
         var tokens = Array("## TODO\n- [ ] many dates".utf8)
         for _ in 0..<80_000 { tokens += Array(" due:2026-12-01".utf8) }
         tokens += [0x0A]
+        // The same, the tokens cycling through 28 dates: each token's message was made, hashed and compared anew.
+        var cycling = Array("## TODO\n- [ ] many dates".utf8)
+        for index in 0..<80_000 {
+            let day = index % 28 + 1
+            cycling += Array(" due:2026-12-\(day < 10 ? "0" : "")\(day)".utf8)
+        }
+        cycling += [0x0A]
         var sections: [UInt8] = []
         for _ in 0..<160_000 { sections += Array("## TODO\n- plain\n".utf8) }
         var plain = Array("## TODO\n".utf8)
@@ -188,6 +196,7 @@ struct EveryCommand {
         for _ in 0..<200_000 { markers += Array("<<<<<<< a\n- [ ] x\n=======\n- [ ] y\n>>>>>>> b\n".utf8) }
         return [
             ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
+            ("80,000 due tokens cycling through 28 dates", cycling, ["check", "check --json"]),
             ("160,000 one-line sections", sections, ["check", "check --json", "list --json", "show --width 120"]),
             ("1,000,000 plain list items", plain, ["check", "check --json", "list --json", "show --width 120"]),
             ("a 1,000,000-line body", body, ["check", "list --json", "show --width 120", "done :2", "move :2 doing",
