@@ -7,6 +7,9 @@ public enum Labels {
     @inlinable public static var person: UInt8 { UInt8(ascii: "@") }
 
     /// The name a word gives with this sigil (`#ops` → `ops`), or nil when the word is not such a label.
+    /// Inlinable, as `sigil(ofLabel:)` is: called from another module unspecialized, a word's every byte went
+    /// through the generic collection's witnesses (a second for a million tags in `show --color`).
+    @inlinable
     public static func name<Word: Collection<UInt8>>(of word: Word, sigil: UInt8) -> String? {
         guard word.first == sigil else { return nil }
         let rest = word.dropFirst()
@@ -35,6 +38,7 @@ public enum Labels {
     }
 
     /// The sigil of a word that is a tag or a person (`#ops` → `#`), nil for any other word.
+    @inlinable
     public static func sigil<Word: Collection<UInt8>>(ofLabel word: Word) -> UInt8? {
         guard let first = word.first, first == tag || first == person, name(of: word, sigil: first) != nil else { return nil }
         return first
@@ -107,9 +111,11 @@ public enum Labels {
         return wanted.allSatisfy { present.contains($0) }
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    @usableFromInline
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
+    @usableFromInline
+    static func isLetter(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
         return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
     }
