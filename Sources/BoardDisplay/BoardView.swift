@@ -426,8 +426,8 @@ public struct BoardView: Sendable {
     }
 
     /// Appends the text with its tags and people dimmed (each word between spaces that is a label), so the title
-    /// around them stays readable. Written as bytes: made as strings, with each label's width worked out and unused,
-    /// a title of a million tags took a second.
+    /// around them stays readable. Written as bytes, not through a string for each row and a `Cell` for each label
+    /// (whose display width was worked out, and never used).
     static func appendDimmingLabels(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         var start = 0
         while start <= text.count {
