@@ -154,6 +154,11 @@ struct EveryCommand {
             cycling += Array(" due:2026-12-\(day < 10 ? "0" : "")\(day)".utf8)
         }
         cycling += [0x0A]
+        // Bodies of Markdown: `html` read a line holding a marker a character at a time, as a string.
+        var marked = Array("## TODO\n".utf8)
+        for index in 0..<20_000 {
+            marked += Array("- [ ] task \(index) review the parser\n  see `Parser.swift` and [the notes](https://example.com/\(index)) for *details* on the cache\n".utf8)
+        }
         var sections: [UInt8] = []
         for _ in 0..<160_000 { sections += Array("## TODO\n- plain\n".utf8) }
         var plain = Array("## TODO\n".utf8)
@@ -197,6 +202,7 @@ struct EveryCommand {
         return [
             ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
             ("80,000 due tokens cycling through 28 dates", cycling, ["check", "check --json"]),
+            ("20,000 items, a code span and a link in each body", marked, ["html"]),
             ("160,000 one-line sections", sections, ["check", "check --json", "list --json", "show --width 120"]),
             ("1,000,000 plain list items", plain, ["check", "check --json", "list --json", "show --width 120"]),
             ("a 1,000,000-line body", body, ["check", "list --json", "show --width 120", "done :2", "move :2 doing",
