@@ -98,7 +98,7 @@ public struct TitleOrder: Sendable {
     }
 
     /// Scalars in blocks whose every character NFC leaves as it is and none of which combines with a neighbour.
-    static func isLeftAloneByNFC(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isLeftAloneByNFC(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x300,          // ASCII, Latin-1, Latin Extended-A and -B, IPA, spacing modifiers
              0x2600..<0x27C0,    // symbols and dingbats (✅)

@@ -139,16 +139,20 @@ import Testing
     }
 }
 
-/// A line all of ASCII is rendered on its bytes (`Markdown.inlineASCII`): it must give what the string renderer
-/// gives, character by character, for any mix of markers, links, schemes, quotes and control characters.
+/// A line whose ASCII bytes stand alone as characters is rendered on its bytes (`Markdown.inlineASCII`): it must give
+/// what the string renderer gives, character by character, for any mix of markers, links, schemes, quotes, control
+/// characters and text beyond ASCII, marks that join a marker included.
 @Suite struct ASCIIInlineTests {
     static let pieces = ["`", "*", "**", "_", "[", "]", "(", ")", "](", "http://", "https://x.y/", "HTTPS://A", "mailto:a@b",
                          "MailTo:", "ftp://", " ", "\t", "a", "b", "<", "&", "'", "\"", "\u{1}", "\u{7F}", "[a](https://e.com)",
-                         "`c`", "*e*", "**s**", "_u_", "\\", "\r"]
+                         "`c`", "*e*", "**s**", "_u_", "\\", "\r",
+                         // Beyond ASCII: scalars that stand alone, and those that join what comes before or after.
+                         "é", "한", "テ", "中", "🚀", "✅", "ß", "\u{301}", "\u{FE0F}", "\u{1F3FD}", "\u{200D}", "\u{600}", "\u{903}",
+                         "\u{3099}", "\u{11A8}", "\u{1100}", "\u{AD}", "\u{202E}", "\u{85}", "\u{A0}", "İ", "\u{212A}"]
 
     @Test func theBytesGiveWhatTheStringGives() {
         var rng = SystemRandomNumberGenerator()
-        for _ in 0..<3_000 {
+        for _ in 0..<6_000 {
             let text = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }.joined()
             var out = ByteWriter()
             Array(text.utf8).withUnsafeBufferPointer { Markdown.inline($0, to: &out) }
