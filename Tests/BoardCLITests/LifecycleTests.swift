@@ -100,6 +100,11 @@ import Testing
         #expect(colored.contains("Fix #12 with"))
         let plain = sandbox.run(["show", "--width", "120"]).stdout
         #expect(plain.contains("[ ] Fix login #auth @ana"))
+        // Every word `list` counts as a label is dimmed, split at spaces as the labels are found: also one whose
+        // space after it a combining mark joins (a string split into characters left it plain).
+        sandbox.write("board.md", "## TODO\n- [ ] a #t \u{301}x\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["list", "--tag", "t", "--format", "{tags}"]).stdout == "t\n")
+        #expect(sandbox.run(["show", "--width", "120", "--color", "always"]).stdout.contains("[ ] a \u{1B}[2m#t\u{1B}[0m \u{301}x"))
     }
 
     // MARK: - WIP limits

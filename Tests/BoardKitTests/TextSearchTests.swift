@@ -92,7 +92,9 @@ import Testing
 @Suite struct NonASCIIAnchorTests {
     static let pieces = ["a", "B", "é", "É", "e\u{301}", "E\u{301}", "ß", "ẞ", "İ", "i", "ı", "Σ", "σ", "ς", "ж", "Ж", "한", "テ", "中",
                          "🚀", "👨\u{200D}👩", "🇰🇷", "\u{FE0F}", "\u{AD}", "ǅ", "ﬀ", "k", " ", "  ", "\t", "Ö", "ö",
-                         "o\u{308}", "\u{1100}", "각", "\u{3000}", "👍", "🏽"]
+                         "o\u{308}", "\u{1100}", "각", "\u{3000}", "👍", "🏽",
+                         // Kana with a voiced sound mark, composed and not; a compatibility ideograph and its own.
+                         "か", "\u{3099}", "が", "\u{F900}", "\u{8C48}", "\u{1161}", "\u{11A8}"]
 
     static func text(_ count: Int, _ rng: inout SeededGenerator) -> String {
         let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
