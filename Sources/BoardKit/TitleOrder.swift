@@ -101,6 +101,10 @@ public struct TitleOrder: Sendable {
     public static func isLeftAloneByNFC(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x300,          // ASCII, Latin-1, Latin Extended-A and -B, IPA, spacing modifiers
+             // Greek, but for the three that NFC turns into other characters (U+0374, U+037E, U+0387)
+             0x370..<0x374, 0x375..<0x37E, 0x37F..<0x387, 0x388..<0x400,
+             0x400..<0x483,      // Cyrillic, before its combining marks
+             0x48A..<0x530,      // Cyrillic and its supplement, after them
              0x2600..<0x27C0,    // symbols and dingbats (✅)
              0x3040..<0x3099,    // hiragana, before the combining voiced sound marks
              0x309B..<0x3100,    // kana marks and katakana

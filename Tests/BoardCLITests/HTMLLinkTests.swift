@@ -148,7 +148,8 @@ import Testing
                          "`c`", "*e*", "**s**", "_u_", "\\", "\r",
                          // Beyond ASCII: scalars that stand alone, and those that join what comes before or after.
                          "é", "한", "テ", "中", "🚀", "✅", "ß", "\u{301}", "\u{FE0F}", "\u{1F3FD}", "\u{200D}", "\u{600}", "\u{903}",
-                         "\u{3099}", "\u{11A8}", "\u{1100}", "\u{AD}", "\u{202E}", "\u{85}", "\u{A0}", "İ", "\u{212A}"]
+                         "\u{3099}", "\u{11A8}", "\u{1100}", "\u{AD}", "\u{202E}", "\u{85}", "\u{A0}", "İ", "\u{212A}",
+                         "ж", "Ά", "\u{483}", "\u{37E}"]
 
     @Test func theBytesGiveWhatTheStringGives() {
         var rng = SystemRandomNumberGenerator()
