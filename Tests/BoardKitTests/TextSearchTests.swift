@@ -151,13 +151,24 @@ import Testing
     }
 
     @Test func theAnchorStopsBeforeAScalarThatMayJoinItsLastOne() {
-        #expect(Board.anchor(of: "o\u{308}") == [])
-        #expect(Board.anchor(of: "café au lait") == Array("café".utf8))
-        #expect(Board.anchor(of: "ab\u{301}cd") == Array("cd".utf8))
-        #expect(Board.anchor(of: "한글\u{11A8} 배포") == Array("배포".utf8))
-        #expect(Board.anchor(of: "жук") == Array("жук".utf8))
-        #expect(Board.anchor(of: "ж\u{483}ук") == Array("ук".utf8))  // a Cyrillic combining mark
-        #expect(Board.anchor(of: "ab\u{37E}cde") == Array("cde".utf8))  // the Greek question mark, which NFC makes `;`
+        #expect(Board.anchor(of: "o\u{308}").bytes == [])
+        #expect(Board.anchor(of: "café au lait").bytes == Array("café".utf8))
+        #expect(Board.anchor(of: "ab\u{301}cd").bytes == Array("cd".utf8))
+        #expect(Board.anchor(of: "한글\u{11A8} 배포").bytes == Array("배포".utf8))
+        #expect(Board.anchor(of: "жук").bytes == Array("жук".utf8))
+        #expect(Board.anchor(of: "ж\u{483}ук").bytes == Array("ук".utf8))  // a Cyrillic combining mark
+        #expect(Board.anchor(of: "ab\u{37E}cde").bytes == Array("cde".utf8))  // the Greek question mark, which NFC makes `;`
+        // A run beyond ASCII is rarer in titles than a longer one of ASCII.
+        #expect(Board.anchor(of: "x 배포 tests flow migrate").bytes == Array("배포".utf8))
+    }
+
+    /// A caseless anchor is looked for as it is, in text NFC leaves alone: no text is lowercased to tell.
+    @Test func onlyAnchorsWithoutLettersOfACasedScriptAreCaseless() {
+        #expect(Board.anchor(of: "릴리스-2 🚀").isCaseless)
+        #expect(Board.anchor(of: "テスト").isCaseless)
+        #expect(!Board.anchor(of: "릴리스a").isCaseless)
+        #expect(!Board.anchor(of: "é").isCaseless)
+        #expect(!Board.anchor(of: "ж").isCaseless)
     }
 }
 
