@@ -422,19 +422,9 @@ enum Markdown {
     /// emoji, as NFC leaves them alone, but for the variation selectors and the skin tones, which extend what comes
     /// before them): then each ASCII byte is a character of its own (a line holds no CR LF).
     static func asciiStandsAlone(in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < text.count {
-            guard text[index] >= 0x80 else {
-                index += 1
-                continue
-            }
-            guard let length = UTF8Sequence.length(in: text, at: index) else { return false }
-            let scalar = UTF8Sequence.scalar(in: text, at: index, length: length)
-            guard let value = Unicode.Scalar(scalar), TitleOrder.isLeftAloneByNFC(value),
-                  !(0xFE00...0xFE0F).contains(scalar), !(0x1F3FB...0x1F3FF).contains(scalar) else { return false }
-            index += length
+        UTF8Sequence.scalarsBeyondASCII(in: text) { scalar in
+            TitleOrder.isLeftAloneByNFC(scalar) && !(0xFE00...0xFE0F).contains(scalar.value) && !(0x1F3FB...0x1F3FF).contains(scalar.value)
         }
-        return true
     }
 
     /// `inline(_:search:)` of `text[range]`, a run whose ASCII bytes are characters of their own

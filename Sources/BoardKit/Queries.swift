@@ -140,7 +140,7 @@ extension Board {
             // Held as it is, or by text NFC may change (a syllable written in jamo): may hold it.
             return bytes.withUnsafeBufferPointer { file in
                 anchor.bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII(file, range, $0) }
-                    || !TitleOrder.isLeftAloneByNFC(utf8: UnsafeBufferPointer(rebasing: file[range]))
+                    || !UTF8Sequence.scalarsBeyondASCII(in: UnsafeBufferPointer(rebasing: file[range]), allSatisfy: TitleOrder.isLeftAloneByNFC)
             }
         }
         var lowered: [UInt8] = []

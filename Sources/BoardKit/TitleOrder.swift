@@ -97,22 +97,6 @@ public struct TitleOrder: Sendable {
         }
     }
 
-    /// True when `text` is well-formed UTF-8 of scalars NFC leaves alone (`isLeftAloneByNFC`).
-    static func isLeftAloneByNFC(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < text.count {
-            guard text[index] >= 0x80 else {
-                index += 1
-                continue
-            }
-            guard let length = UTF8Sequence.length(in: text, at: index),
-                  let scalar = Unicode.Scalar(UTF8Sequence.scalar(in: text, at: index, length: length)),
-                  isLeftAloneByNFC(scalar) else { return false }
-            index += length
-        }
-        return true
-    }
-
     /// Scalars in blocks whose every character NFC leaves as it is and none of which combines with a neighbour.
     public static func isLeftAloneByNFC(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

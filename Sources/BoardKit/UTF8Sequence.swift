@@ -94,6 +94,21 @@ public enum UTF8Sequence {
         }
     }
 
+    /// True when `bytes` is well-formed UTF-8 whose every scalar beyond ASCII passes `test`.
+    public static func scalarsBeyondASCII(in bytes: UnsafeBufferPointer<UInt8>, allSatisfy test: (Unicode.Scalar) -> Bool) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] >= 0x80 else {
+                index += 1
+                continue
+            }
+            guard let length = length(in: bytes, at: index), let scalar = Unicode.Scalar(scalar(in: bytes, at: index, length: length)),
+                  test(scalar) else { return false }
+            index += length
+        }
+        return true
+    }
+
     /// The index of the first byte at or after `index` that is not printable ASCII (0x20 to 0x7E), or the end:
     /// eight bytes at a time, as nearly all of a board's text is, the first stop in a word found from its mask. With
     /// `json`, a quote or a backslash ends the run too: the bytes a JSON string holds as they are. With `markup`,
