@@ -475,17 +475,19 @@ enum Markdown {
         flush()
     }
 
-    /// `MarkerSearch` for a run read as bytes (`inlineASCII`): each marker is looked for from some place to the run's
-    /// end, and again only once the place it was found at is behind.
+    /// `MarkerSearch` for a run read as bytes (`inlineASCII`): each marker, and the first whitespace or control
+    /// character, is looked for from some place to the run's end, and again only once the place it was found at is
+    /// behind.
     struct ASCIIMarkers {
         enum Marker: Int, CaseIterable {
             case backtick, twoStars, star, underscore, linkMiddle, parenthesis
+            /// Whitespace or a control character (U+0000–U+0020, U+007F), which no safe link holds.
+            case blank
         }
         private let text: UnsafeBufferPointer<UInt8>
         private let end: Int
         /// For each marker, where it was last looked for from, and where it was found (nil: nowhere after).
         private var known: [(from: Int, at: Int?)?] = Array(repeating: nil, count: Marker.allCases.count)
-        private var blank: (from: Int, at: Int?)?
 
         init(_ text: UnsafeBufferPointer<UInt8>, end: Int) {
             self.text = text
@@ -495,18 +497,10 @@ enum Markdown {
         /// Where `marker` first starts at or after `from`, before the end.
         mutating func next(_ marker: Marker, from: Int) -> Int? {
             if let last = known[marker.rawValue], last.from <= from, last.at.map({ $0 >= from }) ?? true { return last.at }
-            let (first, second): (UInt8, UInt8?) = switch marker {
-            case .backtick: (UInt8(ascii: "`"), nil)
-            case .twoStars: (UInt8(ascii: "*"), UInt8(ascii: "*"))
-            case .star: (UInt8(ascii: "*"), nil)
-            case .underscore: (UInt8(ascii: "_"), nil)
-            case .linkMiddle: (UInt8(ascii: "]"), UInt8(ascii: "("))
-            case .parenthesis: (UInt8(ascii: ")"), nil)
-            }
             var at: Int?
             var index = from
-            while index + (second == nil ? 1 : 2) <= end {
-                if text[index] == first, second.map({ text[index + 1] == $0 }) ?? true {
+            while index < end {
+                if starts(marker, at: index) {
                     at = index
                     break
                 }
@@ -514,6 +508,21 @@ enum Markdown {
             }
             known[marker.rawValue] = (from, at)
             return at
+        }
+
+        /// Whether `marker` starts at `index`, wholly before the end.
+        private func starts(_ marker: Marker, at index: Int) -> Bool {
+            let byte = text[index]
+            func then(_ next: UInt8) -> Bool { index + 1 < end && text[index + 1] == next }
+            switch marker {
+            case .backtick: return byte == UInt8(ascii: "`")
+            case .twoStars: return byte == UInt8(ascii: "*") && then(UInt8(ascii: "*"))
+            case .star: return byte == UInt8(ascii: "*")
+            case .underscore: return byte == UInt8(ascii: "_")
+            case .linkMiddle: return byte == UInt8(ascii: "]") && then(UInt8(ascii: "("))
+            case .parenthesis: return byte == UInt8(ascii: ")")
+            case .blank: return byte <= 0x20 || byte == 0x7F
+            }
         }
 
         /// `Markdown.isSafeLink` of the URL `range` (up to a `)`): http, https or mailto, ASCII case ignored, and no
@@ -527,12 +536,7 @@ enum Markdown {
                 }
             }
             guard hasScheme else { return false }
-            if blank == nil || !(blank.map { $0.from <= range.lowerBound && ($0.at.map { $0 >= range.lowerBound } ?? true) } ?? false) {
-                var index = range.lowerBound
-                while index < end, text[index] > 0x20, text[index] != 0x7F { index += 1 }
-                blank = (range.lowerBound, index < end ? index : nil)
-            }
-            return blank?.at.map { $0 >= range.upperBound } ?? true
+            return next(.blank, from: range.lowerBound).map { $0 >= range.upperBound } ?? true
         }
     }
 
