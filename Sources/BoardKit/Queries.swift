@@ -123,12 +123,44 @@ extension Board {
     struct Anchor: Sendable {
         let bytes: [UInt8]
         let isCaseless: Bool
+        /// For an anchor with case and a scalar beyond ASCII: each scalar NFC leaves alone that lowercases to text
+        /// holding the first such scalar (`é` and `É` for `é`, `σ` and `Σ` for `σ`). Text NFC leaves alone that
+        /// holds none of them cannot hold the anchor lowercased: it is ruled out without being lowercased (a search
+        /// for `é` on a large board lowercased the text of every item).
+        let spellings: [UInt32]
 
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
-            isCaseless = String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy { scalar in
+            let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
+            isCaseless = scalars.allSatisfy { scalar in
                 scalar.isASCII ? !(("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)) : TitleOrder.hasNoCase(scalar)
             }
+            let first = isCaseless ? nil : scalars.first { !$0.isASCII }
+            spellings = first.map(TitleOrder.spellings(lowercasingTo:)) ?? []
+        }
+
+        /// False when `text` is well-formed UTF-8 that NFC leaves alone and holds none of `spellings`: then it
+        /// cannot hold the anchor lowercased. One walk over it, ASCII read eight bytes at a time.
+        func mayBeSpelt(in text: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = text.baseAddress else { return false }
+            var index = 0
+            while index < text.count {
+                guard text[index] >= 0x80 else {
+                    index += 1
+                    while index + 8 <= text.count,
+                          UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                    }
+                    continue
+                }
+                guard let length = UTF8Sequence.length(in: text, at: index) else { return true }
+                let value = UTF8Sequence.scalar(in: text, at: index, length: length)
+                guard !spellings.contains(value), let scalar = Unicode.Scalar(value), TitleOrder.isLeftAloneByNFC(scalar) else {
+                    return true
+                }
+                index += length
+            }
+            return false
         }
     }
 
@@ -142,6 +174,10 @@ extension Board {
                 anchor.bytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII(file, range, $0) }
                     || !UTF8Sequence.scalarsBeyondASCII(in: UnsafeBufferPointer(rebasing: file[range]), allSatisfy: TitleOrder.isLeftAloneByNFC)
             }
+        }
+        if !anchor.spellings.isEmpty,
+           !bytes.withUnsafeBufferPointer({ anchor.mayBeSpelt(in: UnsafeBufferPointer(rebasing: $0[range])) }) {
+            return false
         }
         var lowered: [UInt8] = []
         lowered.reserveCapacity(range.count + 16)

@@ -89,6 +89,19 @@ public struct TitleOrder: Sendable {
         return isLeftAlone
     }
 
+    /// `scalar` and each other scalar NFC leaves alone whose lowercase mapping holds it (`É` for `é`, `Σ` for `σ`).
+    /// Every such scalar beyond ASCII lies below U+0530: the others NFC leaves alone are in scripts without case
+    /// (`hasNoCase`), which lowercasing leaves as they are.
+    static func spellings(lowercasingTo scalar: Unicode.Scalar) -> [UInt32] {
+        var spellings = [scalar.value]
+        for value in UInt32(0x80)..<0x530 {
+            guard value != scalar.value, let other = Unicode.Scalar(value), isLeftAloneByNFC(other),
+                  other.properties.lowercaseMapping.unicodeScalars.contains(scalar) else { continue }
+            spellings.append(value)
+        }
+        return spellings
+    }
+
     /// Scalars of scripts without case, which lowercasing leaves as they are.
     static func hasNoCase(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

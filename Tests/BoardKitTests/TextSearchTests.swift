@@ -150,6 +150,24 @@ import Testing
         #expect(compared > 1_000)
     }
 
+    /// A scalar's spellings are looked for below U+0530 only: every scalar from there on that NFC leaves alone must
+    /// lowercase to itself, in all of Unicode.
+    @Test func everySpellingOfAScalarLiesBelowU0530() {
+        var outside: [UInt32] = []
+        for value in UInt32(0x530)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), TitleOrder.isLeftAloneByNFC(scalar) else { continue }
+            if scalar.properties.lowercaseMapping.unicodeScalars.elementsEqual([scalar]) == false { outside.append(value) }
+        }
+        #expect(outside.isEmpty)
+        #expect(TitleOrder.spellings(lowercasingTo: "é") == [0xE9, 0xC9])
+        // Lowercasing never makes a final sigma: `Σ` lowercases to `σ` wherever it stands.
+        #expect(Set(TitleOrder.spellings(lowercasingTo: "σ")) == [0x3C3, 0x3A3])
+        #expect(TitleOrder.spellings(lowercasingTo: "ς") == [0x3C2])
+        #expect(Set(TitleOrder.spellings(lowercasingTo: "ж")) == [0x436, 0x416])
+        // `ẞ` (U+1E9E) lies outside the blocks NFC leaves alone: text that holds it is compared as a string anyway.
+        #expect(TitleOrder.spellings(lowercasingTo: "ß") == [0xDF])
+    }
+
     @Test func theAnchorStopsBeforeAScalarThatMayJoinItsLastOne() {
         #expect(Board.anchor(of: "o\u{308}").bytes == [])
         #expect(Board.anchor(of: "café au lait").bytes == Array("café".utf8))
