@@ -417,14 +417,11 @@ enum Markdown {
         out.append(string: inline(String(decoding: text, as: UTF8.self)))
     }
 
-    /// True when `text` is well-formed UTF-8 whose every scalar beyond ASCII is one that never joins the scalar
-    /// before it into one character, nor the one after (Latin to U+02FF, symbols, kana, CJK, Hangul syllables,
-    /// emoji, as NFC leaves them alone, but for the variation selectors and the skin tones, which extend what comes
-    /// before them): then each ASCII byte is a character of its own (a line holds no CR LF).
+    /// True when `text` is well-formed UTF-8 whose every scalar beyond ASCII stands alone (`TitleOrder.standsAlone`:
+    /// Latin to U+02FF, symbols, kana, CJK, Hangul syllables, emoji): then each ASCII byte is a character of its own
+    /// (a line holds no CR LF).
     static func asciiStandsAlone(in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        UTF8Sequence.scalarsBeyondASCII(in: text) { scalar in
-            TitleOrder.isLeftAloneByNFC(scalar) && !(0xFE00...0xFE0F).contains(scalar.value) && !(0x1F3FB...0x1F3FF).contains(scalar.value)
-        }
+        UTF8Sequence.scalarsBeyondASCII(in: text, allSatisfy: TitleOrder.standsAlone)
     }
 
     /// `inline(_:search:)` of `text[range]`, a run whose ASCII bytes are characters of their own

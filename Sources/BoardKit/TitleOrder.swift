@@ -90,16 +90,29 @@ public struct TitleOrder: Sendable {
     }
 
     /// `scalar` and each other scalar NFC leaves alone whose lowercase mapping holds it (`É` for `é`, `Σ` for `σ`).
-    /// Every such scalar beyond ASCII lies below U+0530: the others NFC leaves alone are in scripts without case
-    /// (`hasNoCase`), which lowercasing leaves as they are.
     static func spellings(lowercasingTo scalar: Unicode.Scalar) -> [UInt32] {
-        var spellings = [scalar.value]
+        [scalar.value] + (otherSpellings[scalar.value] ?? [])
+    }
+
+    /// For each scalar some other scalar NFC leaves alone lowercases to text holding, those others, made once. Every
+    /// such scalar beyond ASCII lies below U+0530: the others NFC leaves alone are in scripts without case
+    /// (`hasNoCase`), which lowercasing leaves as they are.
+    private static let otherSpellings: [UInt32: [UInt32]] = {
+        var spellings: [UInt32: [UInt32]] = [:]
         for value in UInt32(0x80)..<0x530 {
-            guard value != scalar.value, let other = Unicode.Scalar(value), isLeftAloneByNFC(other),
-                  other.properties.lowercaseMapping.unicodeScalars.contains(scalar) else { continue }
-            spellings.append(value)
+            guard let scalar = Unicode.Scalar(value), isLeftAloneByNFC(scalar) else { continue }
+            for lowered in scalar.properties.lowercaseMapping.unicodeScalars where lowered.value != value {
+                spellings[lowered.value, default: []].append(value)
+            }
         }
         return spellings
+    }()
+
+    /// Scalars NFC leaves alone that never join the scalar before them or after them into one character: all but
+    /// the variation selectors and the skin tones, which extend what comes before them. Text of these and ASCII
+    /// (without CR LF) is a character per scalar.
+    public static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        isLeftAloneByNFC(scalar) && !(0xFE00...0xFE0F).contains(scalar.value) && !(0x1F3FB...0x1F3FF).contains(scalar.value)
     }
 
     /// Scalars of scripts without case, which lowercasing leaves as they are.

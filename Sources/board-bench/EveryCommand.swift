@@ -51,6 +51,8 @@ struct EveryCommand {
             ("list --due-within 7", ["list", "--due-within", "7"] + file, false),
             ("list --search docs", ["list", "--search", "docs"] + file, false),
             ("list --search é", ["list", "--search", "é"] + file, false),
+            // A Korean word an eighth of the items hold: each was compared as a string.
+            ("list --search 테스트", ["list", "--search", "테스트"] + file, false),
             ("show --width 120", ["show", "--width", "120"] + file, false),
             ("add", ["add", "A new item", "--due", "2026-12-24"] + file, true),
             ("move :LINE done", ["move", line, "done"] + file, true),

@@ -82,6 +82,31 @@ import Testing
         #expect(titles("i̇stanbul 배포") == ["İstanbul 배포"])
         #expect(titles("배포 없음").isEmpty)
     }
+
+    /// A search whose scalars stand alone is compared on the lowercased bytes of text whose scalars stand alone too;
+    /// text with a scalar that extends the one before it (a skin tone, a variation selector) is compared as a
+    /// string, where `👍🏽` is one character that holds no `👍`.
+    @Test func searchesOnBytesFindWhatStringsFind() {
+        let board = Board(parsing: Array("""
+            ## TODO
+            - [ ] 👍🏽 테스트 ok
+            - [ ] 👍 테스트 OK
+            - [ ] ✅\u{FE0F} Été
+              🚀 body ÉTÉ
+            - [ ] e\u{301}te\u{301} ✅
+            ## DONE
+            """.utf8))
+        func found(_ text: String) -> [Int] {
+            board.items.indices.filter { board.item(board.items[$0], contains: TextSearch(text)) }
+        }
+        #expect(found("👍") == [1])
+        #expect(found("👍 테스트 ok") == [1])
+        #expect(found("테스트") == [0, 1])
+        #expect(found("✅") == [3])
+        #expect(found("été") == [2, 3])
+        #expect(found("🚀 BODY été") == [2])
+        #expect(found("e\u{301}te\u{301}") == [2, 3])
+    }
 }
 
 /// Refs and searches beyond ASCII compare as strings only the items whose text, lowercased, holds the query's
@@ -166,6 +191,19 @@ import Testing
         #expect(Set(TitleOrder.spellings(lowercasingTo: "ж")) == [0x436, 0x416])
         // `ẞ` (U+1E9E) lies outside the blocks NFC leaves alone: text that holds it is compared as a string anyway.
         #expect(TitleOrder.spellings(lowercasingTo: "ß") == [0xDF])
+    }
+
+    /// Every scalar that stands alone is one character beside ASCII letters, Hangul, emoji, itself and a combining
+    /// mark's base: searches and `html` read text of them on its bytes.
+    @Test func aScalarThatStandsAloneJoinsNoNeighbour() {
+        var joined: [UInt32] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), TitleOrder.standsAlone(scalar) else { continue }
+            let text = String(Character(scalar))
+            if ["a", "가", "👍", "e", text].contains(where: { ($0 + text).count != 2 || (text + $0).count != 2 }) { joined.append(value) }
+        }
+        #expect(joined.isEmpty, "\(joined.prefix(10).map { String($0, radix: 16) })")
+        #expect(!TitleOrder.standsAlone("\u{FE0F}") && !TitleOrder.standsAlone("\u{1F3FD}") && !TitleOrder.standsAlone("\u{301}"))
     }
 
     @Test func theAnchorStopsBeforeAScalarThatMayJoinItsLastOne() {
