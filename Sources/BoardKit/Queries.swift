@@ -49,14 +49,48 @@ extension Board {
         if query.utf8.allSatisfy({ $0 < 0x80 }) {
             found = itemsMatching(asciiQuery: Array(query.utf8), archived: archived)
         } else {
-            // Only the titles of items whose line, lowercased, holds the query's anchor are lowercased and compared.
+            // Only the titles of items whose line, lowercased, holds the query's anchor are lowercased and compared:
+            // on their bytes when they and the query stand alone, else as strings.
             let anchor = Self.anchor(of: query)
-            let candidates = items.filter { isArchived($0) == archived && lineHolds(anchor, $0) }
-            let titled = candidates.map { ($0, title(of: $0).lowercased().streamSafe) }
-            let exact = titled.filter { $0.1 == query }.map(\.0)
-            found = exact.isEmpty ? titled.filter { $0.1.contains(query) }.map(\.0) : exact
+            let needle = Self.standsAlone(query) ? Array(query.utf8) : nil
+            var exact: [Item] = []
+            var containing: [Item] = []
+            var lowered: [UInt8] = []
+            for item in items where isArchived(item) == archived && lineHolds(anchor, item) {
+                let onBytes = needle.flatMap { needle in
+                    withTitleBytes(of: item) { text, range -> (equal: Bool, contains: Bool)? in
+                        guard Self.lowerStandingAlone(text, range, to: &lowered) else { return nil }
+                        return lowered.withUnsafeBufferPointer { lowered in
+                            needle.withUnsafeBufferPointer { needle in
+                                (lowered.elementsEqual(needle), Bytes.containsFoldingASCII(lowered, 0..<lowered.count, needle))
+                            }
+                        }
+                    }
+                }
+                let (equal, contains) = onBytes ?? {
+                    let title = title(of: item).lowercased().streamSafe
+                    return (title == query, title.contains(query))
+                }()
+                if equal { exact.append(item) } else if contains { containing.append(item) }
+            }
+            found = exact.isEmpty ? containing : exact
         }
         return found
+    }
+
+    /// True when every scalar of `text` (lowercased) beyond ASCII stands alone (`TitleOrder.standsAlone`): then
+    /// each of its characters is one scalar, and text of such characters holds it as a string exactly when it holds
+    /// its bytes.
+    static func standsAlone(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.isASCII || TitleOrder.standsAlone($0) }
+    }
+
+    /// Puts `text[range]` lowercased in `lowered`; true when that is UTF-8 whose every scalar stands alone
+    /// (`TitleOrder.standsAlone`), so that it may be compared on its bytes with a query that stands alone too.
+    static func lowerStandingAlone(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to lowered: inout [UInt8]) -> Bool {
+        lowered.removeAll(keepingCapacity: true)
+        guard TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: text[range]), to: &lowered) != nil else { return false }
+        return lowered.withUnsafeBufferPointer { UTF8Sequence.scalarsBeyondASCII(in: $0, allSatisfy: TitleOrder.standsAlone) }
     }
 
     /// `item(matching:)` with the board's exact titles looked up in `index` (made from this board): a ref that
@@ -340,8 +374,7 @@ public struct TextSearch: Sendable {
         lowercased = text.lowercased().streamSafe
         asciiFolded = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
         anchor = asciiFolded == nil ? Board.anchor(of: lowercased) : Board.Anchor([])
-        standingAlone = asciiFolded == nil && lowercased.unicodeScalars.allSatisfy { $0.isASCII || TitleOrder.standsAlone($0) }
-            ? Array(lowercased.utf8) : nil
+        standingAlone = asciiFolded == nil && Board.standsAlone(lowercased) ? Array(lowercased.utf8) : nil
     }
 }
 
@@ -382,11 +415,9 @@ extension Board {
     private func item(_ item: Item, holdsStandingAlone needle: [UInt8]) -> Bool? {
         var lowered: [UInt8] = []
         func holds(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool? {
-            lowered.removeAll(keepingCapacity: true)
-            guard TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: text[range]), to: &lowered) != nil else { return nil }
+            guard Self.lowerStandingAlone(text, range, to: &lowered) else { return nil }
             return lowered.withUnsafeBufferPointer { lowered in
-                guard UTF8Sequence.scalarsBeyondASCII(in: lowered, allSatisfy: TitleOrder.standsAlone) else { return nil }
-                return needle.withUnsafeBufferPointer { Bytes.containsFoldingASCII(lowered, 0..<lowered.count, $0) }
+                needle.withUnsafeBufferPointer { Bytes.containsFoldingASCII(lowered, 0..<lowered.count, $0) }
             }
         }
         return bytes.withUnsafeBufferPointer { file in

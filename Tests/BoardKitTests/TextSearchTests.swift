@@ -94,6 +94,7 @@ import Testing
             - [ ] ✅\u{FE0F} Été
               🚀 body ÉTÉ
             - [ ] e\u{301}te\u{301} ✅
+            - [ ] 테스트
             ## DONE
             """.utf8))
         func found(_ text: String) -> [Int] {
@@ -101,11 +102,25 @@ import Testing
         }
         #expect(found("👍") == [1])
         #expect(found("👍 테스트 ok") == [1])
-        #expect(found("테스트") == [0, 1])
+        #expect(found("테스트") == [0, 1, 4])
         #expect(found("✅") == [3])
         #expect(found("été") == [2, 3])
         #expect(found("🚀 BODY été") == [2])
         #expect(found("e\u{301}te\u{301}") == [2, 3])
+        // Refs alike: a whole title wins over titles that hold it.
+        func lines(_ ref: String) -> [Int] {
+            switch board.item(matching: ref) {
+            case .none: return []
+            case .one(let item): return [item.line]
+            case .many(let items): return items.map(\.line)
+            }
+        }
+        #expect(lines("👍") == [2])
+        #expect(lines("👍 테스트 ok") == [2])
+        #expect(lines("테스트") == [6])
+        #expect(lines("테스트 O") == [1, 2])
+        #expect(lines("✅") == [5])
+        #expect(lines("ÉTÉ") == [3, 5])
     }
 }
 
