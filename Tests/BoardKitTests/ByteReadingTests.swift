@@ -212,20 +212,21 @@ import Testing
     /// a CR or both on each side of the point where the shares meet.
     @Test func findsTheLinesOfALargeFileSplitInShares() {
         var rng = SeededGenerator(seed: 0x5EED_11E6)
-        for round in 0..<6 {
+        for round in 0..<9 {
             let count = 2 * Shares.bytesPerShare + round
             var bytes = [UInt8](repeating: 0x41, count: count)
-            // Lines of 0 to 80 bytes; in the second half of the rounds, long stretches without any LF.
+            // Lines of 0 to 80 bytes, long stretches without any LF, and short lines (found eight bytes at a time).
             var index = 0
             while index < count {
-                index += round < 3 ? Int.random(in: 0...80, using: &rng) : Int.random(in: 0...20_000, using: &rng)
+                index += [Int.random(in: 0...80, using: &rng), Int.random(in: 0...20_000, using: &rng),
+                          Int.random(in: 0...12, using: &rng)][round % 3]
                 if index < count { bytes[index] = Bool.random(using: &rng) ? 0x0A : 0x0D }
                 index += 1
             }
             let middle = count / 2
             let ends: [[UInt8]] = [[0x0A, 0x41], [0x41, 0x0A], [0x0D, 0x0A], [0x0A, 0x0A], [0x41, 0x41], [0x0D, 0x41]]
-            bytes[middle - 1] = ends[round][0]
-            bytes[middle] = ends[round][1]
+            bytes[middle - 1] = ends[round % 6][0]
+            bytes[middle] = ends[round % 6][1]
             let found = bytes.withUnsafeBufferPointer { Bytes.splitLines($0) }
             let expected = Self.reference(bytes)
             // Compared apart: a failed expectation would print both tables of tens of thousands of lines.
