@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BoardDisplay
 import BoardKit
 
 /// Issue 18's figures: every command as a child process, against the C line count of the same file in the same run.
@@ -125,7 +126,8 @@ struct EveryCommand {
                 : figure.name.contains("--sort") || figure.name.contains("-o FILE") ? .infinity : ratio
             let ok = figure.floorRatio <= target && figure.peakBytes <= limit
             if !ok { missed.append(figure.name) }
-            let name = figure.name + String(repeating: " ", count: max(0, 22 - figure.name.count))
+            // Padded by terminal cells: a Korean search's name is two cells a syllable.
+            let name = figure.name + String(repeating: " ", count: max(0, 22 - DisplayWidth.of(figure.name)))
             print("  " + name, pad(format(figure.milliseconds), 8), pad(format(figure.ratio), 7),
                   pad(figure.rewriteMilliseconds == nil ? "-" : format(figure.floorRatio), 10),
                   pad(target.isFinite ? "≤ " + format(target, 0) : "-", 7), pad(format(Double(figure.peakBytes) / 1_048_576), 9),
