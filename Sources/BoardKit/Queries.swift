@@ -173,27 +173,9 @@ extension Board {
         }
 
         /// False when `text` is well-formed UTF-8 that NFC leaves alone and holds none of `spellings`: then it
-        /// cannot hold the anchor lowercased. One walk over it, ASCII read eight bytes at a time.
+        /// cannot hold the anchor lowercased. One walk over it.
         func mayBeSpelt(in text: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let base = text.baseAddress else { return false }
-            var index = 0
-            while index < text.count {
-                guard text[index] >= 0x80 else {
-                    index += 1
-                    while index + 8 <= text.count,
-                          UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                        index += 8
-                    }
-                    continue
-                }
-                guard let length = UTF8Sequence.length(in: text, at: index) else { return true }
-                let value = UTF8Sequence.scalar(in: text, at: index, length: length)
-                guard !spellings.contains(value), let scalar = Unicode.Scalar(value), TitleOrder.isLeftAloneByNFC(scalar) else {
-                    return true
-                }
-                index += length
-            }
-            return false
+            !UTF8Sequence.scalarsBeyondASCII(in: text) { !spellings.contains($0.value) && TitleOrder.isLeftAloneByNFC($0) }
         }
     }
 

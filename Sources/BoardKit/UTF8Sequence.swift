@@ -94,12 +94,18 @@ public enum UTF8Sequence {
         }
     }
 
-    /// True when `bytes` is well-formed UTF-8 whose every scalar beyond ASCII passes `test`.
+    /// True when `bytes` is well-formed UTF-8 whose every scalar beyond ASCII passes `test`. ASCII is skipped eight
+    /// bytes at a time.
     public static func scalarsBeyondASCII(in bytes: UnsafeBufferPointer<UInt8>, allSatisfy test: (Unicode.Scalar) -> Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
         var index = 0
         while index < bytes.count {
             guard bytes[index] >= 0x80 else {
                 index += 1
+                while index + 8 <= bytes.count,
+                      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
                 continue
             }
             guard let length = length(in: bytes, at: index), let scalar = Unicode.Scalar(scalar(in: bytes, at: index, length: length)),
