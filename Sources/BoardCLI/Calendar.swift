@@ -122,7 +122,7 @@ enum Calendar {
         func date(_ name: StaticString, _ date: CivilDate, _ suffix: StaticString = "") {
             line(&out) { out in
                 out.append(name)
-                appendCompact(date, to: &out)
+                date.append(to: &out, dashes: false)
                 out.append(suffix)
             }
         }
@@ -201,14 +201,8 @@ enum Calendar {
     /// `20261201`.
     static func compact(_ date: CivilDate) -> String {
         var out = ByteWriter(capacity: 16)
-        appendCompact(date, to: &out)
+        date.append(to: &out, dashes: false)
         return out.withBytes { String(decoding: $0, as: UTF8.self) }
-    }
-
-    static func appendCompact(_ date: CivilDate, to out: inout ByteWriter) {
-        out.appendNumber(date.year, width: 4)
-        out.appendNumber(date.month, width: 2)
-        out.appendNumber(date.day, width: 2)
     }
 
     /// A TEXT value (RFC 5545 §3.3.11) of bytes from the file: backslash, semicolon and comma escaped, line breaks
@@ -262,12 +256,23 @@ enum Calendar {
     /// to lowercase it in.
     static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                _ lowered: inout [UInt8]) -> (hash: UInt64, isNormal: Bool) {
-        let title = UnsafeBufferPointer(rebasing: bytes[range])
+        // The ASCII the title starts with (nearly always all of it) is hashed as it is lowered, without a copy; the
+        // rest is lowercased into `lowered`, and the hash goes on over that.
+        var hash = fnv1aStart
+        var index = range.lowerBound
+        while index < range.upperBound, bytes[index] < 0x80 {
+            let byte = bytes[index]
+            hash = fnv1a(hash, byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            index += 1
+        }
+        guard index < range.upperBound else { return (hash, true) }
         lowered.removeAll(keepingCapacity: true)
-        guard let isNormal = TitleOrder.appendLowercased(utf8: title, to: &lowered) else {
+        guard let isNormal = TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]),
+                                                         to: &lowered) else {
+            let title = UnsafeBufferPointer(rebasing: bytes[range])
             return (fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8), false)
         }
-        return (fnv1a(lowered), isNormal)
+        return (lowered.reduce(hash, fnv1a), isNormal)
     }
 
     /// A hash in hex, sixteen digits.
@@ -278,7 +283,15 @@ enum Calendar {
     }
 
     static func appendHex(_ hash: UInt64, to out: inout ByteWriter) {
-        let digits: StaticString = "0123456789abcdef"
-        for shift in stride(from: 60, through: 0, by: -4) { out.append(digits.utf8Start[Int(hash >> UInt64(shift) & 15)]) }
+        // Eight digits a word: each half's nibbles spread to a byte each, made ASCII (a nibble of 10 or more gets 39
+        // more, from `:` on to `a`), then stored most significant digit first.
+        @inline(__always) func digits(_ half: UInt64) -> UInt64 {
+            var nibbles = (half | half << 16) & 0x0000_FFFF_0000_FFFF
+            nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF_00FF_00FF
+            nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F_0F0F_0F0F
+            let letters = (nibbles &+ 0x0606_0606_0606_0606) >> 4 & 0x0101_0101_0101_0101
+            return (nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 39).bigEndian
+        }
+        withUnsafeBytes(of: (digits(hash >> 32), digits(hash & 0xFFFF_FFFF))) { out.append($0.assumingMemoryBound(to: UInt8.self)) }
     }
 }

@@ -8,7 +8,16 @@ import BoardKit
 /// A 64-bit FNV-1a hash: the same bytes, the same hash in every run and on every machine (an ics UID, a temporary
 /// file's name), unlike Swift's seeded `Hasher`.
 func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-    bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    bytes.reduce(fnv1aStart, fnv1a)
+}
+
+/// FNV-1a's hash of no bytes, where each hash starts.
+let fnv1aStart: UInt64 = 0xCBF2_9CE4_8422_2325
+
+/// FNV-1a's `hash` taking one more byte.
+@inline(__always)
+func fnv1a(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+    (hash ^ UInt64(byte)) &* 0x100_0000_01B3
 }
 
 /// A JSON string literal.

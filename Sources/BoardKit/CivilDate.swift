@@ -128,15 +128,22 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Appends `YYYY-MM-DD`, its ten bytes written at once: this is printed for every dated item of a large board.
-    /// A date's year is 1 to 9999, which `init?(year:month:day:)` and `init(daysSinceEpoch:)` hold it to.
-    public func append(to out: inout ByteWriter) {
+    /// With `dashes` false, `YYYYMMDD` (iCalendar's form). A date's year is 1 to 9999, which
+    /// `init?(year:month:day:)` and `init(daysSinceEpoch:)` hold it to.
+    public func append(to out: inout ByteWriter, dashes: Bool = true) {
         let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
         let year = Int(storedYear), month = Int(storedMonth), day = Int(storedDay)
         @inline(__always) func digit(_ value: Int) -> UInt8 { zero &+ UInt8(truncatingIfNeeded: value) }
         let text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
             digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10), dash,
             digit(month / 10), digit(month % 10), dash, digit(day / 10), digit(day % 10))
-        withUnsafeBytes(of: text) { out.append($0.assumingMemoryBound(to: UInt8.self)) }
+        withUnsafeBytes(of: text) { raw in
+            let text = raw.assumingMemoryBound(to: UInt8.self)
+            guard !dashes else { return out.append(text) }
+            out.append(UnsafeBufferPointer(rebasing: text[0..<4]))
+            out.append(UnsafeBufferPointer(rebasing: text[5..<7]))
+            out.append(UnsafeBufferPointer(rebasing: text[8..<10]))
+        }
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

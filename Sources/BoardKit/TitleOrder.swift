@@ -55,37 +55,41 @@ public struct TitleOrder: Sendable {
 
     /// Appends the UTF-8 of `title` lowercased, as `String.lowercased()` lowercases it: ASCII letters lowered by
     /// their byte, scripts without case left as they are, any other scalar replaced by its lowercase mapping. Whether
-    /// NFC leaves every scalar of it alone; nil, with some bytes appended, when `title` is not well-formed UTF-8.
+    /// NFC leaves every scalar of it alone; nil, with part of it or none appended, when `title` is not well-formed UTF-8.
     public static func appendLowercased(utf8 title: UnsafeBufferPointer<UInt8>, to lowered: inout [UInt8]) -> Bool? {
         var isLeftAlone = true
+        // Bytes from `runStart` on are ASCII and scalars without case: copied in one piece when a cased scalar or the
+        // end comes, then their capitals lowered where they landed (no byte of a longer sequence is one).
+        var runStart = 0
         var index = 0
+        func copyRun() {
+            guard index > runStart else { return }
+            let start = lowered.count
+            lowered.append(contentsOf: UnsafeBufferPointer(rebasing: title[runStart..<index]))
+            lowered.withUnsafeMutableBufferPointer { all in
+                for position in start..<all.count where all[position] &- UInt8(ascii: "A") < 26 { all[position] |= 0x20 }
+            }
+        }
         while index < title.count {
-            let byte = title[index]
-            if byte < 0x80 {
-                // A run of ASCII at once: copied, then its capitals lowered where they landed.
-                var end = index + 1
-                while end < title.count, title[end] < 0x80 { end += 1 }
-                let start = lowered.count
-                lowered.append(contentsOf: UnsafeBufferPointer(rebasing: title[index..<end]))
-                lowered.withUnsafeMutableBufferPointer { all in
-                    for position in start..<all.count where all[position] &- UInt8(ascii: "A") < 26 { all[position] |= 0x20 }
-                }
-                index = end
+            guard title[index] >= 0x80 else {
+                index += 1
                 continue
             }
             guard let length = UTF8Sequence.length(in: title, at: index),
                   let scalar = Unicode.Scalar(UTF8Sequence.scalar(in: title, at: index, length: length)) else { return nil }
             if Self.hasNoCase(scalar) {
                 isLeftAlone = isLeftAlone && Self.isLeftAloneByNFC(scalar)
-                lowered.append(contentsOf: UnsafeBufferPointer(rebasing: title[index..<(index + length)]))
             } else {
+                copyRun()
                 for mapped in scalar.properties.lowercaseMapping.unicodeScalars {
                     isLeftAlone = isLeftAlone && Self.isLeftAloneByNFC(mapped)
                     lowered.append(contentsOf: mapped.utf8)
                 }
+                runStart = index + length
             }
             index += length
         }
+        copyRun()
         return isLeftAlone
     }
 

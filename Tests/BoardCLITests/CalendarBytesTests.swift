@@ -48,6 +48,24 @@ import Testing
         }
     }
 
+    /// The UID's hash and its hex digits, and the dates, are written without copies and from tables of digit pairs:
+    /// each gives the text it always gave.
+    @Test func hashesHexDigitsAndDatesAreWrittenAsBefore() throws {
+        #expect(fnv1a("".utf8) == 0xCBF2_9CE4_8422_2325)
+        #expect(fnv1a("a".utf8) == 0xAF63_DC4C_8601_EC8C)
+        #expect(Calendar.hex(0x0123_4567_89AB_CDEF) == "0123456789abcdef")
+        for byte in 0..<256 {
+            let expected = String(byte, radix: 16).leftPadded(2) + "000000000000" + String(255 - byte, radix: 16).leftPadded(2)
+            #expect(Calendar.hex(UInt64(byte) << 56 | UInt64(255 - byte)) == expected)
+        }
+        var random = XorShift(seed: 0xDA7E)
+        for _ in 0..<2_000 {
+            let (year, month, day) = (1 + random.next(9999), 1 + random.next(12), 1 + random.next(28))
+            let date = try #require(CivilDate(year: year, month: month, day: day))
+            #expect(Calendar.compact(date) == String(year).leftPadded(4) + String(month).leftPadded(2) + String(day).leftPadded(2))
+        }
+    }
+
     /// Titles that are one string to Swift though their bytes differ (a precomposed `é` and `e` with a combining
     /// accent; the Greek question mark and `;`; a compatibility ideograph and its ideograph) are counted as one title,
     /// as they were when titles were counted by their strings: the second takes the next place, and its UID.
@@ -68,4 +86,9 @@ import Testing
         let docs = Calendar.hex(Self.referenceHash("write docs 🚀")), other = Calendar.hex(Self.referenceHash("Σ Écrire"))
         #expect(uids.map { $0.prefix { $0 != "@" } } == ["UID:\(docs)-0", "UID:\(docs)-1", "UID:\(other)-0"])
     }
+}
+
+private extension String {
+    /// This text after as many `0`s as bring it to `width` characters.
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
