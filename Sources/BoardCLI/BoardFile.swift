@@ -97,6 +97,12 @@ enum BoardFile {
         }
     }
 
+    /// Whether `path` itself is a symbolic link (to anything, or to nothing).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(systemPath(path), &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// Why a new file (`init`'s board, `.gitattributes`) cannot be written at the path: something there that is not a
     /// regular file, a symbolic link to nothing, or a loop of them; nil when it is a regular file, or nothing is there.
     static func notAFile(_ path: String, shownAs name: String) -> CommandError? {

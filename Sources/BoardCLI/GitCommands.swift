@@ -21,13 +21,15 @@ extension Commands {
     /// falls back to git's own line merge, conflict markers included, instead of failing with our side alone in the
     /// file; and the diff to git's line diff of the two versions, instead of stopping `git diff` and `git log -p`.
     /// git runs the diff command with its seven arguments after it: the old version's file is the second, the new
-    /// one's the fifth.
+    /// one's the fifth. Both commands pass the files after `--`: the board's path (git's `%P`, and the diff's
+    /// first argument) may start with `-`, and was read as an option, which failed the merge with our side alone in
+    /// the file.
     static func gitConfig(program: String) -> [(String, String)] {
         let quoted = shellQuoted(program)
         return [
             ("merge.board.name", "board: merge board.md item by item"),
-            ("merge.board.driver", "command -v \(quoted) >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec \(quoted) merge-driver %O %A %B %L %P"),
-            ("diff.board.command", "board_diff() { command -v \(quoted) >/dev/null 2>&1 && exec \(quoted) diff \"$@\"; git diff --no-index --no-ext-diff -- \"$2\" \"$5\"; return 0; }; board_diff"),
+            ("merge.board.driver", "command -v \(quoted) >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec \(quoted) merge-driver -- %O %A %B %L %P"),
+            ("diff.board.command", "board_diff() { command -v \(quoted) >/dev/null 2>&1 && exec \(quoted) diff -- \"$@\"; git diff --no-index --no-ext-diff -- \"$2\" \"$5\"; return 0; }; board_diff"),
         ]
     }
 
@@ -180,6 +182,10 @@ extension Commands {
         let attributes = folder + "/.gitattributes"
         let line = "\(attributesPattern(name)) merge=board diff=board"
         if let problem = BoardFile.notAFile(attributes, shownAs: shown) { throw problem }
+        // git (2.32 on) reads no `.gitattributes` that is a symbolic link: a line written through it would do nothing.
+        if BoardFile.isSymbolicLink(attributes) {
+            throw CommandError(message: "\(shown): is a symbolic link, which git does not read; make it a file; nothing was written")
+        }
         if !BoardFile.exists(attributes) {
             try BoardFile.create(attributes, bytes: Array((line + "\n").utf8), shownAs: shown)
             context.output.print("\(shown): added '\(line)'")
@@ -204,6 +210,18 @@ extension Commands {
                 throw CommandError(message: "git config \(key) failed in \(folder)")
             }
             context.output.print("git config \(key) '\(value)'")
+        }
+        // A line git reads after ours (further down, in a `.gitattributes` deeper in, or in `.git/info/attributes`)
+        // may set the attributes otherwise: then git would never run the driver, whatever was written.
+        let read = Git.bytes(["-C", folder, "check-attr", "-z", "merge", "diff", "--", name], environment: environment) ?? []
+        // `-z`: each attribute as its path, its name and its value, each ended by a NUL.
+        let fields = read.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var overridden: [String] = []
+        for start in stride(from: 0, to: fields.count - 2, by: 3) where fields[start + 2] != "board" {
+            overridden.append("\(fields[start + 1]): \(fields[start + 2])")
+        }
+        if !overridden.isEmpty {
+            throw CommandError(message: "git reads '\(overridden.joined(separator: ", "))' for \(board.shown): a line it reads after '\(line)' (in a .gitattributes or .git/info/attributes) sets it otherwise; remove that line, or git will not use board")
         }
         if program == "board" {
             if !Git.isOnPath("board", path: environment["PATH"]) {

@@ -122,15 +122,15 @@ final class GitRepository {
         #expect(first.output == """
             .gitattributes: added 'board.md merge=board diff=board'
             git config merge.board.name 'board: merge board.md item by item'
-            git config merge.board.driver 'command -v board >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec board merge-driver %O %A %B %L %P'
-            git config diff.board.command 'board_diff() { command -v board >/dev/null 2>&1 && exec board diff "$@"; git diff --no-index --no-ext-diff -- "$2" "$5"; return 0; }; board_diff'
+            git config merge.board.driver 'command -v board >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec board merge-driver -- %O %A %B %L %P'
+            git config diff.board.command 'board_diff() { command -v board >/dev/null 2>&1 && exec board diff -- "$@"; git diff --no-index --no-ext-diff -- "$2" "$5"; return 0; }; board_diff'
 
             """)
         let second = repository.board("git-setup")
         #expect(second.output.hasPrefix(".gitattributes: already has 'board.md merge=board diff=board'\n"))
         #expect(repository.sandbox.read("repo/.gitattributes") == "board.md merge=board diff=board\n")
-        #expect(repository.git("config", "merge.board.driver").output.hasSuffix("; exec board merge-driver %O %A %B %L %P\n"))
-        #expect(repository.git("config", "diff.board.command").output.hasPrefix("board_diff() { command -v board >/dev/null 2>&1 && exec board diff \"$@\";"))
+        #expect(repository.git("config", "merge.board.driver").output.hasSuffix("; exec board merge-driver -- %O %A %B %L %P\n"))
+        #expect(repository.git("config", "diff.board.command").output.hasPrefix("board_diff() { command -v board >/dev/null 2>&1 && exec board diff -- \"$@\";"))
     }
 
     @Test func gitSetupKeepsOtherAttributesAndRefusesOutsideARepository() throws {
@@ -165,6 +165,28 @@ final class GitRepository {
         #expect(repository.git("config", "merge.board.driver").output.isEmpty)
     }
 
+    /// git (2.32 on) reads no `.gitattributes` that is a symbolic link, and a line it reads after ours can unset
+    /// the attributes: either way git would never run the driver, and `git-setup` said it was set up.
+    @Test func gitSetupRefusesAttributesGitWouldNotApply() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/shared-attributes", "*.png binary\n")
+        try FileManager.default.createSymbolicLink(atPath: repository.sandbox.path("repo/.gitattributes"), withDestinationPath: "shared-attributes")
+        let linked = repository.board("git-setup")
+        #expect(linked.status == 1)
+        #expect(linked.output == "error: .gitattributes: is a symbolic link, which git does not read; make it a file; nothing was written\n")
+        #expect(repository.sandbox.read("repo/shared-attributes") == "*.png binary\n")
+        #expect(repository.git("config", "merge.board.driver").output.isEmpty)
+
+        try FileManager.default.removeItem(atPath: repository.sandbox.path("repo/.gitattributes"))
+        repository.sandbox.write("repo/.git/info/attributes", "board.md -merge\n")
+        let overridden = repository.board("git-setup")
+        #expect(overridden.status == 1)
+        #expect(overridden.output.hasSuffix("error: git reads 'merge: unset' for board.md: a line it reads after 'board.md merge=board diff=board' (in a .gitattributes or .git/info/attributes) sets it otherwise; remove that line, or git will not use board\n"),
+                "\(overridden.output)")
+        repository.sandbox.write("repo/.git/info/attributes", "")
+        #expect(repository.board("git-setup").status == 0)
+    }
+
     @Test func gitSetupQuotesNamesKeepsCRLFAndRefusesABareRepository() throws {
         let repository = try #require(GitRepository())
         repository.sandbox.write("repo/my board.md", "## TODO\n")
@@ -181,13 +203,38 @@ final class GitRepository {
         #expect(!FileManager.default.fileExists(atPath: repository.sandbox.path("repo/bare.git/.gitattributes")))
     }
 
+    /// A board in a folder whose name starts with `-`: git passes its path to both drivers, which read it as an
+    /// option; the merge failed with our side alone in the file (and no markers for `check` to find), and `git diff`
+    /// stopped.
+    @Test func aBoardPathStartingWithADashMergesAndDiffs() throws {
+        let repository = try #require(GitRepository())
+        #expect(repository.board("git-setup").status == 0)
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/-x"), withIntermediateDirectories: false)
+        repository.sandbox.write("repo/-x/board.md", "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n\n## DOING\n\n## DONE\n")
+        repository.git("add", "-A")
+        repository.git("commit", "-qm", "base")
+        repository.git("checkout", "-qb", "alice")
+        repository.board("-f", "-x/board.md", "edit", "Beta", "--title", "Beta2")
+        repository.git("commit", "-qam", "alice")
+        repository.git("checkout", "-q", "main")
+        repository.board("-f", "-x/board.md", "edit", "Alpha", "--title", "Alpha2")
+        repository.git("commit", "-qam", "main")
+        let merge = repository.git("merge", "--no-edit", "alice")
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(repository.sandbox.read("repo/-x/board.md") == "## TODO\n\n- [ ] Alpha2\n- [ ] Beta2\n\n## DOING\n\n## DONE\n")
+        repository.board("-f", "-x/board.md", "start", "Beta2")
+        let diff = repository.git("diff")
+        #expect(diff.status == 0)
+        #expect(diff.output.contains("Beta2"), "\(diff.output)")
+    }
+
     @Test func theRegisteredProgramIsAnInstalledPathOrTheNameOnPath() {
         #expect(Commands.registeredProgram("/usr/local/bin/board") == "/usr/local/bin/board")
         #expect(Commands.registeredProgram("/home/ana/board/.build/debug/board") == "board")
         #expect(Commands.registeredProgram("/tmp/x/board") == "board")
         #expect(Commands.registeredProgram(nil) == "board")
         #expect(Commands.gitConfig(program: "/opt/my tools/board")[1].1
-            == "command -v '/opt/my tools/board' >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec '/opt/my tools/board' merge-driver %O %A %B %L %P")
+            == "command -v '/opt/my tools/board' >/dev/null 2>&1 || exec git merge-file --marker-size=%L %A %O %B; exec '/opt/my tools/board' merge-driver -- %O %A %B %L %P")
     }
 
     /// A GUI client or IDE runs git without the shell's PATH: the driver is not found, and git's own line merge
