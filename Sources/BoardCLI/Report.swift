@@ -592,6 +592,8 @@ enum Report {
         case .hidden: return "both changed the same text in a code block or comment, where check would not see conflict markers; the whole file is marked, ours above theirs"
         case .keptMarkers(let line): return "the merged file keeps conflict markers a side already had (line \(line)); resolve them"
         case .resolvedApart: return "the two sides resolved a conflict of their merge base differently (a criss-cross merge); the whole file is marked, ours above theirs"
+        case let .sectionGone(side, section):
+            return "\(side.rawValue) put \(item) in \(section.name), whose heading the other side removed or renamed"
         case let .failsCheck(line, problem): return "the merged board fails check at line \(line), though neither side does: \(problem)"
         }
     }

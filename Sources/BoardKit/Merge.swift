@@ -25,6 +25,9 @@ public struct MergeConflict: Equatable, Sendable {
         /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
         /// differently: the whole file is marked, ours above theirs.
         case resolvedApart
+        /// `side` put the item in `section`, whose heading the other side removed or renamed: the merge put it under
+        /// another section, which neither side did.
+        case sectionGone(placedBy: MergeSide, section: SectionKind)
         /// The merged file, though nothing in it conflicts, has an error `check` reports (its first, at this line from
         /// 1) where neither side has one: changes apart can break the board side by side (a fence line of one side
         /// closing a code block the other opened).
@@ -135,6 +138,7 @@ private struct ThreeWayMerge {
         }
 
         func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
+        func section(ofItem index: Int) -> SectionKind { board.kind(of: board.items[index]) }
 
         func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
             board.bytes[board.lines[index].start..<board.lines[index].end]
@@ -163,8 +167,10 @@ private struct ThreeWayMerge {
     /// Item identities: a base item is its index; an item a side added gets one past the base's.
     var oursIdentity: [Int] = []
     var theirsIdentity: [Int] = []
-    /// For each identity, the merged item's bytes and the skeleton line it goes after; nil when it is gone.
-    var merged: [(content: Content, place: Int)?] = []
+    /// For each identity, the merged item's bytes, the skeleton line it goes after, and the section the side whose
+    /// place it takes put it in; nil when it is gone.
+    var merged: [Merged?] = []
+    typealias Merged = (content: Content, place: Int, section: SectionKind, placedBy: MergeSide)
     /// Items that go right after another item, by its identity (see `follow`).
     var followers: [Int: [Int]] = [:]
 
@@ -196,14 +202,55 @@ private struct ThreeWayMerge {
         if !base.board.conflictMarkers.isEmpty, resolvedApart() { return wholeFileConflict(.resolvedApart) }
         mergeSkeletons()
         mergeItems()
-        var (bytes, placed) = layOut()
-        endFile(&bytes)
+        var (bytes, result, placed) = laidOut()
         // Side by side, lines two sides left alone can change role (a line after a removed item becoming the body of
         // the one before it); then the items' merge would change the file's meaning, and the lines merge instead.
-        let result = Board(parsing: bytes)
-        let parsed = result.items.map { (line: $0.line, count: $0.lines.count) }
-        guard parsed.elementsEqual(placed, by: ==) else { return seenByCheck(lineMerge()) }
+        func readsAsPlaced() -> Bool {
+            result.items.elementsEqual(placed) { $0.line == $1.line && $0.lines.count == $1.count }
+        }
+        guard readsAsPlaced() else { return seenByCheck(lineMerge()) }
+        if markItemsOutOfTheirSection(result, placed) {
+            (bytes, result, placed) = laidOut()
+            guard readsAsPlaced() else { return seenByCheck(lineMerge()) }
+        }
         return seenByCheck(BoardMerge(bytes: bytes, conflicts: conflicts), parsed: result)
+    }
+
+    /// The merged file, parsed, and where each item was placed.
+    func laidOut() -> (bytes: [UInt8], board: Board, placed: [Placed]) {
+        var (bytes, placed) = layOut()
+        endFile(&bytes)
+        return (bytes, Board(parsing: bytes), placed)
+    }
+
+    /// Marks as a conflict each item the merge put under another section than the side whose place it takes put it
+    /// in: that side's heading is gone (the other side removed or renamed it), and the item fell under the section
+    /// before it, where neither side put it (a `done` of theirs landing ticked in DOING). The conflict stands where
+    /// the item fell, each side's version labelled with its section. True when there was any.
+    mutating func markItemsOutOfTheirSection(_ result: Board, _ placed: [Placed]) -> Bool {
+        var misplaced: [Int] = []
+        for (item, place) in zip(result.items, placed) {
+            guard let id = place.identity, let merged = merged[id], result.kind(of: item) != merged.section else { continue }
+            misplaced.append(id)
+        }
+        guard !misplaced.isEmpty else { return false }
+        var oursIndex: [Int: Int] = [:], theirsIndex: [Int: Int] = [:]
+        for (index, id) in oursIdentity.enumerated() where id >= 0 { oursIndex[id] = index }
+        for (index, id) in theirsIdentity.enumerated() where id >= 0 { theirsIndex[id] = index }
+        for id in misplaced {
+            guard let item = merged[id] else { continue }
+            func half(_ version: Version, _ index: Int?, _ name: String) -> (bytes: ArraySlice<UInt8>, label: String) {
+                guard let index else { return ([], name) }
+                return (version.itemBytes(index), "\(name) (\(version.board.kind(of: version.board.items[index]).name))")
+            }
+            let oursHalf = half(ours, oursIndex[id], "ours"), theirsHalf = half(theirs, theirsIndex[id], "theirs")
+            let title = oursIndex[id].map { ours.board.title(of: ours.board.items[$0]) }
+                ?? theirsIndex[id].map { theirs.board.title(of: theirs.board.items[$0]) }
+            conflicts.append(MergeConflict(title: title, reason: .sectionGone(placedBy: item.placedBy, section: item.section)))
+            let block = conflictBlock(ours: oursHalf.bytes, theirs: theirsHalf.bytes, labels: (oursHalf.label, theirsHalf.label))
+            self.merged[id]?.content = .bytes(block)
+        }
+        return true
     }
 
     /// The merge as `check` sees it, so that an unfinished merge never passes a pre-commit hook (FORMAT §7). Markers
@@ -509,7 +556,7 @@ private struct ThreeWayMerge {
             theirsOf[pair.old] = pair.new
             theirsIdentity[pair.new] = pair.old
         }
-        merged = [(content: Content, place: Int)?](repeating: nil, count: baseCount + toOurs.added.count + toTheirs.added.count)
+        merged = [Merged?](repeating: nil, count: baseCount + toOurs.added.count + toTheirs.added.count)
 
         for index in 0..<baseCount {
             switch (oursOf[index], theirsOf[index]) {
@@ -519,13 +566,15 @@ private struct ThreeWayMerge {
                 if changed(index, in: ours, at: o) {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[o]),
                                                    reason: .removedAndEdited(removedBy: .theirs)))
-                    merged[index] = (.bytes(conflictBlock(ours: ours.itemBytes(o), theirs: [])), ours.place(ofItem: o))
+                    merged[index] = (.bytes(conflictBlock(ours: ours.itemBytes(o), theirs: [])), ours.place(ofItem: o),
+                                     ours.section(ofItem: o), .ours)
                 }
             case let (nil, t?):
                 if changed(index, in: theirs, at: t) {
                     conflicts.append(MergeConflict(title: theirs.board.title(of: theirs.board.items[t]),
                                                    reason: .removedAndEdited(removedBy: .ours)))
-                    merged[index] = (.bytes(conflictBlock(ours: [], theirs: theirs.itemBytes(t))), theirs.place(ofItem: t))
+                    merged[index] = (.bytes(conflictBlock(ours: [], theirs: theirs.itemBytes(t))), theirs.place(ofItem: t),
+                                     theirs.section(ofItem: t), .theirs)
                 }
             case let (o?, t?):
                 merged[index] = mergeItem(index, ours: o, theirs: t)
@@ -548,13 +597,13 @@ private struct ThreeWayMerge {
                     content = .bytes(conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin)))
                 }
             }
-            merged[next] = (content, ours.place(ofItem: index))
+            merged[next] = (content, ours.place(ofItem: index), ours.section(ofItem: index), .ours)
             follow(next, side: ours, index: index, identity: oursIdentity, other: (theirs, theirsOf))
             next += 1
         }
         for index in toTheirs.added where theirsIdentity[index] < 0 {
             theirsIdentity[index] = next
-            merged[next] = (.theirs(index), theirs.place(ofItem: index))
+            merged[next] = (.theirs(index), theirs.place(ofItem: index), theirs.section(ofItem: index), .theirs)
             follow(next, side: theirs, index: index, identity: theirsIdentity, other: (ours, oursOf))
             next += 1
         }
@@ -673,11 +722,16 @@ private struct ThreeWayMerge {
     }
 
     /// An item both sides kept: its place and each of its fields from the side that changed them.
-    mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> (content: Content, place: Int) {
+    mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> Merged {
         let basePlace = base.place(ofItem: b), oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
         var reasons: [MergeConflict.Reason] = []
         if oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace { reasons.append(.section) }
         let place = oursPlace != basePlace ? oursPlace : theirsPlace
+        // The section the item belongs in: ours' when ours changed it (a place can change with the section kept, and
+        // a section with the place kept: a heading removed above it), else theirs'.
+        let oursSection = ours.section(ofItem: o)
+        let (section, placedBy) = oursSection != base.section(ofItem: b) ? (oursSection, MergeSide.ours)
+            : (theirs.section(ofItem: t), MergeSide.theirs)
 
         // Line endings count here, so a side that changed only them is taken whole.
         let baseBytes = base.itemBytes(b), oursBytes = ours.itemBytes(o), theirsBytes = theirs.itemBytes(t)
@@ -697,7 +751,7 @@ private struct ThreeWayMerge {
                 ? ("ours (\(kinds.0.name))", "theirs (\(kinds.1.name))") : ("ours", "theirs")
             content = .bytes(conflictBlock(ours: ours.itemBytes(o), theirs: theirs.itemBytes(t), labels: labels))
         }
-        return (content, place)
+        return (content, place, section, placedBy)
     }
 
     /// The item line and body rebuilt from ours, with each field theirs alone changed taken from theirs.
@@ -866,7 +920,11 @@ private struct ThreeWayMerge {
 
     /// The merged file: each merged skeleton line followed by the merged items and blank lines of its region.
     /// Also returns where each item is (its first line and number of lines), items inside conflict blocks included.
-    func layOut() -> (bytes: [UInt8], items: [(line: Int, count: Int)]) {
+    /// Where an item went in the merged file: the number of lines before it, its number of lines, and its identity
+    /// (nil for an item in a conflict block).
+    typealias Placed = (line: Int, count: Int, identity: Int?)
+
+    func layOut() -> (bytes: [UInt8], items: [Placed]) {
         // Each version's regions by the place they go (region indices, not copies of their units).
         func regionsByPlace(_ version: Version) -> [Int: [Int]] {
             var result: [Int: [Int]] = [:]
@@ -901,7 +959,7 @@ private struct ThreeWayMerge {
         var out: [UInt8] = []
         out.reserveCapacity(ours.board.bytes.count + theirs.board.bytes.count / 8)
         // Where each item goes: the number of lines before it, and its number of lines.
-        var placed: [(line: Int, count: Int)] = []
+        var placed: [Placed] = []
         var lines = 0
         func put<C: Collection<UInt8>>(_ bytes: C) {
             guard !bytes.isEmpty else { return }
@@ -954,9 +1012,9 @@ private struct ThreeWayMerge {
                 if isConflictBlock {
                     // The items in a conflict block are where each side had them.
                     let block = Board(parsing: Array("## TODO\n".utf8) + bytes)
-                    placed += block.items.map { (start + $0.line - 1, $0.lines.count) }
+                    placed += block.items.map { (start + $0.line - 1, $0.lines.count, nil) }
                 } else {
-                    placed.append((start, lines - start + (out.last == Bytes.lf ? 0 : 1)))
+                    placed.append((start, lines - start + (out.last == Bytes.lf ? 0 : 1), token))
                 }
             }
         }

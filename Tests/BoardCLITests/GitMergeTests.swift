@@ -492,6 +492,19 @@ final class GitRepository {
         #expect(sandbox.read("ours.md") == "## TODO\n\n<<<<<<< ours\n- [ ] A due:2026-01-02\n=======\n- [ ] A due:2026-01-03\n>>>>>>> theirs\n\n## DOING\n\n## DONE\n")
     }
 
+    /// Theirs ticks an item into DONE, a section ours removed: the driver says so, exits 1, and `check` refuses
+    /// the file (it put the ticked item in DOING and exited 0).
+    @Test func anItemPutInARemovedSectionIsAConflictTheDriverNames() {
+        let sandbox = Sandbox()
+        sandbox.write("base.md", "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n\n- [x] C\n")
+        sandbox.write("ours.md", "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n")
+        sandbox.write("theirs.md", "## TODO\n\n- [ ] A\n\n## DOING\n\n## DONE\n\n- [x] B done:2026-11-26\n- [x] C\n")
+        let outcome = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "7", "board.md"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "board.md: conflict: theirs put \"B\" in DONE, whose heading the other side removed or renamed\n")
+        #expect(sandbox.run(["check", "--file", "ours.md"]).exitCode == 1)
+    }
+
     /// A marker size past a thousand, as git may pass one, still merges: its markers are a thousand long.
     @Test func aHugeMarkerSizeStillMerges() {
         let sandbox = sandbox(ours: "## TODO\n\n- [ ] A due:2026-01-02\n", theirs: "## TODO\n\n- [ ] A due:2026-01-03\n")

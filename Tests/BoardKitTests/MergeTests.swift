@@ -432,6 +432,55 @@ import Testing
             """)]))
     }
 
+    /// One side removes a section, heading and items; the other moves an item into it, or adds one there. The item
+    /// fell under the section before, where neither side put it (a ticked item in DOING, exit 0): it is a conflict,
+    /// each side's version labelled with its section. An item the removing side moved out of the section first goes
+    /// where that side put it, with no conflict.
+    @Test func anItemPutInASectionTheOtherSideRemovedConflicts() {
+        let base = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n\n## DOING\n\n- [ ] Delta\n\n## DONE\n\n- [x] Eps\n"
+        let withoutDone = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n\n## DOING\n\n- [ ] Delta\n"
+        let betaDone = "## TODO\n\n- [ ] Alpha\n\n## DOING\n\n- [ ] Delta\n\n## DONE\n\n- [x] Beta done:2026-11-26\n- [x] Eps\n"
+        let done = merge(base, withoutDone, betaDone)
+        #expect(done.conflicts == [MergeConflict(title: "Beta", reason: .sectionGone(placedBy: .theirs, section: .done))])
+        #expect(done.text == """
+            ## TODO
+
+            - [ ] Alpha
+
+            ## DOING
+
+            - [ ] Delta
+            <<<<<<< ours (TODO)
+            - [ ] Beta
+            =======
+            - [x] Beta done:2026-11-26
+            >>>>>>> theirs (DONE)
+
+            """)
+        #expect(merge(base, betaDone, withoutDone).conflicts == [MergeConflict(title: "Beta", reason: .sectionGone(placedBy: .ours, section: .done))])
+
+        let withoutDoing = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n- [ ] Delta\n\n## DONE\n\n- [x] Eps\n"
+        let added = "## TODO\n\n- [ ] Alpha\n- [ ] Beta\n\n## DOING\n\n- [ ] Delta\n- [ ] Theirs in progress\n\n## DONE\n\n- [x] Eps\n"
+        let new = merge(base, withoutDoing, added)
+        #expect(new.conflicts == [MergeConflict(title: "Theirs in progress", reason: .sectionGone(placedBy: .theirs, section: .doing))])
+        #expect(new.text == """
+            ## TODO
+
+            - [ ] Alpha
+            - [ ] Beta
+            - [ ] Delta
+            <<<<<<< ours
+            =======
+            - [ ] Theirs in progress
+            >>>>>>> theirs (DOING)
+
+            ## DONE
+
+            - [x] Eps
+
+            """)
+    }
+
     /// Ours moves W out of its group, theirs to DONE: a conflict on W alone, the group heading as it was.
     @Test func anItemMovedPastAGroupHeadingAndToAnotherSectionConflicts() {
         let base = "## TODO\nNotes\n### Later\n- [ ] W\n## DONE\nFooter\n"
