@@ -97,6 +97,14 @@ enum BoardFile {
         }
     }
 
+    /// Why the board at `path` cannot be read, when something is there that is not a regular file (a directory, a
+    /// pipe); nil otherwise. For commands that read the board through git (`log`, `stats`).
+    static func notABoard(_ path: String, shownAs name: String) -> CommandError? {
+        var status = stat()
+        guard stat(systemPath(path), &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
+        return notRegular(name, status)
+    }
+
     /// Whether `path` itself is a symbolic link (to anything, or to nothing).
     static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()

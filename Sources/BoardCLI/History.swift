@@ -33,6 +33,8 @@ struct History {
         // A board that is a symbolic link has the history of the file it points to: git keeps the link's own history
         // as the text of the link.
         let file = BoardFile.resolved(file) ?? file
+        // A folder is no board: git would give the history of every file in it.
+        if let problem = BoardFile.notABoard(file, shownAs: name) { throw problem }
         self.file = file
         let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
         guard let top = Git.output(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment),
@@ -54,6 +56,19 @@ struct History {
     /// The commits that changed the file, newest first, following renames; with `firstParent`, only those of the
     /// mainline, one version after another (what `board stats` replays).
     func commits(limit: Int? = nil, since: CivilDate? = nil, firstParent: Bool = false) -> [Commit] {
+        // The commits that removed the file are not listed, and must not count against `limit`: where any came among
+        // those git gave, git is asked for as many more.
+        guard let limit else { return commits(gitLimit: nil, since: since, firstParent: firstParent).listed }
+        var asked = limit
+        while true {
+            let (listed, given) = commits(gitLimit: asked, since: since, firstParent: firstParent)
+            if listed.count >= limit || given < asked { return Array(listed.prefix(limit)) }
+            asked += limit - listed.count
+        }
+    }
+
+    /// `commits(limit:since:firstParent:)` with git's `-n`: the commits listed, and how many git gave.
+    private func commits(gitLimit limit: Int?, since: CivilDate?, firstParent: Bool) -> (listed: [Commit], given: Int) {
         // `-z`: fields and paths end in NUL, the paths as they are; without it, git quotes a path that is not plain
         // ASCII (`"b\303\266/board.md"`), and no version was found under that name.
         var arguments = ["-C", root, "log", "-z", "--follow", "--date=short", "-M", "--diff-merges=first-parent",
@@ -63,15 +78,16 @@ struct History {
         if let since {
             // git reads a date from 2100 on as another one, and one before 1970 loses commits: nothing is newer than
             // the first, and everything than the second.
-            guard since.year < 2100 else { return [] }
+            guard since.year < 2100 else { return ([], 0) }
             if since.year >= 1970 { arguments.append("--since=\(since)T00:00:00") }
         }
         arguments += ["--", file]
-        guard let text = Git.output(arguments, environment: environment) else { return [] }
+        guard let text = Git.output(arguments, environment: environment) else { return ([], 0) }
         // Each commit: its six fields, then its name-status, a line break before the status: `M` and the path, `A`
         // and the path, or `R100`, the old path and the new.
         let fields = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         var commits: [Commit] = []
+        var given = 0
         var index = 0
         while index + 7 < fields.count {
             let header = Array(fields[index..<(index + 6)])
@@ -81,6 +97,7 @@ struct History {
             guard index + (renamed ? 8 : 7) < fields.count else { break }
             let path = fields[index + (renamed ? 8 : 7)]
             defer { index += renamed ? 9 : 8 }
+            given += 1
             // A deletion has no version to show. Following a file renamed on a branch (`git mv` to `docs/`, merged),
             // git goes on under the old name, and the branch's rename is listed as the old name deleted: every item
             // seemed removed.
@@ -89,7 +106,7 @@ struct History {
                                   parent: header[2].split(separator: " ").first.map(String.init), path: path,
                                   parentPath: code == "A" ? nil : renamed ? fields[index + 7] : path))
         }
-        return commits
+        return (commits, given)
     }
 
     /// A reader of the file's versions: one `git cat-file --batch` for the whole command.

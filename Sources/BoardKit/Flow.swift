@@ -34,8 +34,11 @@ public struct Flow: Sendable {
     public init() {}
 
     /// Takes the next version (made on `date`): only the one before it is kept, so a long history is read in
-    /// the memory of two versions.
+    /// the memory of two versions. A version dated before the one before it is taken as made that day: a commit
+    /// cherry-picked or rebased onto the mainline keeps the date it was first written, and time along the mainline
+    /// must not run backwards (it gave negative cycle and lead times).
     public mutating func add(_ board: Board, date: CivilDate) {
+        let date = counts.last.map { max($0.date, date) } ?? date
         var current = [Int](repeating: -1, count: board.items.count)
         if let previous {
             let pairing = ItemPairing(old: previous, new: board)

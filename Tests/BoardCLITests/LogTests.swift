@@ -104,6 +104,40 @@ import Testing
         #expect(removed.output == "error: board.md: git no longer tracks this file (commit \(removal) removed it); see its history with 'git log -- board.md'\n")
     }
 
+    /// A folder given as the board is refused as `diff` refuses it: git gave the history of every file in it (a commit
+    /// of notes listed as a change to the board, `stats` an empty board), or at the top "not in a git repository".
+    @Test func aFolderIsNoBoardToTakeTheHistoryOf() throws {
+        let repository = try #require(GitRepository())
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/s"), withIntermediateDirectories: false)
+        repository.sandbox.write("repo/s/board.md", "## TODO\n- [ ] A\n")
+        repository.git("add", "-A")
+        commit(repository, "Board", day: 1)
+        for (command, folder) in [("log", "."), ("stats", "."), ("log", "s"), ("stats", "s")] {
+            let outcome = repository.run("board", [command, folder])
+            #expect(outcome == (1, "error: \(folder): is a directory, not a board file\n"), "\(command) \(folder)")
+        }
+    }
+
+    /// The commits that removed the board are not listed, and `-n` counts only those that are.
+    @Test func dashNCountsTheCommitsListed() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n")
+        repository.git("add", "-A")
+        commit(repository, "one", day: 1)
+        repository.board("add", "B")
+        commit(repository, "two", day: 2)
+        repository.git("rm", "-q", "board.md")
+        commit(repository, "delete", day: 3)
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] C\n")
+        repository.git("add", "-A")
+        commit(repository, "recreate", day: 4)
+        let subjects = log(repository, "-n", "2").split(separator: "\n").filter { $0.hasPrefix("2026-") }
+        #expect(subjects == ["2026-11-04 Ana Lee  recreate", "2026-11-02 Ana Lee  two"])
+        let json = repository.run("board", ["log", "--json", "-n", "2"]).output
+        #expect(json.components(separatedBy: "\"subject\":").count == 3, "\(json)")
+        #expect(log(repository, "-n", "1").split(separator: "\n").filter { $0.hasPrefix("2026-") } == ["2026-11-04 Ana Lee  recreate"])
+    }
+
     /// A board that is a symbolic link has the history of the file it points to, not of the link's text.
     @Test func aLinkedBoardHasTheHistoryOfItsFile() throws {
         let repository = try #require(GitRepository())

@@ -18,6 +18,17 @@ import Testing
         #expect(flow.counts.map { [$0.todo, $0.doing, $0.done] } == [[2, 0, 0], [1, 1, 0], [0, 1, 1], [0, 0, 1]])
     }
 
+    /// A commit cherry-picked onto the mainline keeps the date it was written, before the commit it follows: its
+    /// version counts from that commit's date, so no time comes out negative (`board stats` said -10 days).
+    @Test func aVersionDatedBeforeTheOneBeforeItCountsFromThatOnesDate() {
+        var flow = Flow()
+        flow.add(Board(parsing: "## TODO\n- [ ] X\n## DOING\n## DONE\n"), date: date(1))
+        flow.add(Board(parsing: "## TODO\n## DOING\n- [ ] X\n## DONE\n"), date: date(20))
+        flow.add(Board(parsing: "## TODO\n## DOING\n## DONE\n- [x] X\n"), date: date(10))
+        #expect(flow.tracks[0].started == date(20) && flow.tracks[0].done == date(20))
+        #expect(flow.counts.map(\.date) == [date(1), date(20), date(20)])
+    }
+
     @Test func weeksStartOnMondayAndPercentilesAreByNearestRank() {
         #expect(Flow.week(of: date(22)) == date(16))  // a Sunday
         #expect(Flow.week(of: date(16)) == date(16))
