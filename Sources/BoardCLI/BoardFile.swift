@@ -105,6 +105,13 @@ enum BoardFile {
         return notRegular(name, status)
     }
 
+    /// Whether the open file `descriptor` is the file at `path` (the same device and inode: a hard link too).
+    static func isSameFile(_ descriptor: Int32, as path: String) -> Bool {
+        var open = stat(), named = stat()
+        return fstat(descriptor, &open) == 0 && stat(systemPath(path), &named) == 0
+            && open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
     /// Whether `path` itself is a symbolic link (to anything, or to nothing).
     static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()

@@ -26,6 +26,11 @@ extension Commands {
             }
             log = open(absolute, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard log >= 0 else { throw CommandError(message: "\(escaped(path)): cannot open the log: \(String(cString: strerror(errno)))") }
+            // Under another name too: a hard link to the board.
+            if let board, BoardFile.isSameFile(log, as: board) {
+                close(log)
+                throw CommandError(message: "\(escaped(path)): is the board under another name (a hard link); give the log a file of its own")
+            }
         }
         defer { if log >= 0 { close(log) } }
         _ = try context.today()  // a bad --today or BOARD_TODAY is an error before the first message

@@ -72,4 +72,14 @@ import Testing
         #expect(sandbox.read("plan") == "## TODO\n\n- [ ] A\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("notes.MD")))
     }
+
+    /// A hard link to the board is the board under another name: the log went into it.
+    @Test func aHardLinkToTheBoardIsNoLog() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n\n- [ ] A\n")
+        try FileManager.default.linkItem(atPath: sandbox.path("board.md"), toPath: sandbox.path("lsp.log"))
+        let outcome = run(Self.session, chunk: 100, arguments: ["--log", "lsp.log"], in: sandbox)
+        #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: lsp.log: is the board under another name (a hard link); give the log a file of its own\n"))
+        #expect(sandbox.read("board.md") == "## TODO\n\n- [ ] A\n")
+    }
 }
