@@ -133,15 +133,23 @@ final class BlobReader {
     private let output: Int32
     private var buffer: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// What SIGPIPE did before, given back at the end: standard output closed early (`| head`) must still end board
+    /// quietly, as it does every other command.
+    private let pipeAction: __sighandler_t?
 
     init?(root: String, environment: [String: String]) {
         // Should git end early, a write to it fails with EPIPE instead of ending board.
-        signal(SIGPIPE, SIG_IGN)
-        guard let (pid, input, output) = Git.spawn(["-C", root, "cat-file", "--batch"], environment: environment) else { return nil }
+        let previous = signal(SIGPIPE, SIG_IGN)
+        guard let (pid, input, output) = Git.spawn(["-C", root, "cat-file", "--batch"], environment: environment) else {
+            signal(SIGPIPE, previous)
+            return nil
+        }
         (self.pid, self.input, self.output) = (pid, input, output)
+        pipeAction = previous
     }
 
     deinit {
+        signal(SIGPIPE, pipeAction)
         close(input)
         close(output)
         var status: Int32 = 0

@@ -118,6 +118,17 @@ import Testing
         }
     }
 
+    /// `stats` reads the versions from git with SIGPIPE ignored (a write to a git that ended must fail, not end
+    /// board); left so, standard output closed early (`| head`) was an error, where every other command ends quietly.
+    @Test func statsIntoAPipeClosedEarlyEndsQuietly() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n")
+        repository.git("add", "-A")
+        commit(repository, "one", day: 1)
+        let piped = repository.run("bash", ["-c", "board stats --since 0001-01-01 2>err | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat err"])
+        #expect(piped.output == "141\n")
+    }
+
     /// The commits that removed the board are not listed, and `-n` counts only those that are.
     @Test func dashNCountsTheCommitsListed() throws {
         let repository = try #require(GitRepository())
