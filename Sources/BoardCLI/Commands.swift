@@ -745,13 +745,13 @@ enum Commands {
             // Past the last date a board can hold, every date is within.
             return today.adding(exactly: days) ?? CivilDate(year: 9999, month: 12, day: 31)
         }
-        let search = parsed.value("search").map(TextSearch.init)
         let (tags, people) = (Labels.wanted(parsed.values("tag"), sigil: Labels.tag), Labels.wanted(parsed.values("who"), sigil: Labels.person))
         if parsed.value("format") != nil && parsed.flag("json") {
             throw UsageError(message: "'--format' and '--json' cannot be used together", command: spec("list"))
         }
         let template = try parsed.value("format").map(Report.Template.parse)
         let board = try context.readBoard().board
+        let search = parsed.value("search").map { TextSearch($0, on: board) }
         let (archived, overdue) = (parsed.flag("archived"), parsed.flag("overdue"))
         let filtered = archived || !only.isEmpty || overdue || before != nil || within != nil || search != nil
             || !tags.isEmpty || !people.isEmpty || board.sections.contains { $0.kind == .archive }

@@ -96,7 +96,7 @@ public struct InteractiveBoard: Sendable {
     /// The items each column shows: its section's items matching the filter.
     func shownItems(_ column: Int) -> [Item] {
         guard !filter.isEmpty else { return sectionItems(column) }
-        let search = TextSearch(filter)
+        let search = TextSearch(filter, on: board)
         return sectionItems(column).filter { board.item($0, contains: search) }
     }
 

@@ -46,7 +46,7 @@ extension Board {
     private func items(matching ref: String, archived: Bool) -> [Item] {
         let query = ref.lowercased().streamSafe
         let found: [Item]
-        if query.utf8.allSatisfy({ $0 < 0x80 }) {
+        if query.utf8.allSatisfy({ $0 < 0x80 }), !mayHoldLowercased(asciiQuery: query.utf8) {
             found = itemsMatching(asciiQuery: Array(query.utf8), archived: archived)
         } else {
             // Only the titles of items whose line, lowercased, holds the query's anchor are lowercased and compared:
@@ -77,6 +77,17 @@ extension Board {
         }
         return found
     }
+
+    /// Whether text of this board beyond ASCII may hold the ASCII `query` once lowercased, which a search on the file's
+    /// bytes (ASCII case folded) would not see: U+212A KELVIN SIGN lowercases to `k`, the one scalar beyond ASCII
+    /// whose lowercase is a letter of ASCII alone (a test checks all of Unicode). Such a query, with a `k`, on a board
+    /// holding the sign, is looked for as a query beyond ASCII is: an item titled with it was found by no ref.
+    func mayHoldLowercased(asciiQuery query: some Sequence<UInt8>) -> Bool {
+        query.contains(UInt8(ascii: "k")) && Bytes.contains(bytes, run: Self.kelvinSign)
+    }
+
+    /// U+212A KELVIN SIGN in UTF-8.
+    static let kelvinSign: [UInt8] = [0xE2, 0x84, 0xAA]
 
     /// True when every scalar of `text` (lowercased) beyond ASCII stands alone (`TitleOrder.standsAlone`): then
     /// each of its characters is one scalar, and text of such characters holds it as a string exactly when it holds
@@ -352,9 +363,11 @@ public struct TextSearch: Sendable {
     /// then text whose lowercased scalars stand alone too holds it as a string exactly when it holds these bytes.
     let standingAlone: [UInt8]?
 
-    public init(_ text: String) {
+    /// `text` to look for in the items of `board`.
+    public init(_ text: String, on board: Board) {
         lowercased = text.lowercased().streamSafe
-        asciiFolded = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        asciiFolded = isASCII && !board.mayHoldLowercased(asciiQuery: lowercased.utf8) ? Array(lowercased.utf8) : nil
         anchor = asciiFolded == nil ? Board.anchor(of: lowercased) : Board.Anchor([])
         standingAlone = asciiFolded == nil && Board.standsAlone(lowercased) ? Array(lowercased.utf8) : nil
     }
@@ -481,10 +494,11 @@ public struct TitleIndex: Sendable {
         while low < plainTitles.count, (plainTitles[low] >> Self.itemBits) << Self.itemBits == hash {
             let index = Int(plainTitles[low] & (1 << Self.itemBits - 1))
             let equal = board.withTitleBytes(of: board.items[index]) { bytes, range in
-                if isASCII {
-                    return range.count == queryBytes.count
-                        && queryBytes.withUnsafeBufferPointer { Bytes.containsFoldingASCII(bytes, range, $0) }
+                if isASCII, range.count == queryBytes.count,
+                   queryBytes.withUnsafeBufferPointer({ Bytes.containsFoldingASCII(bytes, range, $0) }) {
+                    return true
                 }
+                // Else by the title lowercased: an ASCII query may equal a title beyond ASCII (`k` U+212A KELVIN SIGN).
                 lowered.removeAll(keepingCapacity: true)
                 _ = TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &lowered)
                 return lowered == queryBytes

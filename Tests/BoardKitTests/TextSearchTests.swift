@@ -13,11 +13,11 @@ import Testing
     @Test func findsWhatTheTitleAndBodyLinesContainIgnoringCase() {
         let board = Board(parsing: Array("## TODO\n- [ ] Ship IT due:2026-12-01 now\n  Notes About\n- [ ] Other\n".utf8))
         let (ship, other) = (board.items[0], board.items[1])
-        #expect(board.item(ship, contains: TextSearch("it now")))  // across the removed due token
-        #expect(!board.item(ship, contains: TextSearch("due:")))  // the due token is not title
-        #expect(board.item(ship, contains: TextSearch("notes about")))
-        #expect(!board.item(other, contains: TextSearch("notes")))
-        #expect(board.item(other, contains: TextSearch("")))
+        #expect(board.item(ship, contains: TextSearch("it now", on: board)))  // across the removed due token
+        #expect(!board.item(ship, contains: TextSearch("due:", on: board)))  // the due token is not title
+        #expect(board.item(ship, contains: TextSearch("notes about", on: board)))
+        #expect(!board.item(other, contains: TextSearch("notes", on: board)))
+        #expect(board.item(other, contains: TextSearch("", on: board)))
     }
 
     @Test func agreesWithTheStringDefinitionOnHandEditedBoards() {
@@ -28,7 +28,7 @@ import Testing
             let board = Board(parsing: HandEditedBoard.random(&rng))
             for item in board.items {
                 for needle in needles {
-                    #expect(board.item(item, contains: TextSearch(needle)) == Self.slow(board, item, needle),
+                    #expect(board.item(item, contains: TextSearch(needle, on: board)) == Self.slow(board, item, needle),
                             "\(needle) in \(board.title(of: item).debugDescription)")
                     compared += 1
                 }
@@ -43,11 +43,11 @@ import Testing
         for offset in 0..<20 {
             let lead = String(repeating: "dO", count: offset / 2) + (offset % 2 == 0 ? "" : "é")
             let board = Board(parsing: Array("## TODO\n- [ ] \(lead)DoCs end\n- [ ] t\n  \(lead)dOcS\n- [ ] \(lead)doc s\n".utf8))
-            let found = board.items.map { board.item($0, contains: TextSearch("DOCS")) }
+            let found = board.items.map { board.item($0, contains: TextSearch("DOCS", on: board)) }
             #expect(found == [true, true, false], "at \(offset)")
             for item in board.items {
                 for needle in ["docs", "docs end", "s", "o", "doc s", "é", "dodo"] {
-                    #expect(board.item(item, contains: TextSearch(needle)) == Self.slow(board, item, needle), "\(needle) at \(offset)")
+                    #expect(board.item(item, contains: TextSearch(needle, on: board)) == Self.slow(board, item, needle), "\(needle) at \(offset)")
                 }
             }
         }
@@ -98,7 +98,7 @@ import Testing
             ## DONE
             """.utf8))
         func found(_ text: String) -> [Int] {
-            board.items.indices.filter { board.item(board.items[$0], contains: TextSearch(text)) }
+            board.items.indices.filter { board.item(board.items[$0], contains: TextSearch(text, on: board)) }
         }
         #expect(found("👍") == [1])
         #expect(found("👍 테스트 ok") == [1])
@@ -124,11 +124,54 @@ import Testing
     }
 }
 
+/// U+212A KELVIN SIGN lowercases to ASCII `k`: an ASCII query is searched for on the file's bytes, where the sign is
+/// no `k`, and an item titled with it was found by no ref, not even its whole title as `{name}` prints it.
+@Suite struct KelvinSignTests {
+    let board = Board(parsing: Array("## TODO\n- [ ] Kelvin \u{212A} here\n- [ ] other\n## DOING\n- [ ] kelvin\n## DONE\n".utf8))
+
+    func lines(_ match: ItemMatch) -> [Int] {
+        switch match {
+        case .none: return []
+        case .one(let item): return [item.line]
+        case .many(let items): return items.map(\.line)
+        }
+    }
+
+    @Test func refsAndSearchesFindTheSignAsK() {
+        for ref in ["Kelvin \u{212A} here", "kelvin k here", "KELVIN K HERE", "vin \u{212A} h"] {
+            #expect(lines(board.item(matching: ref)) == [1], "\(ref.debugDescription)")
+            var index = TitleIndex(board)
+            #expect(lines(board.item(matching: ref, in: &index)) == [1], "\(ref.debugDescription)")
+        }
+        #expect(lines(board.item(matching: "kelvin")) == [4])
+        func found(_ text: String) -> [Int] {
+            board.items.indices.filter { board.item(board.items[$0], contains: TextSearch(text, on: board)) }
+        }
+        #expect(found("n k h") == [0])
+        #expect(found("K") == [0, 2])
+        #expect(found("\u{212A}") == [0, 2])
+        #expect(found("other") == [1])
+    }
+
+    /// The sign is the one scalar beyond ASCII whose lowercase is ASCII alone, in all of Unicode: the only one an
+    /// ASCII query can equal (`İ` lowercases to `i` and a combining dot, one character that is no `i`).
+    @Test func theSignIsTheOneScalarLowercasingToASCII() {
+        var found: [UInt32] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), String(scalar).lowercased().utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            found.append(value)
+        }
+        #expect(found == [0x212A])
+        #expect(Bytes.contains(Array("a \u{212A}".utf8), run: Board.kelvinSign))
+        #expect(!Bytes.contains(Array("\u{2129}\u{212B}\u{E2}".utf8), run: Board.kelvinSign))
+    }
+}
+
 /// Refs and searches beyond ASCII compare as strings only the items whose text, lowercased, holds the query's
 /// anchor: the longest run of scalars NFC leaves alone. They must find what comparing every title and body line as
 /// strings finds, with text that only looks alike: decomposed accents (a query `o` with a combining diaeresis is
-/// `ö`), letters whose lowercase is longer (`İ`), final sigma, emoji sequences, ideographic spaces. (Not the Kelvin
-/// sign: it lowercases to ASCII `k`, and ASCII is searched for on the bytes, where it is no `k`.)
+/// `ö`), letters whose lowercase is longer (`İ`), final sigma, emoji sequences, ideographic spaces. (The Kelvin
+/// sign, which lowercases to ASCII `k`, has a test of its own.)
 @Suite struct NonASCIIAnchorTests {
     static let pieces = ["a", "B", "é", "É", "e\u{301}", "E\u{301}", "ß", "ẞ", "İ", "i", "ı", "Σ", "σ", "ς", "ж", "Ж", "한", "テ", "中",
                          "🚀", "👨\u{200D}👩", "🇰🇷", "\u{FE0F}", "\u{AD}", "ǅ", "ﬀ", "k", " ", "  ", "\t", "Ö", "ö",
@@ -169,7 +212,7 @@ import Testing
                 // An ASCII query is searched for on the bytes (TextSearchTests): only one beyond ASCII has an anchor.
                 guard !query.trimmingSpacesAndTabs.isEmpty, !query.hasPrefix(":"), query.utf8.contains(where: { $0 >= 0x80 }) else { continue }
                 let lowered = query.lowercased().streamSafe
-                let search = TextSearch(query)
+                let search = TextSearch(query, on: board)
                 for item in board.items {
                     let expected = Self.holds(board.title(of: item).lowercased().streamSafe, lowered)
                         || board.bodyLines(of: item).contains { Self.holds($0.lowercased().streamSafe, lowered) }
