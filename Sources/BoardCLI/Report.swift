@@ -276,8 +276,11 @@ enum Report {
                     case .name:
                         board.withTitleBytes(of: item) { bytes, range in
                             let title = UnsafeBufferPointer(rebasing: bytes[range])
+                            // A title of spaces alone (no-break, ideographic) is a blank ref, which commands refuse.
+                            let blank = !title.contains { $0 < 0x80 && $0 != UInt8(ascii: " ") }
+                                && String(decoding: title, as: UTF8.self).allSatisfy(\.isWhitespace)
                             if let first = title.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ":"), !title.contains(0x09),
-                               !needsEscaping(title), !ambiguous.contains(item.line) {
+                               !needsEscaping(title), !ambiguous.contains(item.line), !blank {
                                 out.append(title)
                             } else {
                                 out.append(":")

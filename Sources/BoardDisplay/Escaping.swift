@@ -50,17 +50,21 @@ public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             continue
         }
         guard let length = UTF8Sequence.length(in: bytes, at: index) else { return true }
-        let next = bytes[index + 1], third = length > 2 ? bytes[index + 2] : 0
+        let next = bytes[index + 1], third = length > 2 ? bytes[index + 2] : 0, fourth = length > 3 ? bytes[index + 3] : 0
         switch byte {
         case 0xC2 where next <= 0x9F || next == 0xAD: return true  // C1 controls, U+00AD
+        case 0xCD where next == 0x8F: return true  // U+034F
         case 0xD8 where next == 0x9C: return true  // U+061C
         case 0xE1 where (next == 0xA0 && third == 0x8E) || (next == 0x85 && (third == 0x9F || third == 0xA0)):
             return true  // U+180E, U+115F, U+1160
+        case 0xE1 where next == 0x9E && (third == 0xB4 || third == 0xB5): return true  // U+17B4, U+17B5
         case 0xE2 where next == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
             return true  // U+200B, U+200E, U+200F, U+2028–U+202E (joiners U+200C, U+200D stay)
-        case 0xE2 where next == 0x81 && ((0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third)): return true
+        case 0xE2 where next == 0x81 && ((0xA0...0xA4).contains(third) || (0xA6...0xAF).contains(third)):
+            return true  // U+2060–U+2064, U+2066–U+206F
         case 0xEF where (next == 0xBB && third == 0xBF) || (next == 0xBF && (0xB9...0xBB).contains(third)) || (next == 0xBE && third == 0xA0):
             return true  // U+FEFF, U+FFF9–U+FFFB, U+FFA0
+        case 0xF0 where next == 0x9D && third == 0x85 && (0xB3...0xBA).contains(fourth): return true  // U+1D173–U+1D17A
         case 0xF4 where next == 0x8F && third >= 0xBE: return true  // U+10FF80 and up
         default: break
         }
@@ -69,7 +73,8 @@ public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return false
 }
 
-private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+/// Whether `escaped` writes the scalar as `\u{…}` (or, for a byte of a path that is not UTF-8, `\x…`).
+func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09: return false
     case 0x00..<0x20, 0x7F...0x9F: return true

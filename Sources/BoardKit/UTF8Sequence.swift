@@ -55,7 +55,8 @@ public enum UTF8Sequence {
     }
 
     /// The length of the sequence at `index` when it is one of the common kinds that nothing reads specially: three
-    /// bytes led by E3 to ED (kana, CJK, Hangul) or four led by F0 then 90 to BF (emoji), well formed. Nil for
+    /// bytes led by E3 to ED (kana, CJK, Hangul) or four led by F0 then 90 to BF (emoji, CJK beyond the first plane),
+    /// but for 9D (U+1D000 to U+1DFFF, where the musical format controls are, which show nothing), well formed. Nil for
     /// anything else, which the caller reads with `length`. Inlined, for the scans over titles of those scripts.
     @inlinable @inline(__always)
     public static func commonLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
@@ -65,7 +66,7 @@ public enum UTF8Sequence {
            lead != 0xED || bytes[index + 1] <= 0x9F, bytes[index + 2] & 0xC0 == 0x80 {
             return 3
         }
-        if lead == 0xF0, index + 3 < bytes.count, bytes[index + 1] >= 0x90, bytes[index + 1] <= 0xBF,
+        if lead == 0xF0, index + 3 < bytes.count, bytes[index + 1] >= 0x90, bytes[index + 1] <= 0xBF, bytes[index + 1] != 0x9D,
            bytes[index + 2] & 0xC0 == 0x80, bytes[index + 3] & 0xC0 == 0x80 {
             return 4
         }

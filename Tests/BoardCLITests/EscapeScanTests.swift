@@ -1,5 +1,5 @@
 @testable import BoardCLI
-import BoardDisplay
+@testable import BoardDisplay
 import BoardKit
 import Foundation
 import Testing
@@ -13,7 +13,9 @@ import Testing
             // Short, and among runs of ASCII long enough to be scanned eight bytes at a time.
             for var text in ["a" + String(Character(scalar)) + "b", "abcdefghij" + String(Character(scalar)) + "klmnopqrstu"] {
                 let scanned = text.withUTF8(needsEscaping)
-                let escapes = escaped(text) != text
+                // By the scalars themselves: `escaped` asks the scan first.
+                let escapes = text.unicodeScalars.contains(where: isControl)
+                if escapes != (escaped(text) != text) { disagreements.append(value) }
                 // `show` prints plain text (what `DisplayWidth.plainWidth` counts) without looking for escapes.
                 let plain = text.withUTF8(DisplayWidth.plainWidth) != nil
                 if scanned != escapes || (plain && escapes) { disagreements.append(value) }

@@ -283,7 +283,7 @@ import Testing
     /// soft hyphen in it): shown escaped too, in `list`, JSON and HTML.
     @Test func charactersThatShowNothingAreShownEscaped() {
         let sandbox = Sandbox()
-        let invisible: [UInt32] = [0xAD, 0x180E, 0x2061, 0x2064, 0xFFF9, 0xFFFB, 0x115F, 0x1160, 0xFFA0]
+        let invisible: [UInt32] = [0xAD, 0x180E, 0x2061, 0x2064, 0xFFF9, 0xFFFB, 0x115F, 0x1160, 0xFFA0, 0x34F, 0x17B4, 0x17B5, 0x206A, 0x206F]
         let title = "Pay" + invisible.compactMap { Unicode.Scalar($0).map { String(Character($0)) } }.joined() + " invoice"
         sandbox.write("board.md", "## TODO\n- [ ] \(title)\n## DOING\n## DONE\n")
         let shown = invisible.map { "\\u{" + String($0, radix: 16, uppercase: true) + "}" }.joined()
@@ -292,6 +292,9 @@ import Testing
         #expect(json.contains("Pay" + invisible.map { String(format: "\\u%04x", $0) }.joined() + " invoice"), "\(json)")
         let html = sandbox.run(["html"]).stdout
         #expect(html.contains("Pay" + invisible.map { "&#x" + String($0, radix: 16, uppercase: true) + ";" }.joined() + " invoice"))
+        // Beyond the first plane too: the musical format controls.
+        sandbox.write("board.md", "## TODO\n- [ ] Pay\u{1D173}\u{1D17A} invoice\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["list"]).stdout.contains("Pay\\u{1D173}\\u{1D17A} invoice"))
         // A flag made of tag characters stays a flag.
         let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
         sandbox.write("board.md", "## TODO\n- [ ] Tea \(england)\n## DOING\n## DONE\n")

@@ -170,6 +170,9 @@ import Testing
         // One that is part of another is its whole title: a ref names it alone.
         sandbox.write("board.md", "## TODO\n- [ ] :2\n- [ ] Twin\n- [ ] twin\n- [ ] Deploy\n- [ ] Deploy staging\n")
         #expect(sandbox.run(["list", "--format", "{name}"]).stdout == ":2\n:3\n:4\nDeploy\nDeploy staging\n")
+        // A title of no-break or ideographic spaces alone is a blank ref, which every command refuses.
+        sandbox.write("board.md", "## TODO\n- [ ] \u{A0}\n- [ ] \u{3000}\u{3000}\n- [ ] a\u{3000}b\n")
+        #expect(sandbox.run(["list", "--format", "{name}"]).stdout == ":2\n:3\na\u{3000}b\n")
     }
 
     @Test func fieldsFillTheTemplateOneLinePerItem() {
