@@ -139,6 +139,8 @@ private struct ThreeWayMerge {
 
         func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
         func section(ofItem index: Int) -> SectionKind { board.kind(of: board.items[index]) }
+        /// The spaces the item's line starts with.
+        func indent(ofItem index: Int) -> Int { ThreeWayMerge.indent(board.bytes[board.lines[board.items[index].line].start...]) }
 
         func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
             board.bytes[board.lines[index].start..<board.lines[index].end]
@@ -724,14 +726,16 @@ private struct ThreeWayMerge {
     /// An item both sides kept: its place and each of its fields from the side that changed them.
     mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> Merged {
         let basePlace = base.place(ofItem: b), oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
-        var reasons: [MergeConflict.Reason] = []
-        if oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace { reasons.append(.section) }
         let place = oursPlace != basePlace ? oursPlace : theirsPlace
         // The section the item belongs in: ours' when ours changed it (a place can change with the section kept, and
-        // a section with the place kept: a heading removed above it), else theirs'.
-        let oursSection = ours.section(ofItem: o)
-        let (section, placedBy) = oursSection != base.section(ofItem: b) ? (oursSection, MergeSide.ours)
-            : (theirs.section(ofItem: t), MergeSide.theirs)
+        // a section with the place kept: a heading removed above it, or standing in a conflict), else theirs'.
+        let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
+        let (section, placedBy) = sections.ours != sections.base ? (sections.ours, MergeSide.ours) : (sections.theirs, MergeSide.theirs)
+        var reasons: [MergeConflict.Reason] = []
+        if (oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace)
+            || (sections.ours != sections.base && sections.theirs != sections.base && sections.ours != sections.theirs) {
+            reasons.append(.section)
+        }
 
         // Line endings count here, so a side that changed only them is taken whole.
         let baseBytes = base.itemBytes(b), oursBytes = ours.itemBytes(o), theirsBytes = theirs.itemBytes(t)
@@ -802,11 +806,17 @@ private struct ThreeWayMerge {
             }
         }
 
-        let bodyContent = (base.itemContent(b).dropFirst(), ours.itemContent(o).dropFirst(), theirs.itemContent(t).dropFirst())
-        var body = op.body
-        if bodyContent.0.elementsEqual(bodyContent.1) {
-            body = tp.body
-        } else if !bodyContent.0.elementsEqual(bodyContent.2) && !bodyContent.1.elementsEqual(bodyContent.2)
+        // A side changed the body when it differs from the base's re-indented as a move to that side's indentation
+        // re-indents it (`done` next to an item of another indentation re-indents the item): a move alone is no
+        // change of the body, and the other side's new body is taken, at the merged item's indentation.
+        let indent = (base: Self.indent(bp.prefix), ours: Self.indent(op.prefix), theirs: Self.indent(tp.prefix),
+                      merged: Self.indent(prefix[...]))
+        let oursChanged = bodyContent(base, b, at: indent.ours) != bodyContent(ours, o, at: indent.ours)
+        let theirsChanged = bodyContent(base, b, at: indent.theirs) != bodyContent(theirs, t, at: indent.theirs)
+        var body = indent.merged == indent.ours ? Array(op.body) : reindentedItem(ours, o, at: indent.merged).body
+        if !oursChanged {
+            body = indent.merged == indent.theirs ? Array(tp.body) : reindentedItem(theirs, t, at: indent.merged).body
+        } else if theirsChanged && bodyContent(ours, o, at: indent.merged) != bodyContent(theirs, t, at: indent.merged)
                     // Both moved it, each re-indenting the body its own way: the same body.
                     && ours.board.bodyLines(of: oursItem) != theirs.board.bodyLines(of: theirs.board.items[t]) {
             reasons.append(.body)
@@ -822,6 +832,24 @@ private struct ThreeWayMerge {
         appendLines(body, to: &bytes)
         return bytes
     }
+
+    /// The item's lines as they stand with the item line at `indent`, re-indented as a move re-indents them: the
+    /// item parsed, and the bytes of its body (its lines after the item line, endings included).
+    func reindentedItem(_ version: Version, _ index: Int, at indent: Int) -> (board: Board, body: [UInt8]) {
+        let bytes = Self.reindented(Array(version.itemBytes(index)), from: version.indent(ofItem: index), to: indent)
+        let board = Board(parsing: bytes)
+        return (board, Array(bytes[(board.lines.first?.end ?? bytes.count)...]))
+    }
+
+    /// The item's body lines without their endings, as they stand with the item line at `indent`.
+    func bodyContent(_ version: Version, _ index: Int, at indent: Int) -> [ArraySlice<UInt8>] {
+        guard indent != version.indent(ofItem: index) else { return Array(version.itemContent(index).dropFirst()) }
+        let board = reindentedItem(version, index, at: indent).board
+        return board.lines.dropFirst().map { board.bytes[$0.start..<$0.contentEnd] }
+    }
+
+    /// The spaces a line starts with.
+    static func indent(_ line: ArraySlice<UInt8>) -> Int { line.prefix { $0 == Bytes.space }.count }
 
     /// The merged value of a field: the side that changed it, or either when both made the same change;
     /// nil when both changed it differently.

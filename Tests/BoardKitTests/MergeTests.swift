@@ -432,6 +432,23 @@ import Testing
             """)]))
     }
 
+    /// A move that re-indents the item (`done` next to an item of another indentation, FORMAT §6) re-indents its body
+    /// too: that is no change of the body, and the other side's new body merges in, at the moved item's indentation
+    /// (it was "both changed the body"). Either side may be the one that moved it.
+    @Test func aMoveThatReindentsTheBodyAndAnEditOfTheBodyMerge() {
+        let base = "## TODO\n   - [ ] Test parser\n     code\n## DONE\n - [x] Ship cache\n"
+        let moved = "## TODO\n## DONE\n - [x] Ship cache\n - [x] Test parser done:2026-11-26\n   code\n"
+        let edited = "## TODO\n   - [ ] Test parser\n     new body\n     more\n## DONE\n - [x] Ship cache\n"
+        let both = "## TODO\n## DONE\n - [x] Ship cache\n - [x] Test parser done:2026-11-26\n   new body\n   more\n"
+        for (ours, theirs) in [(moved, edited), (edited, moved)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == both, "\(result.text)")
+        }
+        // A real change of the body on both sides still conflicts.
+        let movedAndEdited = "## TODO\n## DONE\n - [x] Ship cache\n - [x] Test parser done:2026-11-26\n   other\n"
+        #expect(merge(base, movedAndEdited, edited).conflicts == [MergeConflict(title: "Test parser", reason: .body)])
+    }
+
     /// One side removes a section, heading and items; the other moves an item into it, or adds one there. The item
     /// fell under the section before, where neither side put it (a ticked item in DOING, exit 0): it is a conflict,
     /// each side's version labelled with its section. An item the removing side moved out of the section first goes
