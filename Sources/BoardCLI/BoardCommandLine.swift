@@ -50,6 +50,11 @@ public enum WriteStage: Sendable {
     case beforeSwap
     /// Board's file is in place; board is about to check what it swapped out.
     case afterSwap
+    /// What was swapped out passed that check, and the folder is synced; board is about to look at the lease a last
+    /// time and remove the file it swapped out.
+    case beforeRemoval
+    /// The file swapped out is removed; board is about to look at the lease once more before it lets the file go.
+    case afterRemoval
 }
 
 /// What a run of `board` printed and its exit code.

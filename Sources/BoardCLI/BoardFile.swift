@@ -208,10 +208,45 @@ enum BoardFile {
             if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(target, in: written.fd) }
             throw changedMeanwhile
         }
+        syncDirectory(of: target)
+        duringWrite?(.beforeRemoval)
+        // A last look, right before the swapped-out file loses its name: a writer that found it at the path before the
+        // swap and opened it since (an editor saving in place) waits on the lease, and would write into a file no name
+        // leads to. It gets the file back at the path instead, and board's change is undone. (The look came before
+        // the folder was synced, and an editor's open that came during the sync was lost.)
+        guard leaseUnbroken(fd, leased) else {
+            try putBack(temporary, target, ours: ours, shownAs: name)
+            if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(target, in: written.fd) }
+            throw changedMeanwhile
+        }
         _ = board_release_lease(written.fd)
         unlink(systemPath(temporary))
-        syncDirectory(of: target)
+        duringWrite?(.afterRemoval)
+        // One that opened it between that look and the removal writes into a file no name leads to: its save is kept.
+        guard leaseUnbroken(fd, leased) else { throw keepLateSave(fd, besides: target, like: status, shownAs: name) }
         return result
+    }
+
+    /// A writer that opened the swapped-out file just as board removed it (`fd` is that file, its lease broken) writes
+    /// its save into a file no name leads to. Board lets it go on, waits (up to two seconds) until it has closed the
+    /// file, and keeps what the file then holds beside the board under a name of its own: the error says which.
+    private static func keepLateSave(_ fd: Int32, besides target: String, like status: stat, shownAs name: String) -> CommandError {
+        _ = board_release_lease(fd)
+        // A read lease is refused while anyone has the file open for writing.
+        for _ in 0..<200 {
+            if board_take_read_lease(fd) == 0 { break }
+            usleep(10_000)
+        }
+        var kept: String?
+        if lseek(fd, 0, SEEK_SET) == 0, let bytes = try? readAll(fd, shownAs: name),
+           let written = try? writeNewFile(PrintedFile(bytes), besides: target, like: status, attributesOf: fd, shownAs: name) {
+            if written.isNamed || giveName(written.fd, written.path) {
+                kept = (try? setAsideLeftover(besides: target, shownAs: name, comparing: false)) ?? nil
+            }
+            close(written.fd)
+        }
+        let save = kept.map { "is kept as \($0); compare it with \(name)" } ?? "could not be kept; save it again"
+        return CommandError(message: "\(name): board's change is written, but another program saved the file in place as board replaced it, into the file it replaced: that save \(save)")
     }
 
     /// Undoes the swap after someone saved meanwhile: their file, swapped out to `temporary`, goes back to `target`,

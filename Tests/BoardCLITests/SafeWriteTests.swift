@@ -45,6 +45,87 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "saved"])
     }
 
+    /// An editor that found the board at its path before the swap and opens it to save in place after board has
+    /// checked what it swapped out (here during the folder's sync) waits on board's lease: board took its look before
+    /// the sync, removed the file and ended, and the save went into a file no name led to, with board saying it had
+    /// added its item (helper-35, with vim: 1 save in 200 to 1,000). The last look comes right before the removal:
+    /// the file is put back, and the editor's save lands on the board.
+    @Test func anEditorOpeningTheSwappedOutFileAfterTheCheckKeepsItsSave() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        sandbox.write("saved", saved)
+        let (editor, input, output) = Self.editorHoldingTheBoard(in: sandbox)
+        let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
+            switch stage {
+            case .beforeSwap:
+                try? editor.run()
+                _ = output.fileHandleForReading.availableData  // "found": it holds the file board read
+            case .beforeRemoval:
+                input.fileHandleForWriting.write(Data("go\n".utf8))
+                usleep(300_000)  // its open now waits on the lease
+            default:
+                break
+            }
+        })
+        editor.waitUntilExit()
+        #expect(editor.terminationStatus == 0)
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr.contains("the file changed on disk while board was editing it"))
+        #expect(sandbox.read() == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "saved"])
+    }
+
+    /// One that opens it between board's last look and the removal writes into a file no name leads to: board lets
+    /// it finish, keeps what it wrote beside the board, and says so (exit 1); board's own change stays.
+    @Test func anEditorOpeningTheSwappedOutFileAsItIsRemovedHasItsSaveKept() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        sandbox.write("saved", saved)
+        let (editor, input, output) = Self.editorHoldingTheBoard(in: sandbox)
+        let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
+            switch stage {
+            case .beforeSwap:
+                try? editor.run()
+                _ = output.fileHandleForReading.availableData
+            case .afterRemoval:
+                input.fileHandleForWriting.write(Data("go\n".utf8))
+                usleep(300_000)
+            default:
+                break
+            }
+        })
+        editor.waitUntilExit()
+        #expect(editor.terminationStatus == 0)
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "error: board.md: board's change is written, but another program saved the file in place as board replaced it, into the file it replaced: that save is kept as board.md.rescued-1; compare it with board.md\n")
+        #expect(sandbox.read() == Self.board + "- [ ] X\n")
+        #expect(sandbox.read("board.md.rescued-1") == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "board.md.rescued-1", "saved"])
+    }
+
+    /// An editor that has found the board (an O_PATH descriptor to the file the path leads to when it starts) and
+    /// opens that file for writing, through /proc, when a line comes on its standard input; it says `found` first.
+    static func editorHoldingTheBoard(in sandbox: Sandbox) -> (Process, input: Pipe, output: Pipe) {
+        let editor = Process()
+        editor.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        editor.arguments = ["python3", "-c", """
+            import os, sys
+            found = os.open("board.md", os.O_PATH)
+            print("found", flush=True)
+            sys.stdin.readline()
+            fd = os.open("/proc/self/fd/%d" % found, os.O_WRONLY | os.O_TRUNC)
+            os.write(fd, open("saved", "rb").read())
+            os.close(fd)
+            """]
+        editor.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        let (input, output) = (Pipe(), Pipe())
+        editor.standardInput = input
+        editor.standardOutput = output
+        return (editor, input, output)
+    }
+
     @Test func anEditorSavingByRenameJustBeforeTheSwapKeepsItsSave() throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
@@ -75,13 +156,13 @@ import Testing
         reader.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
         let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
             switch stage {
-            case .beforeCheck:
-                break
             case .beforeSwap:
                 rename(editorFile, path)
             case .afterSwap:
                 try? reader.run()
                 usleep(300_000)
+            default:
+                break
             }
         })
         reader.waitUntilExit()
