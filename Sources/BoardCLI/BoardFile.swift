@@ -433,14 +433,37 @@ enum BoardFile {
     private static func lockFolder(of path: String, shownAs name: String) throws(CommandError) -> Int32 {
         let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(name, "cannot lock its folder") }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let error = failure(name, "cannot lock its folder")
-                close(fd)
-                throw error
-            }
+        do {
+            try lock(fd, "its folder", shownAs: name)
+        } catch {
+            close(fd)
+            throw error
         }
         return fd
+    }
+
+    /// How long a writer waits for a lock another program holds, in seconds: `BOARD_LOCK_WAIT`, 10 by default.
+    static var lockWait: Double {
+        getenv("BOARD_LOCK_WAIT").flatMap { Double(String(cString: $0)) }.map { max(0, $0) } ?? 10
+    }
+
+    /// Takes an exclusive `flock` on `fd` (the board's folder, or `what` else), waiting while another program holds
+    /// it: another board command writing there holds it for milliseconds, but one stopped (Ctrl-Z, a debugger) held
+    /// every writer in the folder up forever, without a word. Past `lockWait` the command fails, saying why.
+    private static func lock(_ fd: Int32, _ what: String, shownAs name: String) throws(CommandError) {
+        let limit = lockWait * 1_000_000
+        var waited = 0.0
+        var pause: UInt32 = 500
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw failure(name, "cannot lock \(what)") }
+            guard waited < limit else {
+                let seconds = lockWait.rounded() == lockWait && lockWait < 1e9 ? String(Int(lockWait)) : String(lockWait)
+                throw CommandError(message: "\(name): another program has kept \(what) locked for \(seconds) seconds (a board command stopped with Ctrl-Z or in a debugger?); nothing was written")
+            }
+            usleep(pause)
+            waited += Double(pause)
+            pause = min(2 * pause, 10_000)
+        }
     }
 
     /// Opens and locks (`flock`) the file the path names now, as CLI.md asks of every writer: a writer that locks
@@ -460,9 +483,11 @@ enum BoardFile {
                 close(fd)
                 throw notRegular(name, locked)
             }
-            guard flock(fd, LOCK_EX) == 0 else {
+            do {
+                try lock(fd, "the file", shownAs: name)
+            } catch {
                 close(fd)
-                throw failure(name, "cannot lock")
+                throw error
             }
             if isFile(path, locked) { return (fd, locked) }
             close(fd)

@@ -285,6 +285,9 @@ extension ShellSupport {
             .B BOARD_TODAY
             The date taken as today, when \\-\\-today is not given.
             .TP
+            .B BOARD_LOCK_WAIT
+            How long a command that writes waits for a lock another program holds, in seconds (10 by default).
+            .TP
             .B NO_COLOR
             Set and not empty: no color.
             .SH EXIT STATUS

@@ -252,6 +252,34 @@ import Testing
         #expect(sandbox.read() == Self.board + "- [ ] Y\n")
     }
 
+    /// A lock held for long (a board command stopped with Ctrl-Z, or in a debugger) held every writer in the folder
+    /// up forever, without a word: past `BOARD_LOCK_WAIT` seconds (10 by default) the writer gives up and says why.
+    @Test(arguments: [true, false])
+    func aWriterGivesUpOnALockHeldTooLong(lockingTheFolder: Bool) throws {
+        let binary = try #require(Paths.binary)
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let held = lockingTheFolder ? open(sandbox.directory, O_RDONLY | O_DIRECTORY) : open(sandbox.path("board.md"), O_RDONLY)
+        try #require(held >= 0 && flock(held, LOCK_EX) == 0)
+        defer { close(held) }
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: binary)
+        writer.arguments = ["add", "Y"]
+        writer.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        writer.environment = ["BOARD_LOCK_WAIT": "0.3"]
+        let errors = Pipe()
+        writer.standardError = errors
+        let started = Date()
+        try writer.run()
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 1)
+        let what = lockingTheFolder ? "its folder" : "the file"
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "error: board.md: another program has kept \(what) locked for 0.3 seconds (a board command stopped with Ctrl-Z or in a debugger?); nothing was written\n")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(sandbox.read() == Self.board)
+    }
+
     @Test func pipesDevicesAndSocketsAreRefusedWithoutWaiting() throws {
         let sandbox = Sandbox()
         try #require(mkfifo(sandbox.path("fifo.md"), 0o600) == 0)
