@@ -177,8 +177,7 @@ enum BoardFile {
         // Checked before the swap, so that board's file is seen at the path only when it is almost surely right:
         // an editor reading the board in between would build on it.
         guard holds(fd, original), leaseUnbroken(fd, leased), isFile(target, status) else {
-            if written.isNamed { unlink(systemPath(temporary)) }
-            throw changedMeanwhile
+            throw written.isNamed ? withoutNewFile(temporary, changedMeanwhile) : changedMeanwhile
         }
         if !written.isNamed, !giveName(written.fd, temporary) { throw failure(name, "cannot write a temporary file beside it") }
         var ours = stat()
@@ -187,15 +186,11 @@ enum BoardFile {
         duringWrite?(.beforeSwap)
         guard board_exchange(systemPath(temporary), systemPath(target)) == 0 else {
             guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
-                let error = failure(name, "cannot replace")
-                unlink(systemPath(temporary))
-                throw error
+                throw withoutNewFile(temporary, failure(name, "cannot replace"))
             }
             // No exchange on this file system: rename after the check (an editor saving in between can be lost).
             guard rename(systemPath(temporary), systemPath(target)) == 0 else {
-                let error = failure(name, "cannot replace")
-                unlink(systemPath(temporary))
-                throw error
+                throw withoutNewFile(temporary, failure(name, "cannot replace"))
             }
             syncDirectory(of: target)
             return result
@@ -247,6 +242,13 @@ enum BoardFile {
         }
         let save = kept.map { "is kept as \($0); compare it with \(name)" } ?? "could not be kept; save it again"
         return CommandError(message: "\(name): board's change is written, but another program saved the file in place as board replaced it, into the file it replaced: that save \(save)")
+    }
+
+    /// `error`, once board's own new file is removed from the temporary name; when the folder does not let it go (an
+    /// append-only folder lets files be added, not removed or renamed), with where that file is left.
+    private static func withoutNewFile(_ temporary: String, _ error: CommandError) -> CommandError {
+        guard unlink(systemPath(temporary)) != 0, errno != ENOENT else { return error }
+        return CommandError(message: error.lines.joined(separator: " ") + "; board's new file is left as \(temporary), which the folder does not let board remove")
     }
 
     /// Undoes the swap after someone saved meanwhile: their file, swapped out to `temporary`, goes back to `target`,
@@ -388,9 +390,7 @@ enum BoardFile {
         defer { close(written.fd) }
         guard written.isNamed || giveName(written.fd, written.path) else { throw failure(name, "cannot write a temporary file beside it") }
         guard rename(systemPath(written.path), systemPath(path)) == 0 else {
-            let error = failure(name, "cannot write")
-            unlink(systemPath(written.path))
-            throw error
+            throw withoutNewFile(written.path, failure(name, "cannot write"))
         }
         syncDirectory(of: path)
     }

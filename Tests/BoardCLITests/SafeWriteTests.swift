@@ -280,6 +280,28 @@ import Testing
         #expect(sandbox.read() == Self.board)
     }
 
+    /// A folder with the append-only attribute lets board name its new file but neither swap it in nor remove it:
+    /// the error says where that file is left (it was left without a word).
+    @Test func aNewFileTheFolderWillNotLetGoIsNamed() throws {
+        guard getuid() == 0 else { return }  // chattr needs root; CI runs as root.
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let chattr = { (flag: String) -> Int32 in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["chattr", flag, sandbox.directory]
+            guard (try? process.run()) != nil else { return -1 }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        guard chattr("+a") == 0 else { return }  // a file system without the attribute
+        defer { _ = chattr("-a") }
+        let outcome = sandbox.run(["add", "X"])
+        let left = BoardFile.temporaryPath(besides: try #require(BoardFile.resolved(sandbox.path("board.md"))))
+        #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: cannot replace: Operation not permitted; board's new file is left as \(left), which the folder does not let board remove\n"))
+        #expect(sandbox.read() == Self.board)
+    }
+
     @Test func pipesDevicesAndSocketsAreRefusedWithoutWaiting() throws {
         let sandbox = Sandbox()
         try #require(mkfifo(sandbox.path("fifo.md"), 0o600) == 0)
