@@ -185,19 +185,30 @@ wait_for "icanon echo"
 echo "ok   Ctrl-Z stopped a script running board ui with it, and kill ended the stopped ui"
 
 # Killed mid-way: SIGTERM puts the terminal back; the file is whole either way.
+# Run from sh -c: an interactive bash puts the terminal back itself when a job it waits for dies of a signal.
 before=$(cat "$work/ui/board.md")
-keys "$board ui" Enter
+keys "sh -c '\"$board\" ui; stty -a > \"$work/after-term\"'" Enter
 wait_for "board ui · board.md"
 keys s
 wait_for "Started:"
 pkill -TERM -f "^$board ui" || fail "no board ui to kill"
 wait_for 'prompt$'
-keys clear Enter "stty -a | tr ' ' '\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
-wait_for "icanon echo"
+sleep 0.3
+tr ' ' '\n' < "$work/after-term" | grep -qx icanon || fail "killed with SIGTERM, board ui left the terminal raw"
 "$board" check --file "$work/ui/board.md" >/dev/null 2>&1 || [ $? -eq 1 ] || fail "check cannot read the file after the kill"
 after=$(cat "$work/ui/board.md")
 [ "$before" != "$after" ] || fail "the start made before the kill is not in the file"
 echo "ok   killed with SIGTERM, board ui put the terminal back, and the file holds its last change whole"
+
+# Any other signal that ends a process (SIGUSR1 left the terminal raw, on the alternate screen). Run from sh -c:
+# an interactive bash puts the terminal back itself when a job it waits for dies of a signal.
+keys "sh -c '\"$board\" ui; stty -a > \"$work/after-usr1\"'" Enter
+wait_for "board ui · board.md"
+pkill -USR1 -f "^$board ui" || fail "no board ui to signal"
+wait_for 'prompt$'
+sleep 0.3
+tr ' ' '\n' < "$work/after-usr1" | grep -qx icanon || fail "ended by SIGUSR1, board ui left the terminal raw"
+echo "ok   ended by SIGUSR1, board ui put the terminal back"
 
 keys "$board ui" Enter
 wait_for "board ui · board.md"

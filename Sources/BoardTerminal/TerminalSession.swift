@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The terminal as `board ui` uses it: raw mode (termios) on the alternate screen with the cursor hidden, put back
-/// as it was on `restore`, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT (then the process exits) — the state is saved
+/// as it was on `restore`, and on every signal that ends a process without a core, and SIGQUIT (then the process exits) — the state is saved
 /// where a signal handler can reach it. SIGTSTP puts it back before the process stops; SIGCONT takes it again.
 /// SIGWINCH is noted for the next `read`.
 public final class TerminalSession {
@@ -36,7 +36,8 @@ public final class TerminalSession {
             throw Unavailable(reason: "standard input and output must be a terminal")
         }
         guard tcgetattr(0, &savedTermios) == 0 else { throw Unavailable(reason: "cannot read the terminal's settings") }
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        // SIGIO stays ignored: a lease on the board (`BoardFile`) is broken by it.
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE] {
             signal(signalNumber) { number in
                 restoreFromSignal()
                 _exit(128 + number)
