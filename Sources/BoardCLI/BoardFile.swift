@@ -432,7 +432,10 @@ enum BoardFile {
     /// the new file is swapped in, before the writer is done.
     private static func lockFolder(of path: String, shownAs name: String) throws(CommandError) -> Int32 {
         let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(name, "cannot lock its folder") }
+        guard fd >= 0 else {
+            if errno == ENOENT { throw CommandError(message: "\(name): its folder does not exist; nothing was written") }
+            throw failure(name, "cannot lock its folder")
+        }
         do {
             try lock(fd, "its folder", shownAs: name)
         } catch {

@@ -81,6 +81,9 @@ import Testing
         let loop = sandbox.run(["html", "-o", "l1"])
         #expect(loop.exitCode == 1)
         #expect(loop.stderr == "error: l1: too many levels of symbolic links\n")
+        // A folder not there is named so ("cannot lock its folder: No such file or directory").
+        #expect(sandbox.run(["html", "-o", "nodir/page.html"])
+            == Outcome(exitCode: 1, stdout: "", stderr: "error: nodir/page.html: its folder does not exist; nothing was written\n"))
     }
 
     /// `edit --title` with a done token in the new title: it takes the place of the item's (the item's stayed, and
