@@ -11,6 +11,13 @@ import Testing
                        adding: ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_NAME": author])
     }
 
+    /// Writes `text` at `path` in the repository, stages everything, and commits it as `commit` does.
+    func commit(_ repository: GitRepository, _ path: String, _ text: String, _ message: String, day: Int) {
+        repository.sandbox.write("repo/" + path, text)
+        repository.git("add", "-A")
+        commit(repository, message, day: day)
+    }
+
     /// The log without its hashes (they depend on git's version of the objects): date, author, subject, changes.
     func log(_ repository: GitRepository, _ arguments: String...) -> String {
         let output = repository.run("board", ["log"] + arguments).output
@@ -109,9 +116,7 @@ import Testing
     @Test func aFolderIsNoBoardToTakeTheHistoryOf() throws {
         let repository = try #require(GitRepository())
         try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/s"), withIntermediateDirectories: false)
-        repository.sandbox.write("repo/s/board.md", "## TODO\n- [ ] A\n")
-        repository.git("add", "-A")
-        commit(repository, "Board", day: 1)
+        commit(repository, "s/board.md", "## TODO\n- [ ] A\n", "Board", day: 1)
         for (command, folder) in [("log", "."), ("stats", "."), ("log", "s"), ("stats", "s")] {
             let outcome = repository.run("board", [command, folder])
             #expect(outcome == (1, "error: \(folder): is a directory, not a board file\n"), "\(command) \(folder)")
@@ -122,9 +127,7 @@ import Testing
     /// board); left so, standard output closed early (`| head`) was an error, where every other command ends quietly.
     @Test func statsIntoAPipeClosedEarlyEndsQuietly() throws {
         let repository = try #require(GitRepository())
-        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n")
-        repository.git("add", "-A")
-        commit(repository, "one", day: 1)
+        commit(repository, "board.md", "## TODO\n- [ ] A\n", "one", day: 1)
         // As a shell starts it, SIGPIPE at its default: the test process may have it ignored (an `lsp` test run in
         // it ignores it), and a child keeps that.
         let command = "env --default-signal=PIPE board stats --since 0001-01-01 2>err | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat err"
@@ -135,16 +138,12 @@ import Testing
     /// The commits that removed the board are not listed, and `-n` counts only those that are.
     @Test func dashNCountsTheCommitsListed() throws {
         let repository = try #require(GitRepository())
-        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n")
-        repository.git("add", "-A")
-        commit(repository, "one", day: 1)
+        commit(repository, "board.md", "## TODO\n- [ ] A\n", "one", day: 1)
         repository.board("add", "B")
         commit(repository, "two", day: 2)
         repository.git("rm", "-q", "board.md")
         commit(repository, "delete", day: 3)
-        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] C\n")
-        repository.git("add", "-A")
-        commit(repository, "recreate", day: 4)
+        commit(repository, "board.md", "## TODO\n- [ ] C\n", "recreate", day: 4)
         let subjects = log(repository, "-n", "2").split(separator: "\n").filter { $0.hasPrefix("2026-") }
         #expect(subjects == ["2026-11-04 Ana Lee  recreate", "2026-11-02 Ana Lee  two"])
         let json = repository.run("board", ["log", "--json", "-n", "2"]).output

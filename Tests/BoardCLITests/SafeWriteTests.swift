@@ -55,21 +55,7 @@ import Testing
         sandbox.write("board.md", Self.board)
         let saved = Self.board + "- [ ] saved by the editor\n"
         sandbox.write("saved", saved)
-        let (editor, input, output) = Self.editorHoldingTheBoard(in: sandbox)
-        let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
-            switch stage {
-            case .beforeSwap:
-                try? editor.run()
-                _ = output.fileHandleForReading.availableData  // "found": it holds the file board read
-            case .beforeRemoval:
-                input.fileHandleForWriting.write(Data("go\n".utf8))
-                usleep(300_000)  // its open now waits on the lease
-            default:
-                break
-            }
-        })
-        editor.waitUntilExit()
-        #expect(editor.terminationStatus == 0)
+        let outcome = Self.addWhileAnEditorSavesInPlace(at: .beforeRemoval, in: sandbox)
         #expect(outcome.exitCode == 1)
         #expect(outcome.stderr.contains("the file changed on disk while board was editing it"))
         #expect(sandbox.read() == saved)
@@ -83,21 +69,7 @@ import Testing
         sandbox.write("board.md", Self.board)
         let saved = Self.board + "- [ ] saved by the editor\n"
         sandbox.write("saved", saved)
-        let (editor, input, output) = Self.editorHoldingTheBoard(in: sandbox)
-        let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
-            switch stage {
-            case .beforeSwap:
-                try? editor.run()
-                _ = output.fileHandleForReading.availableData
-            case .afterRemoval:
-                input.fileHandleForWriting.write(Data("go\n".utf8))
-                usleep(300_000)
-            default:
-                break
-            }
-        })
-        editor.waitUntilExit()
-        #expect(editor.terminationStatus == 0)
+        let outcome = Self.addWhileAnEditorSavesInPlace(at: .afterRemoval, in: sandbox)
         #expect(outcome.exitCode == 1)
         #expect(outcome.stderr == "error: board.md: board's change is written, but another program saved the file in place as board replaced it, into the file it replaced: that save is kept as board.md.rescued-1; compare it with board.md\n")
         #expect(sandbox.read() == Self.board + "- [ ] X\n")
@@ -105,9 +77,10 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "board.md.rescued-1", "saved"])
     }
 
-    /// An editor that has found the board (an O_PATH descriptor to the file the path leads to when it starts) and
-    /// opens that file for writing, through /proc, when a line comes on its standard input; it says `found` first.
-    static func editorHoldingTheBoard(in sandbox: Sandbox) -> (Process, input: Pipe, output: Pipe) {
+    /// `board add X`, with an editor that finds the board before the swap (an O_PATH descriptor to the file the path
+    /// leads to then) and, at `stage`, opens that file for writing through /proc and writes the sandbox's `saved`
+    /// into it; its open waits on board's lease, if board still holds it.
+    static func addWhileAnEditorSavesInPlace(at stage: WriteStage, in sandbox: Sandbox) -> Outcome {
         let editor = Process()
         editor.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         editor.arguments = ["python3", "-c", """
@@ -123,7 +96,18 @@ import Testing
         let (input, output) = (Pipe(), Pipe())
         editor.standardInput = input
         editor.standardOutput = output
-        return (editor, input, output)
+        let outcome = sandbox.run(["add", "X"], duringWrite: { now in
+            if now == .beforeSwap {
+                try? editor.run()
+                _ = output.fileHandleForReading.availableData  // "found": it holds the file board read
+            } else if now == stage {
+                input.fileHandleForWriting.write(Data("go\n".utf8))
+                usleep(300_000)  // its open now waits on the lease
+            }
+        })
+        editor.waitUntilExit()
+        #expect(editor.terminationStatus == 0)
+        return outcome
     }
 
     @Test func anEditorSavingByRenameJustBeforeTheSwapKeepsItsSave() throws {
