@@ -125,8 +125,14 @@ import Testing
             let context = "scenario \(scenarios): ours \(oursEdit) on :\(base.items[mine].line + 1), theirs \(theirsEdit) on :\(base.items[yours].line + 1) of\n\(String(decoding: base.bytes, as: UTF8.self).debugDescription)\nmerged\n\(String(decoding: merged.bytes, as: UTF8.self).debugDescription)"
             // Rarely, lines the two sides left alone would change role side by side (a line after an item one side
             // removed becoming body of an item the other moved there): then the merge falls back to merging lines,
-            // with conflict markers, rather than change the file's meaning.
-            if merged.conflicts == [MergeConflict(title: nil, reason: .text)], !result.conflictMarkers.isEmpty {
+            // with conflict markers, rather than change the file's meaning. Or the lines outside items two moves touch
+            // conflict (both append at the end of the file), and an item a move put under one of them falls out of
+            // its section with it: marked too, never left silently under another.
+            func outOfItsSection(_ conflict: MergeConflict) -> Bool {
+                if case .sectionGone = conflict.reason { true } else { false }
+            }
+            if merged.conflicts.first == MergeConflict(title: nil, reason: .text), !result.conflictMarkers.isEmpty,
+               merged.conflicts.dropFirst().allSatisfy(outOfItsSection) {
                 fallbacks += 1
                 continue
             }
