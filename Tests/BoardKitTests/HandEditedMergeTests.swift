@@ -128,11 +128,12 @@ import Testing
             // with conflict markers, rather than change the file's meaning. Or the lines outside items two moves touch
             // conflict (both append at the end of the file), and an item a move put under one of them falls out of
             // its section with it: marked too, never left silently under another.
-            func outOfItsSection(_ conflict: MergeConflict) -> Bool {
-                if case .sectionGone = conflict.reason { true } else { false }
+            // (The lines merged, as git merges them, may conflict in more than one place.)
+            func linesOrOutOfItsSection(_ conflict: MergeConflict) -> Bool {
+                if case .sectionGone = conflict.reason { true } else { conflict == MergeConflict(title: nil, reason: .text) }
             }
             if merged.conflicts.first == MergeConflict(title: nil, reason: .text), !result.conflictMarkers.isEmpty,
-               merged.conflicts.dropFirst().allSatisfy(outOfItsSection) {
+               merged.conflicts.allSatisfy(linesOrOutOfItsSection) {
                 fallbacks += 1
                 continue
             }
