@@ -69,14 +69,18 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
                 var text = String(decoding: bytes, as: UTF8.self)
                 return text.withUTF8 { appendJSONStringContent(utf8: $0, to: &out) }
             }
-            // Invisible formatting characters are two bytes (U+061C) or three (the rest), all below U+10000.
-            if length > 1, byte <= 0xEF {
+            // Invisible formatting characters are two bytes (U+061C) to four (the musical format controls); one
+            // beyond U+FFFF is written as its UTF-16 surrogate pair, as JSON escapes it.
+            if length > 1 {
                 let scalar = UTF8Sequence.scalar(in: bytes, at: index, length: length)
                 if isInvisibleFormatting(scalar) {
                     flush()
                     let digits = hex.utf8Start
-                    out.append("\\u")
-                    for shift in [12, 8, 4, 0] { out.append(digits[Int(scalar >> UInt32(shift) & 15)]) }
+                    let units = scalar > 0xFFFF ? [0xD800 + ((scalar - 0x10000) >> 10), 0xDC00 + (scalar & 0x3FF)] : [scalar]
+                    for unit in units {
+                        out.append("\\u")
+                        for shift in [12, 8, 4, 0] { out.append(digits[Int(unit >> UInt32(shift) & 15)]) }
+                    }
                     index += length
                     runStart = index
                     continue
