@@ -25,8 +25,8 @@ public struct MergeConflict: Equatable, Sendable {
         /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
         /// differently: the whole file is marked, ours above theirs.
         case resolvedApart
-        /// `side` put the item in `section`, whose heading the other side removed or renamed: the merge put it under
-        /// another section, which neither side did.
+        /// `side` put the item in `section`, whose heading the other side removed, renamed or moved: the merge put it
+        /// under another section, which neither side did.
         case sectionGone(placedBy: MergeSide, section: SectionKind)
         /// The merged file, though nothing in it conflicts, has an error `check` reports (its first, at this line from
         /// 1) where neither side has one: changes apart can break the board side by side (a fence line of one side
@@ -726,16 +726,15 @@ private struct ThreeWayMerge {
     /// An item both sides kept: its place and each of its fields from the side that changed them.
     mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> Merged {
         let basePlace = base.place(ofItem: b), oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
-        let place = oursPlace != basePlace ? oursPlace : theirsPlace
-        // The section the item belongs in: ours' when ours changed it (a place can change with the section kept, and
-        // a section with the place kept: a heading removed above it, or standing in a conflict), else theirs'.
-        let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
-        let (section, placedBy) = sections.ours != sections.base ? (sections.ours, MergeSide.ours) : (sections.theirs, MergeSide.theirs)
         var reasons: [MergeConflict.Reason] = []
-        if (oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace)
-            || (sections.ours != sections.base && sections.theirs != sections.base && sections.ours != sections.theirs) {
-            reasons.append(.section)
-        }
+        if oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace { reasons.append(.section) }
+        // The side that moved the item places it, in its section. Where neither did, a side may still have put it in
+        // another section, by removing or renaming a heading above it (ours removing `## DOING` leaves its items in
+        // TODO): that side's section, ours' if both.
+        let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
+        let placedBy: MergeSide = oursPlace != basePlace ? .ours : theirsPlace != basePlace ? .theirs
+            : sections.ours != sections.base ? .ours : .theirs
+        let (place, section) = placedBy == .ours ? (oursPlace, sections.ours) : (theirsPlace, sections.theirs)
 
         // Line endings count here, so a side that changed only them is taken whole.
         let baseBytes = base.itemBytes(b), oursBytes = ours.itemBytes(o), theirsBytes = theirs.itemBytes(t)
@@ -762,12 +761,13 @@ private struct ThreeWayMerge {
     /// Appends a reason for each field both changed differently.
     func mergeFields(base b: Int, ours o: Int, theirs t: Int, reasons: inout [MergeConflict.Reason]) -> [UInt8] {
         func parts(_ version: Version, _ index: Int) -> (prefix: ArraySlice<UInt8>, text: ArraySlice<UInt8>, title: String,
-                                                         token: ArraySlice<UInt8>?, done: DoneToken?, body: ArraySlice<UInt8>) {
+                                                         token: ArraySlice<UInt8>?, due: CivilDate?, done: DoneToken?,
+                                                         body: ArraySlice<UInt8>) {
             let board = version.board, item = board.items[index], line = board.lines[item.line]
             let body = item.body.isEmpty ? board.bytes[line.end..<line.end]
                 : board.bytes[board.lines[item.body.lowerBound].start..<board.lines[item.body.upperBound - 1].end]
             return (board.bytes[line.start..<item.textStart], board.bytes[item.textStart..<line.contentEnd],
-                    board.title(of: item), item.dueToken.map { board.bytes[$0.range] },
+                    board.title(of: item), item.dueToken.map { board.bytes[$0.range] }, item.due,
                     item.doneToken.flatMap { $0.date == nil ? nil : $0 }, body)
         }
         func doneBytes(_ version: Version, _ token: DoneToken?) -> ArraySlice<UInt8>? {
@@ -791,7 +791,11 @@ private struct ThreeWayMerge {
             // Compared as `streamSafe` strings, written as they are.
             let title = Self.pick(bp.title, op.title, tp.title) { $0.streamSafe }
             if title == nil { reasons.append(.title) }
-            let token = Self.pick(bp.token, op.token, tp.token)
+            // A token respelled for the same date (`due:` to `📅`, as another tool writes it) is no change of the
+            // date: the other side's new date is taken (it was "both changed the due date").
+            let token = Self.pick(bp.token, op.token, tp.token) ?? Self.pick(bp, op, tp) { part in
+                part.due.map { "\($0)" } ?? part.token.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            }.map(\.token)
             if token == nil { reasons.append(.due) }
             // Both sides recording a different done date (both moved it to DONE, on different days): the earlier.
             // One side without one took it out of DONE: none, never one made up.

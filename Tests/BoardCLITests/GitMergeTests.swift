@@ -501,7 +501,7 @@ final class GitRepository {
         sandbox.write("theirs.md", "## TODO\n\n- [ ] A\n\n## DOING\n\n## DONE\n\n- [x] B done:2026-11-26\n- [x] C\n")
         let outcome = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "7", "board.md"])
         #expect(outcome.exitCode == 1)
-        #expect(outcome.stderr == "board.md: conflict: theirs put \"B\" in DONE, whose heading the other side removed or renamed\n")
+        #expect(outcome.stderr == "board.md: conflict: theirs put \"B\" in DONE, whose heading the other side removed, renamed or moved\n")
         #expect(sandbox.run(["check", "--file", "ours.md"]).exitCode == 1)
     }
 

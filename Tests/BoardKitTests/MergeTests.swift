@@ -369,6 +369,20 @@ import Testing
         }
     }
 
+    /// A side that respelled the due token for the same date (`due:` to `📅`, as an Obsidian plugin writes it) did
+    /// not change the date: the other side's new date merges in (it was "both changed the due date"). Respelled to
+    /// another date, it is a conflict still.
+    @Test func aDueTokenRespelledForTheSameDateIsNoChangeOfTheDate() {
+        let respelled = edited([("due:2026-12-01", "📅 2026-12-01")])
+        let moved = edited([("due:2026-12-01", "due:2026-12-05")])
+        for (ours, theirs) in [(respelled, moved), (moved, respelled)] {
+            let result = merge(Self.base, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == moved, "\(result.text)")
+        }
+        let respelledLater = edited([("due:2026-12-01", "📅 2026-12-03")])
+        #expect(merge(Self.base, respelledLater, moved).conflicts == [MergeConflict(title: "Write the guide", reason: .due)])
+    }
+
     // MARK: - Conflicts
 
     @Test func bothChangingTheDueDateDifferentlyConflictsAroundThatItemOnly() {
@@ -430,6 +444,22 @@ import Testing
             >>>>>>> theirs (DONE)
 
             """)]))
+    }
+
+    /// A side that only removed a heading moved no item, though the items under it are now in the section before:
+    /// the other side's move of one of them stands, with no conflict (it was "both moved C"); and one the removing
+    /// side left alone goes where that side's file has it.
+    @Test func removingAHeadingMovesNoItem() {
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let reopened = "## TODO\n\n- [ ] A\n- [ ] C\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n"  // `board reopen C`
+        let withoutDone = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n\n- [x] C\n"
+        for (ours, theirs) in [(reopened, withoutDone), (withoutDone, reopened)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == "## TODO\n\n- [ ] A\n- [ ] C\n\n## DOING\n\n- [ ] B\n\n\n", "\(result.text)")
+        }
+        let withoutDoing = "## TODO\n\n- [ ] A\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let edited = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C done:2026-11-20\n"
+        #expect(merge(base, withoutDoing, edited) == (text: "## TODO\n\n- [ ] A\n\n- [ ] B\n\n## DONE\n\n- [x] C done:2026-11-20\n", conflicts: []))
     }
 
     /// A move that re-indents the item (`done` next to an item of another indentation, FORMAT §6) re-indents its body
