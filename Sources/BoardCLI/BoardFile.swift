@@ -445,23 +445,27 @@ enum BoardFile {
         return fd
     }
 
-    /// How long a writer waits for a lock another program holds, in seconds: `BOARD_LOCK_WAIT`, 10 by default.
-    static var lockWait: Double {
-        getenv("BOARD_LOCK_WAIT").flatMap { Double(String(cString: $0)) }.map { max(0, $0) } ?? 10
+    /// How long a writer waits for a lock another program holds, in whole seconds: `BOARD_LOCK_WAIT`.
+    static var lockWait: Int { lockWait(getenv("BOARD_LOCK_WAIT").map { String(cString: $0) }) }
+
+    /// The wait a `BOARD_LOCK_WAIT` setting gives: a number of seconds from 0 to a day, whole seconds counted (`1.5`
+    /// is 1); 10 for anything else (unset, empty, negative, not a number, infinite).
+    static func lockWait(_ setting: String?) -> Int {
+        setting.flatMap(Double.init).flatMap { (0...86_400).contains($0) ? Int($0) : nil } ?? 10
     }
 
     /// Takes an exclusive `flock` on `fd` (the board's folder, or `what` else), waiting while another program holds
     /// it: another board command writing there holds it for milliseconds, but one stopped (Ctrl-Z, a debugger) held
     /// every writer in the folder up forever, without a word. Past `lockWait` the command fails, saying why.
     private static func lock(_ fd: Int32, _ what: String, shownAs name: String) throws(CommandError) {
-        let limit = lockWait * 1_000_000
+        let limit = Double(lockWait) * 1_000_000
         var waited = 0.0
         var pause: UInt32 = 500
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw failure(name, "cannot lock \(what)") }
             guard waited < limit else {
-                let seconds = lockWait.rounded() == lockWait && lockWait < 1e9 ? String(Int(lockWait)) : String(lockWait)
-                throw CommandError(message: "\(name): another program has kept \(what) locked for \(seconds) seconds (a board command stopped with Ctrl-Z or in a debugger?); nothing was written")
+                let seconds = lockWait == 1 ? "1 second" : "\(lockWait) seconds"
+                throw CommandError(message: "\(name): another program has kept \(what) locked for \(seconds) (a board command stopped with Ctrl-Z or in a debugger?); nothing was written")
             }
             usleep(pause)
             waited += Double(pause)

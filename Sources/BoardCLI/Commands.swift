@@ -223,24 +223,27 @@ enum Commands {
         let since = try date("since", context)
         let color = try showColor(context)
         let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
-        let blobs = try history.blobReader(shownAs: shown)
         context.output.pageable = !parsed.flag("no-pager") && !parsed.flag("json")
         var json: [UInt8] = Array("{\"schemaVersion\":1,\"commits\":[".utf8)
-        for (number, commit) in history.commits(limit: limit, since: since).enumerated() {
-            let new = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
-            let old = Board(parsing: commit.parent.flatMap { parent in commit.parentPath.flatMap { blobs.blob(parent, $0) } } ?? [])
-            let changes = old.changes(to: new)
-            if parsed.flag("json") {
-                if number > 0 { json.append(UInt8(ascii: ",")) }
-                Report.appendCommitJSON(commit, changes, to: &json)
-                continue
-            }
-            if number > 0 { context.output.print("") }
-            let header = "\(commit.shortHash) \(commit.date) \(escaped(commit.author))  \(escaped(commit.subject))"
-            context.output.print(color ? "\u{1B}[33m\(commit.shortHash)\u{1B}[0m" + header.dropFirst(commit.shortHash.count) : header)
-            if changes.isEmpty { context.output.print("    (no change in board terms)") }
-            for change in changes {
-                for line in Report.changeLines(change, color: color) { context.output.print("    " + line) }
+        // The reader of the versions ends before the JSON goes out: while it runs, SIGPIPE is ignored.
+        do {
+            let blobs = try history.blobReader(shownAs: shown)
+            for (number, commit) in history.commits(limit: limit, since: since).enumerated() {
+                let new = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
+                let old = Board(parsing: commit.parent.flatMap { parent in commit.parentPath.flatMap { blobs.blob(parent, $0) } } ?? [])
+                let changes = old.changes(to: new)
+                if parsed.flag("json") {
+                    if number > 0 { json.append(UInt8(ascii: ",")) }
+                    Report.appendCommitJSON(commit, changes, to: &json)
+                    continue
+                }
+                if number > 0 { context.output.print("") }
+                let header = "\(commit.shortHash) \(commit.date) \(escaped(commit.author))  \(escaped(commit.subject))"
+                context.output.print(color ? "\u{1B}[33m\(commit.shortHash)\u{1B}[0m" + header.dropFirst(commit.shortHash.count) : header)
+                if changes.isEmpty { context.output.print("    (no change in board terms)") }
+                for change in changes {
+                    for line in Report.changeLines(change, color: color) { context.output.print("    " + line) }
+                }
             }
         }
         if parsed.flag("json") {

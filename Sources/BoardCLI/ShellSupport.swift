@@ -286,7 +286,7 @@ extension ShellSupport {
             The date taken as today, when \\-\\-today is not given.
             .TP
             .B BOARD_LOCK_WAIT
-            How long a command that writes waits for a lock another program holds, in seconds (10 by default).
+            How long a command that writes waits for a lock another program holds, in whole seconds from 0 to 86400 (10 by default).
             .TP
             .B NO_COLOR
             Set and not empty: no color.

@@ -123,16 +123,20 @@ import Testing
         }
     }
 
-    /// `stats` reads the versions from git with SIGPIPE ignored (a write to a git that ended must fail, not end
-    /// board); left so, standard output closed early (`| head`) was an error, where every other command ends quietly.
+    /// `stats` and `log` read the versions from git with SIGPIPE ignored (a write to a git that ended must fail, not
+    /// end board); left so, standard output closed early (`| head`) was an error, where every other command ends
+    /// quietly (`log --json` wrote while the reader still ran).
     @Test func statsIntoAPipeClosedEarlyEndsQuietly() throws {
         let repository = try #require(GitRepository())
         commit(repository, "board.md", "## TODO\n- [ ] A\n", "one", day: 1)
         // As a shell starts it, SIGPIPE at its default: the test process may have it ignored (an `lsp` test run in
         // it ignores it), and a child keeps that.
-        let command = "env --default-signal=PIPE board stats --since 0001-01-01 2>err | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat err"
-        let piped = repository.run("bash", ["-c", command])
-        #expect(piped.output == "141\n")
+        for arguments in ["stats", "stats --json", "log", "log --json"] {
+            // The reader closes the pipe before anything is written.
+            let command = "env --default-signal=PIPE board \(arguments) 2>err | (exec 0<&-; sleep 0.3); echo ${PIPESTATUS[0]}; cat err"
+            let piped = repository.run("bash", ["-c", command])
+            #expect(piped.output == "141\n", "\(arguments)")
+        }
     }
 
     /// The commits that removed the board are not listed, and `-n` counts only those that are.

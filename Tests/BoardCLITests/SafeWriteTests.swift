@@ -250,7 +250,7 @@ import Testing
         writer.executableURL = URL(fileURLWithPath: binary)
         writer.arguments = ["add", "Y"]
         writer.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
-        writer.environment = ["BOARD_LOCK_WAIT": "0.3"]
+        writer.environment = ["BOARD_LOCK_WAIT": "1"]
         let errors = Pipe()
         writer.standardError = errors
         let started = Date()
@@ -259,7 +259,7 @@ import Testing
         #expect(writer.terminationStatus == 1)
         let what = lockingTheFolder ? "its folder" : "the file"
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            == "error: board.md: another program has kept \(what) locked for 0.3 seconds (a board command stopped with Ctrl-Z or in a debugger?); nothing was written\n")
+            == "error: board.md: another program has kept \(what) locked for 1 second (a board command stopped with Ctrl-Z or in a debugger?); nothing was written\n")
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(sandbox.read() == Self.board)
     }
@@ -284,6 +284,12 @@ import Testing
         let left = BoardFile.temporaryPath(besides: try #require(BoardFile.resolved(sandbox.path("board.md"))))
         #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: cannot replace: Operation not permitted; board's new file is left as \(left), which the folder does not let board remove\n"))
         #expect(sandbox.read() == Self.board)
+    }
+
+    @Test func theLockWaitIsWholeSecondsUpToADayElseTen() {
+        let cases: [(String?, Int)] = [(nil, 10), ("", 10), ("garbage", 10), ("-1", 10), ("nan", 10), ("inf", 10), ("-inf", 10),
+                                       ("1e300", 10), ("86401", 10), ("0", 0), ("1.5", 1), ("3", 3), ("86400", 86_400)]
+        for (setting, seconds) in cases { #expect(BoardFile.lockWait(setting) == seconds, "\(String(describing: setting))") }
     }
 
     @Test func pipesDevicesAndSocketsAreRefusedWithoutWaiting() throws {
