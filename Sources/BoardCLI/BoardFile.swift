@@ -140,7 +140,8 @@ enum BoardFile {
     /// read lease, held from the read to the swap, makes an editor that opens the board to save in place wait until
     /// board is done, and tells board that it came: then too the file is swapped back. A write lease on board's new
     /// file, held from the swap until board knows it stays, makes anyone opening it meanwhile wait: when it is swapped
-    /// back, they read what was put back, never board's file.
+    /// back, they read what was put back, never board's file. The read lease is looked at once more right before
+    /// the swapped-out file is removed, and once after (a save that came in between is kept, `keepLateSave`).
     /// A file an interrupted run left at the temporary name is kept under a name of its own first (`setAsideLeftover`),
     /// and `notice` gets the line that says so.
     static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
@@ -205,10 +206,10 @@ enum BoardFile {
         }
         syncDirectory(of: target)
         duringWrite?(.beforeRemoval)
-        // A last look, right before the swapped-out file loses its name: a writer that found it at the path before the
-        // swap and opened it since (an editor saving in place) waits on the lease, and would write into a file no name
-        // leads to. It gets the file back at the path instead, and board's change is undone. (The look came before
-        // the folder was synced, and an editor's open that came during the sync was lost.)
+        // A last look, right before the swapped-out file loses its name (after the folder's sync, which takes
+        // milliseconds): a writer that found it at the path before the swap and opened it since (an editor saving in
+        // place) waits on the lease, and would write into a file no name leads to. It gets the file back at the path
+        // instead, and board's change is undone.
         guard leaseUnbroken(fd, leased) else {
             try putBack(temporary, target, ours: ours, shownAs: name)
             if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(target, in: written.fd) }
