@@ -230,9 +230,24 @@ private struct ThreeWayMerge {
     /// before it, where neither side put it (a `done` of theirs landing ticked in DOING). The conflict stands where
     /// the item fell, each side's version labelled with its section. True when there was any.
     mutating func markItemsOutOfTheirSection(_ result: Board, _ placed: [Placed]) -> Bool {
+        // A heading inside a conflict block is for the user to settle, and the items under it with it: they are not
+        // marked again (a heading both sides changed made every item after it a conflict of its own).
+        var conflicted: [Range<Int>] = []
+        var opening: Int?
+        for line in result.conflictMarkers {
+            switch result.bytes[result.lines[line].start] {
+            case UInt8(ascii: "<"): opening = line
+            case UInt8(ascii: ">"):
+                if let start = opening { conflicted.append(start..<(line + 1)) }
+                opening = nil
+            default: break
+            }
+        }
         var misplaced: [Int] = []
         for (item, place) in zip(result.items, placed) {
             guard let id = place.identity, let merged = merged[id], result.kind(of: item) != merged.section else { continue }
+            let heading = result.sections[item.section].headingLine
+            if conflicted.contains(where: { $0.contains(heading) }) { continue }
             misplaced.append(id)
         }
         guard !misplaced.isEmpty else { return false }

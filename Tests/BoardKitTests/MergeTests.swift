@@ -462,6 +462,15 @@ import Testing
         #expect(merge(base, withoutDoing, edited) == (text: "## TODO\n\n- [ ] A\n\n- [ ] B\n\n## DONE\n\n- [x] C done:2026-11-20\n", conflicts: []))
     }
 
+    /// Headings both sides changed conflict as lines, and the user settles them there: the items under them are
+    /// not marked again (C, which neither side moved, was a conflict of its own beside the headings').
+    @Test func itemsUnderHeadingsInAConflictAreNotMarkedAgain() {
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let doneFirst = "## DONE\n\n- [x] C\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n"
+        let renamed = "## To do\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        #expect(merge(base, doneFirst, renamed).conflicts == [MergeConflict(title: nil, reason: .text)])
+    }
+
     /// A move that re-indents the item (`done` next to an item of another indentation, FORMAT §6) re-indents its body
     /// too: that is no change of the body, and the other side's new body merges in, at the moved item's indentation
     /// (it was "both changed the body"). Either side may be the one that moved it.
