@@ -240,21 +240,6 @@ enum Bytes {
         return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
     }
 
-    /// True when `bytes` holds `run`, a short run of bytes: each place its first byte is (`memchr`) is looked at.
-    static func contains(_ bytes: [UInt8], run: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress, let first = run.first else { return run.isEmpty }
-            var position = 0
-            while position + run.count <= bytes.count,
-                  let found = memchr(base + position, Int32(first), bytes.count - run.count + 1 - position) {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if bytes[at..<(at + run.count)].elementsEqual(run) { return true }
-                position = at + 1
-            }
-            return false
-        }
-    }
-
     /// How many Unicode scalars `bytes[range]` decodes to, as `String(decoding:as:)` decodes it: a column, as the
     /// text `check` prints counts it. A well-formed sequence is one, and so is each part of an ill-formed one that
     /// becomes a U+FFFD. Eight ASCII bytes at a time.

@@ -4,9 +4,10 @@
 /// that two titles alike on screen differ: the soft hyphen, the Mongolian vowel separator, the invisible operators
 /// (U+2061–U+2064), the interlinear annotation marks (U+FFF9–U+FFFB), the Hangul fillers U+115F, U+1160 and
 /// U+FFA0, the combining grapheme joiner (U+034F), the Khmer inherent vowels (U+17B4, U+17B5), the deprecated format
-/// characters (U+206A–U+206F) and the musical format controls (U+1D173–U+1D17A). Zero-width joiners (emoji sequences, Indic and Persian text), the tag characters (the flags of England,
-/// Scotland and Wales are made of them) and U+3164 (among the Hangul read without a look) are not among them. Output
-/// meant for a terminal writes them escaped.
+/// characters (U+206A–U+206F) and the musical format controls (U+1D173–U+1D17A). Zero-width joiners (emoji
+/// sequences, Indic and Persian text), the tag characters (the flags of England, Scotland and Wales are made of them)
+/// and U+3164 (among the Hangul read without a look) are not among them. Output meant for a terminal writes them
+/// escaped.
 public func isInvisibleFormatting(_ scalar: UInt32) -> Bool {
     switch scalar {
     case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF,

@@ -83,7 +83,10 @@ extension Board {
     /// whose lowercase is a letter of ASCII alone (a test checks all of Unicode). Such a query, with a `k`, on a board
     /// holding the sign, is looked for as a query beyond ASCII is: an item titled with it was found by no ref.
     func mayHoldLowercased(asciiQuery query: some Sequence<UInt8>) -> Bool {
-        query.contains(UInt8(ascii: "k")) && Bytes.contains(bytes, run: Self.kelvinSign)
+        // The sign's bytes hold no ASCII letter: the folding search finds them as they are.
+        query.contains(UInt8(ascii: "k")) && bytes.withUnsafeBufferPointer { file in
+            Self.kelvinSign.withUnsafeBufferPointer { Bytes.containsFoldingASCII(file, 0..<file.count, $0) }
+        }
     }
 
     /// U+212A KELVIN SIGN in UTF-8.

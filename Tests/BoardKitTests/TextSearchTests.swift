@@ -162,8 +162,8 @@ import Testing
             found.append(value)
         }
         #expect(found == [0x212A])
-        #expect(Bytes.contains(Array("a \u{212A}".utf8), run: Board.kelvinSign))
-        #expect(!Bytes.contains(Array("\u{2129}\u{212B}\u{E2}".utf8), run: Board.kelvinSign))
+        #expect(Board(parsing: Array("a \u{212A}".utf8)).mayHoldLowercased(asciiQuery: "k".utf8))
+        #expect(!Board(parsing: Array("\u{2129}\u{212B}\u{E2}".utf8)).mayHoldLowercased(asciiQuery: "k".utf8))
     }
 }
 
