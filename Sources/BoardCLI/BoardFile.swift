@@ -197,24 +197,22 @@ enum BoardFile {
             return result
         }
         duringWrite?(.afterSwap)
-        // `temporary` now names what was the board: it must still be the file read, and no one may have opened it
-        // to write meanwhile (the lease tells).
-        guard isFile(temporary, status), leaseUnbroken(fd, leased) else {
+        /// Someone saved meanwhile: their file goes back to the path, and those waiting on board's file read it.
+        func giveWay() throws(CommandError) -> CommandError {
             try putBack(temporary, target, ours: ours, shownAs: name)
             if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(target, in: written.fd) }
-            throw changedMeanwhile
+            return changedMeanwhile
         }
+        // `temporary` now names what was the board: it must still be the file read, and no one may have opened it
+        // to write meanwhile (the lease tells).
+        guard isFile(temporary, status), leaseUnbroken(fd, leased) else { throw try giveWay() }
         syncDirectory(of: target)
         duringWrite?(.beforeRemoval)
         // A last look, right before the swapped-out file loses its name (after the folder's sync, which takes
         // milliseconds): a writer that found it at the path before the swap and opened it since (an editor saving in
         // place) waits on the lease, and would write into a file no name leads to. It gets the file back at the path
         // instead, and board's change is undone.
-        guard leaseUnbroken(fd, leased) else {
-            try putBack(temporary, target, ours: ours, shownAs: name)
-            if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(target, in: written.fd) }
-            throw changedMeanwhile
-        }
+        guard leaseUnbroken(fd, leased) else { throw try giveWay() }
         _ = board_release_lease(written.fd)
         unlink(systemPath(temporary))
         duringWrite?(.afterRemoval)
