@@ -828,8 +828,7 @@ private struct ThreeWayMerge {
         // A side changed the body when it differs from the base's re-indented as a move to that side's indentation
         // re-indents it (`done` next to an item of another indentation re-indents the item): a move alone is no
         // change of the body, and the other side's new body is taken, at the merged item's indentation.
-        let indent = (base: Self.indent(bp.prefix), ours: Self.indent(op.prefix), theirs: Self.indent(tp.prefix),
-                      merged: Self.indent(prefix[...]))
+        let indent = (ours: ours.indent(ofItem: o), theirs: theirs.indent(ofItem: t), merged: Self.indent(prefix[...]))
         let oursChanged = bodyContent(base, b, at: indent.ours) != bodyContent(ours, o, at: indent.ours)
         let theirsChanged = bodyContent(base, b, at: indent.theirs) != bodyContent(theirs, t, at: indent.theirs)
         var body = indent.merged == indent.ours ? Array(op.body) : reindentedItem(ours, o, at: indent.merged).body
