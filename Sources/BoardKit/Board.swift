@@ -86,9 +86,13 @@ public struct Section: Equatable, Sendable {
     private let storedStart: UInt32
     private let storedEnd: UInt32
     private let storedLimit: UInt32
+    /// An off-board section of `Board(parsing:offBoardSections:)`: under a heading that names no section, or
+    /// before the first heading.
+    let namesNoSection: Bool
 
-    init(kind: SectionKind, level: Int, lines: Range<Int>, limit: Int?) {
+    init(kind: SectionKind, level: Int, lines: Range<Int>, limit: Int?, namesNoSection: Bool = false) {
         self.kind = kind
+        self.namesNoSection = namesNoSection
         storedLevel = UInt8(truncatingIfNeeded: level)
         storedStart = UInt32(truncatingIfNeeded: lines.lowerBound)
         storedEnd = UInt32(truncatingIfNeeded: lines.upperBound)
@@ -370,6 +374,14 @@ public struct Board: Sendable {
     /// Parses any bytes; never fails.
     public init(parsing bytes: [UInt8]) {
         self = Parser.parse(bytes)
+    }
+
+    /// Parses a file as the merge reads it: the lines outside the sections and the archive stand in off-board
+    /// sections (kind `.archive`, `namesNoSection`), one from the file's start and one under each heading there, so
+    /// their checklist lines are items too, bodies and all. A side that renames `## DOING` to `## Review` keeps
+    /// its items as items, off the board, and a removal or an edit the other side made to one of them applies.
+    init(parsing bytes: [UInt8], offBoardSections: Bool) {
+        self = Parser.parse(bytes, offBoardSections: offBoardSections)
     }
 
     /// Parses a string's UTF-8.

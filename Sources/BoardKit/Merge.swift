@@ -90,6 +90,14 @@ extension Board {
 /// of item identities and blank lines merge as diff3 does, so blank-line layout comes out as each side left it
 /// wherever only one side touched it, and where both changed the same stretch, ours' order stands with theirs'
 /// items put after their neighbours.
+extension Board {
+    /// The item's section; nil for an off-board section of `Board(parsing:offBoardSections:)`.
+    func section(of item: Item) -> SectionKind? {
+        let section = sections[item.section]
+        return section.namesNoSection ? nil : section.kind
+    }
+}
+
 private struct ThreeWayMerge {
     /// An item or a blank line of one version, what regions hold, in one word: an item's index, or for a blank
     /// line, -1 - its line index (a large board has hundreds of thousands).
@@ -138,7 +146,8 @@ private struct ThreeWayMerge {
         }
 
         func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
-        func section(ofItem index: Int) -> SectionKind { board.kind(of: board.items[index]) }
+        /// The item's section; nil for an off-board section (`Board(parsing:offBoardSections:)`).
+        func section(ofItem index: Int) -> SectionKind? { board.section(of: board.items[index]) }
         /// The spaces the item's line starts with.
         func indent(ofItem index: Int) -> Int { ThreeWayMerge.indent(board.bytes[board.lines[board.items[index].line].start...]) }
 
@@ -172,7 +181,7 @@ private struct ThreeWayMerge {
     /// For each identity, the merged item's bytes, the skeleton line it goes after, and the section the side whose
     /// place it takes put it in; nil when it is gone.
     var merged: [Merged?] = []
-    typealias Merged = (content: Content, place: Int, section: SectionKind, placedBy: MergeSide)
+    typealias Merged = (content: Content, place: Int, section: SectionKind?, placedBy: MergeSide)
     /// Items that go right after another item, by its identity (see `follow`).
     var followers: [Int: [Int]] = [:]
 
@@ -191,11 +200,24 @@ private struct ThreeWayMerge {
         }
     }
 
+    /// True when the versions are read with off-board sections (`Board(parsing:offBoardSections:)`): some version
+    /// has checklist lines outside the sections. A side that renamed `## DOING` to `## Review`, or removed `## TODO`,
+    /// turned items into such lines; read as text, they came back after the other side removed one.
+    let offBoardSections: Bool
+    /// Neither side has an error `check` reports.
+    let sidesPassCheck: Bool
+
     init(base: Board, ours: Board, theirs: Board, markerSize: Int) {
-        self.base = Version(base)
-        self.ours = Version(ours)
-        self.theirs = Version(theirs)
+        let offBoard = !base.strayChecklists.isEmpty || !ours.strayChecklists.isEmpty || !theirs.strayChecklists.isEmpty
+        func read(_ board: Board) -> Version {
+            Version(offBoard ? Board(parsing: board.bytes, offBoardSections: true) : board)
+        }
+        offBoardSections = offBoard
+        self.base = read(base)
+        self.ours = read(ours)
+        self.theirs = read(theirs)
         self.markerSize = markerSize
+        sidesPassCheck = ours.firstError == nil && theirs.firstError == nil
     }
 
     mutating func run() -> BoardMerge {
@@ -215,14 +237,14 @@ private struct ThreeWayMerge {
             (bytes, result, placed) = laidOut()
             guard readsAsPlaced() else { return seenByCheck(lineMerge()) }
         }
-        return seenByCheck(BoardMerge(bytes: bytes, conflicts: conflicts), parsed: result)
+        return seenByCheck(BoardMerge(bytes: bytes, conflicts: conflicts), parsed: offBoardSections ? nil : result)
     }
 
     /// The merged file, parsed, and where each item was placed.
     func laidOut() -> (bytes: [UInt8], board: Board, placed: [Placed]) {
         var (bytes, placed) = layOut()
         endFile(&bytes)
-        return (bytes, Board(parsing: bytes), placed)
+        return (bytes, Board(parsing: bytes, offBoardSections: offBoardSections), placed)
     }
 
     /// Marks as a conflict each item the merge put under another section than the side whose place it takes put it
@@ -245,7 +267,8 @@ private struct ThreeWayMerge {
         }
         var misplaced: [Int] = []
         for (item, place) in zip(result.items, placed) {
-            guard let id = place.identity, let merged = merged[id], result.kind(of: item) != merged.section else { continue }
+            guard let id = place.identity, let merged = merged[id], let section = merged.section,
+                  result.section(of: item) != section else { continue }
             let heading = result.sections[item.section].headingLine
             if conflicted.contains(where: { $0.contains(heading) }) { continue }
             misplaced.append(id)
@@ -255,15 +278,15 @@ private struct ThreeWayMerge {
         for (index, id) in oursIdentity.enumerated() where id >= 0 { oursIndex[id] = index }
         for (index, id) in theirsIdentity.enumerated() where id >= 0 { theirsIndex[id] = index }
         for id in misplaced {
-            guard let item = merged[id] else { continue }
+            guard let item = merged[id], let section = item.section else { continue }
             func half(_ version: Version, _ index: Int?, _ name: String) -> (bytes: ArraySlice<UInt8>, label: String) {
                 guard let index else { return ([], name) }
-                return (version.itemBytes(index), "\(name) (\(version.board.kind(of: version.board.items[index]).name))")
+                return (version.itemBytes(index), "\(name) (\(Self.name(of: version.section(ofItem: index))))")
             }
             let oursHalf = half(ours, oursIndex[id], "ours"), theirsHalf = half(theirs, theirsIndex[id], "theirs")
             let title = oursIndex[id].map { ours.board.title(of: ours.board.items[$0]) }
                 ?? theirsIndex[id].map { theirs.board.title(of: theirs.board.items[$0]) }
-            conflicts.append(MergeConflict(title: title, reason: .sectionGone(placedBy: item.placedBy, section: item.section)))
+            conflicts.append(MergeConflict(title: title, reason: .sectionGone(placedBy: item.placedBy, section: section)))
             let block = conflictBlock(ours: oursHalf.bytes, theirs: theirsHalf.bytes, labels: (oursHalf.label, theirsHalf.label))
             self.merged[id]?.content = .bytes(block)
         }
@@ -289,7 +312,7 @@ private struct ThreeWayMerge {
         if let first = board.conflictMarkers.first {
             return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
         }
-        guard let error = board.firstError, ours.board.firstError == nil, theirs.board.firstError == nil else { return merge }
+        guard let error = board.firstError, sidesPassCheck else { return merge }
         return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .failsCheck(line: error.line, problem: error.message))])
     }
 
@@ -348,27 +371,67 @@ private struct ThreeWayMerge {
     /// stretch both changed the same way takes them once; anything else is a conflict. Fills each version's `places`:
     /// a region that stands after k of its version's lines in a stretch goes after the k-th merged line of the
     /// stretch (or its last), so a side's regions go after its own lines, and the other's where those lines went.
+    /// A region after a line the merge took elsewhere goes with it (`followMovedLines`).
     mutating func mergeSkeletons() {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
         let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count),
                                         toOurs: b.matching(o), toTheirs: b.matching(t))
+        // Each merged line's token; `SkeletonTokens.region` for the lines of a conflict block.
+        var outputTokens: [Int] = []
+        // The regions after lines a stretch did not take as they stand, with those lines' tokens.
+        var unplaced: [(version: WritableKeyPath<ThreeWayMerge, Version>, region: Int, token: Int)] = []
         for stretch in stretches {
             let bs = b.tokens[stretch.base], os = o.tokens[stretch.ours], ts = t.tokens[stretch.theirs]
             guard os == bs || os == ts || ts == bs else {
                 markConflict(stretch, b, o, t)
+                outputTokens += repeatElement(SkeletonTokens.region, count: output.count - outputTokens.count)
+                for (version, skeleton, range) in [(\ThreeWayMerge.base, b, stretch.base), (\.ours, o, stretch.ours), (\.theirs, t, stretch.theirs)] {
+                    unplaced += skeleton.regionsAfterLines(range).map { (version, $0.region, $0.token) }
+                }
                 continue
             }
             let before = output.count - 1
+            let taken = os == bs || os == ts ? ts : os
             if os == bs || os == ts {
                 emit(theirs, t, stretch.theirs)
             } else {
                 emit(ours, o, stretch.ours)
             }
+            outputTokens += taken.filter { $0 != SkeletonTokens.region }
             let count = output.count - 1 - before
             Self.place(&base, b, stretch.base, after: before, count: count)
             Self.place(&ours, o, stretch.ours, after: before, count: count)
             Self.place(&theirs, t, stretch.theirs, after: before, count: count)
+            for (version, skeleton, range, tokens) in [(\ThreeWayMerge.base, b, stretch.base, bs), (\.ours, o, stretch.ours, os),
+                                                       (\.theirs, t, stretch.theirs, ts)] where tokens != taken {
+                unplaced += skeleton.regionsAfterLines(range).map { (version, $0.region, $0.token) }
+            }
+        }
+        followMovedLines(unplaced, outputTokens: outputTokens, skeletons: [\.base: b, \.ours: o, \.theirs: t])
+    }
+
+    /// Each region after a line a stretch did not take as it stands goes after that line where the merge took it,
+    /// when the line is its version's only one of its text, and the merge has one line of that text, outside the
+    /// conflict blocks: a side moved it. So a side that moves the DOING section below DONE moves its region for both
+    /// sides: an item the other side took out of DOING is where that side put it, not back in DOING (the line merge
+    /// read the move as a removal and an addition, and put the other side's DOING region under TODO).
+    mutating func followMovedLines(_ unplaced: [(version: WritableKeyPath<ThreeWayMerge, Version>, region: Int, token: Int)],
+                                   outputTokens: [Int], skeletons: [WritableKeyPath<ThreeWayMerge, Version>: SkeletonTokens]) {
+        guard !unplaced.isEmpty else { return }
+        var mergedLine: [Int: Int] = [:]
+        for (index, token) in outputTokens.enumerated() where token != SkeletonTokens.region {
+            mergedLine[token] = mergedLine[token] == nil ? index : -1
+        }
+        var counts: [WritableKeyPath<ThreeWayMerge, Version>: [Int: Int]] = [:]
+        for (version, region, token) in unplaced {
+            guard let line = mergedLine[token], line >= 0, let skeleton = skeletons[version] else { continue }
+            if counts[version] == nil {
+                counts[version] = skeleton.tokens.reduce(into: [:]) { if $1 != SkeletonTokens.region { $0[$1, default: 0] += 1 } }
+            }
+            if counts[version]?[token] == 1, self[keyPath: version].places[region] != Self.inConflictBlock {
+                self[keyPath: version].places[region] = line
+            }
         }
     }
 
@@ -464,6 +527,11 @@ private struct ThreeWayMerge {
             }
             matchRegions(upTo: (tokens.count, other.tokens.count))
             return result
+        }
+
+        /// The non-empty regions right after the lines of `range`, each with that line's token.
+        func regionsAfterLines(_ range: Range<Int>) -> [(region: Int, token: Int)] {
+            range.dropLast().filter { indices[$0] >= 0 && indices[$0 + 1] < 0 }.map { (-1 - indices[$0 + 1], tokens[$0]) }
         }
 
         /// For the tokens of `range`, the position of the region after k of its lines, for each k (nil: none).
@@ -636,7 +704,7 @@ private struct ThreeWayMerge {
         if leaderID < base.board.items.count {
             // Regrouped by the other side within its section, not moved to another section.
             guard let there = other.of[leaderID],
-                  other.version.board.kind(of: other.version.board.items[there]) == side.board.kind(of: side.board.items[previous])
+                  other.version.section(ofItem: there) == side.section(ofItem: previous)
             else { return }
         } else if followers.values.allSatisfy({ !$0.contains(leaderID) }) {
             return
@@ -706,7 +774,7 @@ private struct ThreeWayMerge {
             guard others.count == items.count,
                   others.count != baseItems.count || baseItems.contains(where: { changed($0, by: pairing, other) }),
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
-                      && side.board.kind(of: side.board.items[$0]) == other.board.kind(of: other.board.items[$1]) })
+                      && side.section(ofItem: $0) == other.section(ofItem: $1) })
             else { continue }
             for (item, otherItem) in zip(items, others) {
                 if let twin = pairing.partnerOfNew[otherItem] { mirror.append((item, otherItem, twin)) }
@@ -729,7 +797,7 @@ private struct ThreeWayMerge {
     func changed(_ baseIndex: Int, by pairing: ItemPairing, _ side: Version) -> Bool {
         guard let index = pairing.partnerOfOld[baseIndex] else { return true }
         return side.itemContent(index) != base.itemContent(baseIndex)
-            || side.board.kind(of: side.board.items[index]) != base.board.kind(of: base.board.items[baseIndex])
+            || side.section(ofItem: index) != base.section(ofItem: baseIndex)
     }
 
     /// True when a side changed any of the base item's lines, or put it in another region (another section or
@@ -764,9 +832,8 @@ private struct ThreeWayMerge {
         if !reasons.isEmpty {
             let title = ours.board.title(of: ours.board.items[o])
             for reason in reasons { conflicts.append(MergeConflict(title: title, reason: reason)) }
-            let kinds = (ours.board.kind(of: ours.board.items[o]), theirs.board.kind(of: theirs.board.items[t]))
-            let labels = reasons.contains(.section) && kinds.0 != kinds.1
-                ? ("ours (\(kinds.0.name))", "theirs (\(kinds.1.name))") : ("ours", "theirs")
+            let labels = reasons.contains(.section) && sections.ours != sections.theirs
+                ? ("ours (\(Self.name(of: sections.ours)))", "theirs (\(Self.name(of: sections.theirs)))") : ("ours", "theirs")
             content = .bytes(conflictBlock(ours: ours.itemBytes(o), theirs: theirs.itemBytes(t), labels: labels))
         }
         return (content, place, section, placedBy)
@@ -867,6 +934,9 @@ private struct ThreeWayMerge {
     }
 
     /// The spaces a line starts with.
+    /// A section's name in a conflict's labels and messages.
+    static func name(of section: SectionKind?) -> String { section?.name ?? "outside the sections" }
+
     static func indent(_ line: ArraySlice<UInt8>) -> Int { line.prefix { $0 == Bytes.space }.count }
 
     /// The merged value of a field: the side that changed it, or either when both made the same change;

@@ -13,15 +13,18 @@ struct Parser {
     private var nearMissItemLines: [Int] = []
     private var strayChecklists: [StrayChecklist] = []
     private var conflictMarkers: [Int] = []
+    /// See `Board(parsing:offBoardSections:)`.
+    private let offBoardSections: Bool
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, lines: [Line], offBoardSections: Bool = false) {
         self.b = bytes
         self.lines = lines
+        self.offBoardSections = offBoardSections
     }
 
-    static func parse(_ bytes: [UInt8]) -> Board {
+    static func parse(_ bytes: [UInt8], offBoardSections: Bool = false) -> Board {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(bytes: buffer, lines: Bytes.splitLines(buffer))
+            var parser = Parser(bytes: buffer, lines: Bytes.splitLines(buffer), offBoardSections: offBoardSections)
             // Room for an item per line, laid out for huge pages: untouched capacity costs no memory (its pages are
             // never faulted in), and growing would copy every item.
             let capacity = Memory.hugeCapacity(parser.lines.count, of: Item.self)
@@ -57,6 +60,7 @@ struct Parser {
         let level: Int
         let headingLine: Int
         let limit: Int?
+        var namesNoSection = false
     }
 
     private enum Block {
@@ -74,7 +78,9 @@ struct Parser {
                 conflictMarkers.append(index)
             }
         }
-        var section: OpenSection?
+        // Off-board sections: one from the start, and one at each heading outside the sections.
+        var section = offBoardSections && first < lines.count
+            ? OpenSection(kind: .archive, level: 0, headingLine: first, limit: nil, namesNoSection: true) : nil
         var item: OpenItem?
         var block = Block.none
         var lastHeading: Int?
@@ -93,7 +99,8 @@ struct Parser {
             if let open = item {
                 let (columns, textStart) = BodyRule.indentation(b, start..<end)
                 if textStart == end { continue }  // blank: body only if a body line follows
-                if BodyRule.continuesBody(b, columns: columns, textStart: textStart, end: end, itemIndent: open.indent) {
+                if BodyRule.continuesBody(b, columns: columns, textStart: textStart, end: end, itemIndent: open.indent),
+                   !offBoardSections || section?.namesNoSection != true || !opensStructure(start, end) {
                     item?.bodyEnd = index + 1  // in place: the open item is not copied out and back for each line
                     continue
                 }
@@ -153,9 +160,10 @@ struct Parser {
                 if let kind = sectionKind(nameRange) {
                     closeSection(section, at: index)
                     section = OpenSection(kind: kind, level: level, headingLine: index, limit: limit)
-                } else if let open = section, level <= open.level {
+                } else if let open = section, level <= open.level || open.namesNoSection {
                     closeSection(open, at: index)
-                    section = nil
+                    section = offBoardSections
+                        ? OpenSection(kind: .archive, level: level, headingLine: index, limit: nil, namesNoSection: true) : nil
                 }
                 continue
             }
@@ -189,7 +197,8 @@ struct Parser {
 
     private mutating func closeSection(_ open: OpenSection?, at index: Int) {
         guard let open else { return }
-        Memory.append(Section(kind: open.kind, level: open.level, lines: open.headingLine..<index, limit: open.limit), to: &sections)
+        Memory.append(Section(kind: open.kind, level: open.level, lines: open.headingLine..<index, limit: open.limit,
+                              namesNoSection: open.namesNoSection), to: &sections)
     }
 
     private mutating func finish(_ open: OpenItem) {
@@ -305,6 +314,14 @@ struct Parser {
         let line = lines[index]
         if index == 0, Bytes.hasBOM(b) { return (min(3, line.contentEnd), line.contentEnd) }
         return (line.start, line.contentEnd)
+    }
+
+    /// True for a heading, fence or comment line: an item of an off-board section stops short of it, so that
+    /// reading items there changes no section or block the file has.
+    private func opensStructure(_ start: Int, _ end: Int) -> Bool {
+        let at = start + leadingSpaces(start, end)
+        guard at < end, at - start <= 3 else { return false }
+        return heading(at, end) != nil || fenceOpening(at, end) != nil || Bytes.hasPrefix(b, at: at, end: end, "<!--")
     }
 
     private func leadingSpaces(_ start: Int, _ end: Int) -> Int {

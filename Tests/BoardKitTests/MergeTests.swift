@@ -537,6 +537,71 @@ import Testing
             """)
     }
 
+    /// A heading renamed to one that names no section (or the first heading removed) leaves its items off the board
+    /// as checklist lines. The merge still reads them as items: a removal, a move or an edit the other side made to
+    /// one of them applies to it (the removed item came back, its line read as text), and one the other side put in
+    /// the renamed section is a conflict, not an item silently off the board. Either side may rename.
+    @Test func itemsUnderAHeadingRenamedOffTheBoardAreStillItems() {
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n- [ ] X\n\n## DONE\n\n- [x] C\n"
+        let review = "## TODO\n\n- [ ] A\n\n## Review\n\n- [ ] B\n- [ ] X\n\n## DONE\n\n- [x] C\n"
+        let removed = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        for (ours, theirs) in [(removed, review), (review, removed)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == "## TODO\n\n- [ ] A\n\n## Review\n\n- [ ] B\n\n## DONE\n\n- [x] C\n",
+                    "\(result.text)")
+        }
+        let dated = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n- [ ] X due:2026-12-01\n\n## DONE\n\n- [x] C\n"
+        let both = merge(base, review, dated)
+        #expect(both.conflicts.isEmpty && both.text == "## TODO\n\n- [ ] A\n\n## Review\n\n- [ ] B\n- [ ] X due:2026-12-01\n\n## DONE\n\n- [x] C\n",
+                "\(both.text)")
+        let started = "## TODO\n\n## DOING\n\n- [ ] B\n- [ ] X\n- [ ] A\n\n## DONE\n\n- [x] C\n"
+        let into = merge(base, review, started)
+        #expect(into.conflicts == [MergeConflict(title: "A", reason: .sectionGone(placedBy: .theirs, section: .doing))], "\(into.text)")
+        #expect(into.text.contains("<<<<<<< ours (TODO)\n- [ ] A\n=======\n- [ ] A\n>>>>>>> theirs (DOING)\n"), "\(into.text)")
+
+        // The first heading removed: its items stand before every section.
+        let withoutTodo = "\n- [ ] A\n\n## DOING\n\n- [ ] B\n- [ ] X\n\n## DONE\n\n- [x] C\n"
+        let gone = merge(base, "## TODO\n\n## DOING\n\n- [ ] B\n- [ ] X\n\n## DONE\n\n- [x] C\n", withoutTodo)
+        #expect(gone.conflicts.isEmpty && gone.text == "\n## DOING\n\n- [ ] B\n- [ ] X\n\n## DONE\n\n- [x] C\n", "\(gone.text)")
+        let reopened = "## TODO\n\n- [ ] A\n- [ ] C\n\n## DOING\n\n- [ ] B\n- [ ] X\n\n## DONE\n\n"
+        let outside = merge(base, withoutTodo, reopened)
+        #expect(outside.conflicts == [MergeConflict(title: "C", reason: .sectionGone(placedBy: .theirs, section: .todo))], "\(outside.text)")
+
+        // Both rename, and one moves an item between the renamed sections: it is there once.
+        let backlog = "## Backlog\n\n- [ ] A\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let finished = "## TODO\n\n- [ ] A\n\n## Finished\n\n- [ ] B\n- [ ] X\n\n## DONE\n\n- [x] C\n"
+        let renamed = merge(base, backlog, finished)
+        #expect(renamed.conflicts.isEmpty
+                && renamed.text == "## Backlog\n\n- [ ] A\n- [ ] X\n\n## Finished\n\n- [ ] B\n\n## DONE\n\n- [x] C\n", "\(renamed.text)")
+    }
+
+    /// A side that moves a section, heading and items, moves the other side's region there with it: an item the
+    /// other side moved out of the section is where that side put it (the line merge read the move as a removal and
+    /// an addition, put the other side's region of that section under the heading before, and the item stayed in
+    /// the moved section, exit 0), and an item it moved between two other sections is no move of this side's.
+    @Test func aSectionMovedByOneSideTakesTheOtherSidesRegionWithIt() {
+        // Blank lines where both sides changed them around the moved section come out as diff3 merges them.
+        func nonBlank(_ text: String) -> [Substring] { text.split(separator: "\n") }
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let doingLast = "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] C\n\n## DOING\n\n- [ ] B\n"
+        let reopened = "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n\n- [x] C\n"
+        for (ours, theirs) in [(doingLast, reopened), (reopened, doingLast)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && nonBlank(result.text) == ["## TODO", "- [ ] A", "- [ ] B", "## DONE", "- [x] C", "## DOING"],
+                    "\(result.text)")
+        }
+        let doneFirst = "## DONE\n\n- [x] C\n\n## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n"
+        let started = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n- [ ] C\n\n## DONE\n\n"
+        let outOfDone = merge(base, doneFirst, started)
+        #expect(outOfDone.conflicts.isEmpty && nonBlank(outOfDone.text) == ["## DONE", "## TODO", "- [ ] A", "## DOING", "- [ ] B", "- [ ] C"],
+                "\(outOfDone.text)")
+        let doingFirst = "## DOING\n\n- [ ] B\n\n## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] C\n"
+        let aDone = "## TODO\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n- [x] A done:2026-11-26\n"
+        let done = merge(base, doingFirst, aDone)
+        #expect(done.conflicts.isEmpty && done.text == "## DOING\n\n- [ ] B\n\n## TODO\n\n## DONE\n\n- [x] C\n- [x] A done:2026-11-26\n",
+                "\(done.text)")
+    }
+
     /// Ours moves W out of its group, theirs to DONE: a conflict on W alone, the group heading as it was.
     @Test func anItemMovedPastAGroupHeadingAndToAnotherSectionConflicts() {
         let base = "## TODO\nNotes\n### Later\n- [ ] W\n## DONE\nFooter\n"

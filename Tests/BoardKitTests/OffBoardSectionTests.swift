@@ -1,0 +1,59 @@
+@testable import BoardKit
+import Testing
+
+/// `Board(parsing:offBoardSections:)`, the merge's reading: the checklist lines outside the sections are items of
+/// off-board sections, and nothing else of the file reads differently.
+@Suite struct OffBoardSectionTests {
+    /// The off-board items: their first line, last line and whether their section names none.
+    static func items(_ board: Board) -> [String] {
+        board.items.map { "\($0.line + 1)-\($0.lines.upperBound) \(board.section(of: $0)?.name ?? "off")" }
+    }
+
+    @Test func checklistLinesOutsideTheSectionsAreItemsWithTheirBodies() {
+        let text = """
+            # Release 2.4
+            - [ ] Intro
+              a note
+            ## TODO
+            - [ ] A
+            ## Review
+            - [ ] B
+              body of B
+              ## DONE
+            - [x] C
+            ```
+            - [ ] in a fence
+            ```
+
+            """
+        let normal = Board(parsing: text)
+        #expect(Self.items(normal) == ["5-5 TODO", "10-10 DONE"])
+        #expect(normal.strayChecklists.map(\.line) == [1, 6])
+        let merged = Board(parsing: Array(text.utf8), offBoardSections: true)
+        // B's body stops short of `  ## DONE`, a heading to every other reader: it stays one.
+        #expect(Self.items(merged) == ["2-3 off", "5-5 TODO", "7-8 off", "10-10 DONE"])
+        #expect(merged.sections.filter { !$0.namesNoSection } == normal.sections)
+    }
+
+    /// On random hand-edited boards, the sections, blocks, markers and items of the sections read as `check` reads
+    /// them, and each checklist line outside them is an item's (or its body, nested).
+    @Test func offBoardSectionsChangeNothingElseOfTheFile() {
+        var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x0FF_B0A2D))
+        var strays = 0
+        for run in 0..<3_000 {
+            let bytes = HandEditedBoard.random(&rng)
+            let normal = Board(parsing: bytes), merged = Board(parsing: bytes, offBoardSections: true)
+            strays += normal.strayChecklists.count
+            let inSections = merged.items.filter { merged.section(of: $0) != nil }
+            let context = "run \(run):\n\(String(decoding: bytes, as: UTF8.self).debugDescription)"
+            #expect(merged.sections.filter { !$0.namesNoSection } == normal.sections, "\(context)")
+            #expect(inSections.map(\.lines) == normal.items.map(\.lines), "\(context)")
+            #expect(merged.regions == normal.regions && merged.conflictMarkers == normal.conflictMarkers, "\(context)")
+            // An item line, or the body of one (a nested checklist).
+            let itemLines = Set(merged.items.flatMap(\.lines))
+            #expect(normal.strayChecklists.allSatisfy { itemLines.contains($0.line) }, "\(context)")
+            #expect(merged.strayChecklists.isEmpty, "\(context)")
+        }
+        #expect(strays > 1_000)
+    }
+}
