@@ -161,6 +161,18 @@ private struct ThreeWayMerge {
             return board.bytes[board.lines[item.line].start..<board.lines[item.lines.upperBound - 1].end]
         }
 
+        /// What stands right above the item: the title of the item there, or the nearest non-blank line (empty at the
+        /// file's start).
+        func predecessor(ofItem index: Int) -> (title: TitleKey?, line: ArraySlice<UInt8>) {
+            let item = board.items[index]
+            if index > 0,
+               board.lines[board.items[index - 1].lines.upperBound..<item.line].allSatisfy({ Bytes.isBlank(board.bytes, $0.start..<$0.contentEnd) }) {
+                return (board.titleKey(of: board.items[index - 1]), [])
+            }
+            let line = board.lines[..<item.line].last { !Bytes.isBlank(board.bytes, $0.start..<$0.contentEnd) }
+            return (nil, line.map { board.bytes[$0.start..<$0.contentEnd] } ?? [])
+        }
+
         /// The item's lines without their endings: what "changed" is judged by.
         func itemContent(_ index: Int) -> [ArraySlice<UInt8>] {
             board.items[index].lines.map { board.bytes[board.lines[$0].start..<board.lines[$0].contentEnd] }
@@ -714,7 +726,9 @@ private struct ThreeWayMerge {
     }
 
     /// Where `side`'s items of a title several base items have are the other side's items of that title, in the same
-    /// order, alike line for line and section for section, and the other side changed those twins, the base twin each
+    /// order, alike line for line, section for section and in what stands above each (`predecessor`: so a twin each
+    /// side kept in another place is no like change, as git tells two lines apart by their places), and the other
+    /// side changed those twins, the base twin each
     /// of them pairs with: the one the other side's item pairs with (`pairing`). The two sides made the same changes
     /// to those twins, and the merge makes them once (both removing one of two twins removed both; both starting one
     /// started both). A twin renamed away from the title counts among them, as `sidePairing` and `pairing` pair it, and
@@ -774,7 +788,8 @@ private struct ThreeWayMerge {
             guard others.count == items.count,
                   others.count != baseItems.count || baseItems.contains(where: { changed($0, by: pairing, other) }),
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
-                      && side.section(ofItem: $0) == other.section(ofItem: $1) })
+                      && side.section(ofItem: $0) == other.section(ofItem: $1)
+                      && side.predecessor(ofItem: $0) == other.predecessor(ofItem: $1) })
             else { continue }
             for (item, otherItem) in zip(items, others) {
                 if let twin = pairing.partnerOfNew[otherItem] { mirror.append((item, otherItem, twin)) }

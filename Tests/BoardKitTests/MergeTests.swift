@@ -103,6 +103,18 @@ import Testing
         #expect(apart.conflicts.isEmpty && apart.text == "## TODO\n\n- [ ] A due:2026-12-01\n- [ ] A\n  a body\n- [ ] B\n\n## DOING\n\n## DONE\n")
     }
 
+    /// Each side removes (or renames past recognition) a different one of two twins: both are gone, as git removes
+    /// two different lines. The twin each side kept stands in another place (under another line, or after another
+    /// item), so the two did not make the same change (it kept one twin, exit 0, as if they had).
+    @Test func eachSideRemovingAnotherTwinRemovesBoth() {
+        let base = "## TODO\n\n- [ ] x\n\nNotes\n\n- [ ] x\n"
+        let removed = merge(base, "## TODO\n\nNotes\n\n- [ ] x\n", "## TODO\n\n- [ ] x\n\nNotes\n\n")
+        #expect(removed.conflicts.isEmpty && removed.text == "## TODO\n\nNotes\n\n", "\(removed.text)")
+        let twins = "## DOING\n- [ ] Review\n- [ ] Review\n"
+        let renamed = merge(twins, "## DOING\n- [ ] o7\n- [ ] Review\n", "## DOING\n- [ ] Review\n- [ ] Ship v2.4 to production\n")
+        #expect(renamed.conflicts.isEmpty && renamed.text == "## DOING\n- [ ] o7\n- [ ] Ship v2.4 to production\n", "\(renamed.text)")
+    }
+
     /// An item renamed from a twin of one title to the other title's (`Alpha #x` to `alpha due:…`) is in both titles'
     /// groups of twins: it is left to the rules for twins that do not mirror (it crashed the merge, a key twice).
     @Test func anItemRenamedFromOneTwinTitleToAnotherMergesAlike() {
