@@ -1217,8 +1217,12 @@ private struct ThreeWayMerge {
                 result += picked
             } else if os.filter({ $0 >= 0 }) == bs.filter({ $0 >= 0 }) {
                 result += ts
+                // Blank lines ours alone added where theirs added items stood before what follows (a heading ours
+                // moved there): after theirs' items, they still do.
+                if bs.isEmpty, let last = ts.last, last >= 0 { result += os }
             } else if ts.filter({ $0 >= 0 }) == bs.filter({ $0 >= 0 }) {
                 result += os
+                if bs.isEmpty, let last = os.last, last >= 0 { result += ts }
             } else {
                 // An item theirs moved elsewhere in the region, out of this stretch where ours left it, goes.
                 let baseHere = Set(bs), theirsHere = Set(ts)

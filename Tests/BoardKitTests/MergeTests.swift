@@ -614,6 +614,20 @@ import Testing
                 "\(done.text)")
     }
 
+    /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
+    /// before its heading: the item comes before that blank line, not in its place (the heading stood right under
+    /// the item).
+    @Test func anItemAddedWhereTheOtherSideAddedABlankLineBeforeAHeadingKeepsTheBlankLine() {
+        let base = "## TODO\n\n## DONE\n\n- [x] C\n"
+        let added = "## TODO\n\n## DONE\n\n- [x] C\n- [x] A\n"
+        let archived = "## TODO\n\n## DONE\n\n- [x] C\n\n## Archive\n\n- [x] D\n"
+        for (ours, theirs) in [(added, archived), (archived, added)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == "## TODO\n\n## DONE\n\n- [x] C\n- [x] A\n\n## Archive\n\n- [x] D\n",
+                    "\(result.text)")
+        }
+    }
+
     /// Ours moves W out of its group, theirs to DONE: a conflict on W alone, the group heading as it was.
     @Test func anItemMovedPastAGroupHeadingAndToAnotherSectionConflicts() {
         let base = "## TODO\nNotes\n### Later\n- [ ] W\n## DONE\nFooter\n"
