@@ -698,6 +698,10 @@ enum Commands {
                 if board.isUTF16 {
                     throw CommandError(message: "\(escaped(target.shown)):1: the file is UTF-16; board reads UTF-8: save it as UTF-8")
                 }
+                // `tidy` refuses such a file: a hook running `tidy --check` must not pass it.
+                if let marker = board.conflictMarkers.first {
+                    throw CommandError(message: "\(escaped(target.shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers), then run 'board tidy'")
+                }
                 // One line per move, written as bytes; a run of them too long to hold whole (a pasted board can have a
                 // hundred thousand) is streamed a piece at a time, the rest collected as any other command's lines.
                 // The items are looked at where they are, not copied into a list of their own first.
@@ -713,13 +717,16 @@ enum Commands {
                 context.output.collectErrors(&lines)
                 continue
             }
+            // With several files, each line says which it is about.
+            let prefix = targets.count > 1 ? escaped(target.shown) + ": " : ""
             try context.updateBoard(at: target) { board, _ in
                 // The moves `tidiedFile` makes are the board's items to tidy, in order, looked at where they are.
-                if !board.items.contains(where: board.isToTidy) { return (nil, "No change") }
+                if !board.items.contains(where: board.isToTidy) { return (nil, prefix + "No change") }
                 let file = try board.tidiedFile(doneOn: today)
                 var lines = ByteWriter()
                 for item in board.items where board.isToTidy(item) {
                     if lines.count > 0 { lines.append(UInt8(ascii: "\n")) }
+                    lines.append(string: prefix)
                     lines.append("Moved \"")
                     Report.appendMove(item, of: board, to: &lines)
                 }

@@ -67,9 +67,24 @@ import Testing
             docs/board.md: would move "unticked" from DONE to TODO; run 'board tidy'
 
             """))
+        // With several files, each line names its file (as `tidy --check`'s do).
         #expect(sandbox.run(["tidy", "board.md", "docs/board.md"]).stdout
-            == "No change\nMoved \"ticked\" from TODO to DONE\nMoved \"unticked\" from DONE to TODO\n")
+            == "board.md: No change\ndocs/board.md: Moved \"ticked\" from TODO to DONE\ndocs/board.md: Moved \"unticked\" from DONE to TODO\n")
         #expect(sandbox.read("docs/board.md") == "## TODO\n- [ ] unticked\n## DOING\n## DONE\n- [x] ticked done:2026-11-21\n")
+    }
+
+    /// `tidy` refuses a file with merge conflict markers, so `tidy --check` (a pre-commit hook) fails on it too,
+    /// naming the marker's line: it said "No change" and passed the unresolved merge.
+    @Test func tidyCheckFailsOnConflictMarkersAsTidyRefuses() {
+        let sandbox = Sandbox()
+        let conflicted = "## TODO\n<<<<<<< ours\n- [ ] a\n=======\n- [ ] b\n>>>>>>> theirs\n## DONE\n"
+        sandbox.write("board.md", conflicted)
+        #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 1, stdout: "", stderr: """
+            error: board.md:2: merge conflict marker; resolve the merge (keep the right lines, delete the markers), then run 'board tidy'
+
+            """))
+        #expect(sandbox.run(["tidy"]).exitCode == 1)
+        #expect(sandbox.read() == conflicted)
     }
 
     /// The new file goes to disk as the library prints it: thousands of short pieces (moved lines, the runs between
