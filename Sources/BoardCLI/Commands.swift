@@ -516,7 +516,11 @@ enum Commands {
                 try board.addedFile(title: title, due: due, body: body, to: kind, atTop: parsed.flag("top"))
             }
             overLimit = board.overLimitMessage(kind, adding: 1)
-            warnings = itemWarnings(itemLineAlone("- [\(kind == .done ? "x" : " ")] \(title)\n".utf8, in: kind), shown, line: line)
+            let alone = itemLineAlone("- [\(kind == .done ? "x" : " ")] \(title)\n".utf8, in: kind)
+            warnings = itemWarnings(alone, shown, line: line)
+            if let first = alone.items.first, let repeated = board.repeatedTitleWarning(alone.title(of: first)) {
+                warnings.append("warning: \(shown):\(line + 1): \(repeated)")
+            }
             // Where the item went, as a ref for the next command.
             guard let titleDue, let date = titleDue.date else { return (updated, "Added \"\(escaped(title))\" to \(kind.name) (:\(line + 1))") }
             return (updated, "Added \"\(escaped(titleDue.title))\" to \(kind.name) (:\(line + 1)), due \(date) (read from the title)")
@@ -579,6 +583,12 @@ enum Commands {
                 // Only what the edit brought: a warning the line had before is `check`'s to repeat.
                 let before = Set(itemWarnings(itemLineAlone(board.bytes[line.start..<line.end], in: kind), shown, line: item.line))
                 warnings = itemWarnings(edited, shown, line: item.line).filter { !before.contains($0) }
+                // A title another item has, unless the item had it already.
+                if kind != .archive, let first = edited.items.first, case let newTitle = edited.title(of: first),
+                   newTitle.lowercased().streamSafe != board.title(of: item).lowercased().streamSafe,
+                   let repeated = board.repeatedTitleWarning(newTitle, besides: item.line) {
+                    warnings.append("warning: \(shown):\(item.line + 1): \(repeated)")
+                }
             }
             if let titleDue, let date = titleDue.date {
                 message.append(string: "Edited \"\(escaped(titleDue.title))\", due \(date) (read from the title)")

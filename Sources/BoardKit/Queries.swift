@@ -41,6 +41,17 @@ extension Board {
         return found.isEmpty ? .init(items(matching: ref, archived: true)) : .init(found)
     }
 
+    /// What `check` would warn of once an item titled `title` stands on the board: another item there (archived ones
+    /// aside, and the item at line `besides`, 0-based, the one being retitled) has that title, compared as refs
+    /// compare titles, ignoring case. Nil when none has.
+    public func repeatedTitleWarning(_ title: String, besides: Int? = nil) -> String? {
+        let found = items(matching: title, archived: false)
+        // Items with the title, when there are any, are all that a title ref finds.
+        guard let first = found.first, self.title(of: first).lowercased().streamSafe == title.lowercased().streamSafe,
+              found.contains(where: { $0.line != besides }) else { return nil }
+        return "another item has the title '\(Self.excerpt(Array(title.utf8)))'; refs and merges cannot tell them apart, so make the titles differ"
+    }
+
     /// The items on the board (or, with `archived`, in the archive) a title ref names: those whose title equals it
     /// ignoring case, else those whose title contains it.
     private func items(matching ref: String, archived: Bool) -> [Item] {

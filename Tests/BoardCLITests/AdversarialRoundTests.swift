@@ -138,6 +138,28 @@ import Testing
         #expect(sandbox.read() == "## TODO\n- [ ] a done:2026-11-02 due:2026-12-01\n- [ ] x done:2026-11-01\n## DOING\n## DONE\n- [x] z done:2026-11-01\n")
     }
 
+    /// `add "fix LOGIN"` beside `Fix login` made a title no ref could name alone (`done "Fix login"` then matched
+    /// two items), without a word; `check` warned of it after. `add` and `edit --title` say so once written; an
+    /// archived item, which `check` does not count, and the edited item itself (a new case of its own title) are
+    /// no other item.
+    @Test func addAndEditWarnOfATitleAnotherItemHas() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Fix login\n- [ ] Fix login page\n## DONE\n## Archive\n- [x] Old one\n")
+        #expect(sandbox.run(["add", "fix LOGIN", "--to", "done"]) == Outcome(exitCode: 0, stdout: "Added \"fix LOGIN\" to DONE (:5)\n", stderr: """
+            warning: board.md:5: another item has the title 'fix LOGIN'; refs and merges cannot tell them apart, so make the titles differ
+
+            """))
+        #expect(sandbox.run(["add", "Fix log"]).stderr == "")
+        #expect(sandbox.run(["add", "old ONE"]).stderr == "")
+        #expect(sandbox.run(["edit", "Fix login page", "--title", "FIX LOGIN"]).stderr == """
+            warning: board.md:3: another item has the title 'FIX LOGIN'; refs and merges cannot tell them apart, so make the titles differ
+
+            """)
+        #expect(sandbox.run(["edit", ":3", "--title", "fix login"]).stderr == "")
+        #expect(sandbox.run(["edit", ":3", "--due", "2026-12-01"]).stderr == "")
+        #expect(sandbox.run(["check"]).stderr.contains("board.md:3:3: warning: another item has the title"))
+    }
+
     /// A title holding a byte that is not UTF-8 could be named only by a part of it: the byte typed in the ref came
     /// as a scalar of its own, where the title has U+FFFD.
     @Test func aRefWithAByteThatIsNotUTF8NamesTheTitleHoldingIt() {
