@@ -11,7 +11,9 @@ public struct Flow: Sendable {
         public var started: CivilDate?
         /// The version it last came into DOING, while it is there (nil once it is gone).
         public var inDoingSince: CivilDate?
-        /// The version it last reached DONE (or the archive), while it is there (nil once it is gone).
+        /// The version it last reached DONE (or the archive), while it is there (nil once it is gone). Nil for an item
+        /// in DONE in the first version: it was done before the history begins, and when, the history does not tell
+        /// (every done item of a board first committed that week was counted done that week, at 0 days).
         public var done: CivilDate?
         /// Its section in the latest version, nil once it is gone.
         public var kind: SectionKind?
@@ -66,7 +68,7 @@ public struct Flow: Sendable {
                 track.inDoingSince = nil
             }
             if kind == .done {
-                if was != .done { track.done = date }
+                if was != .done, previous != nil { track.done = date }
             } else {
                 track.done = nil
             }

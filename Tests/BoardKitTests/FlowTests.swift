@@ -29,6 +29,19 @@ import Testing
         #expect(flow.counts.map(\.date) == [date(1), date(20), date(20)])
     }
 
+    /// An item already done in the first version was done before the history: it is no throughput of that week and
+    /// has no lead time (a board first committed with its DONE items counted each done that week, at 0 days). One
+    /// added straight to DONE later, or reopened and done again, was done then.
+    @Test func anItemDoneInTheFirstVersionWasDoneBeforeTheHistory() {
+        var flow = Flow()
+        flow.add(Board(parsing: "## TODO\n- [ ] A\n## DOING\n## DONE\n- [x] Old\n- [x] Older\n"), date: date(2))
+        flow.add(Board(parsing: "## TODO\n- [ ] A\n- [ ] Older\n## DOING\n## DONE\n- [x] Old\n- [x] New\n"), date: date(3))
+        flow.add(Board(parsing: "## TODO\n- [ ] A\n## DOING\n## DONE\n- [x] Old\n- [x] New\n- [x] Older\n"), date: date(4))
+        #expect(flow.tracks.map(\.title) == ["A", "Old", "Older", "New"])
+        #expect(flow.tracks.map(\.done) == [nil, nil, date(4), date(3)])
+        #expect(flow.tracks[1].kind == .done)
+    }
+
     @Test func weeksStartOnMondayAndPercentilesAreByNearestRank() {
         #expect(Flow.week(of: date(22)) == date(16))  // a Sunday
         #expect(Flow.week(of: date(16)) == date(16))
