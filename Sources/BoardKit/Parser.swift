@@ -136,8 +136,15 @@ struct Parser {
 
             let indentEnd = Bytes.skipWhitespace(b, start..<end)
             let spaces = leadingSpaces(start, end)
-            // Blank, indented 4+ or by a tab: text.
-            guard indentEnd < end, spaces <= 3, indentEnd == start + spaces else { continue }
+            // Blank, indented 4+ or by a tab: text. An item line so indented in a section is no item, which `check`
+            // says: it looks like one.
+            guard indentEnd < end, spaces <= 3, indentEnd == start + spaces else {
+                if indentEnd < end, isBullet(b[indentEnd]), let open = section, open.kind != .archive,
+                   itemLine(index, start, indentEnd, end) != nil {
+                    Memory.append(index, to: &nearMissItemLines)
+                }
+                continue
+            }
             let at = indentEnd
 
             if let (char, length) = fenceOpening(at, end) {

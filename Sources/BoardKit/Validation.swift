@@ -396,6 +396,13 @@ extension Board {
                               _ messages: inout RepeatedMessages) -> Diagnostic? {
         // Every near-miss shape has a box: a line without `[` (nearly every plain list item) is none.
         guard Bytes.contains(b, start..<lines[line].contentEnd, UInt8(ascii: "[")) else { return nil }
+        // An item line indented 4 columns or by a tab (the parser lists those in a section among the near misses).
+        if start - lines[line].start > 3 || Bytes.contains(b, lines[line].start..<start, Bytes.tab) {
+            let text = Array(b[start..<lines[line].contentEnd])
+            return Diagnostic(line: line + 1, column: column(ofOffset: start, onLine: line), severity: .warning, rule: .nearMissItem,
+                              span: start..<lines[line].contentEnd,
+                              message: "'\(Self.excerpt(text))' is not read as a board item: an item line is indented 3 spaces or fewer (4 columns or a tab make it code)")
+        }
         return nearMissFinding(line, textStart: start, in: b, &messages)
     }
 

@@ -121,6 +121,17 @@ import Testing
         ])
     }
 
+    /// A checklist line indented 4 columns or by a tab in a section is code or text to Markdown, and no item: it
+    /// vanished from `list` and `show` without a word (`check --strict` passed it). Under an item, as deep, it is
+    /// that item's body; in the archive, and as code in a body, it is nothing to say.
+    @Test func anItemLineIndentedTooDeepIsSaidNotToBeOne() {
+        #expect(diagnostics("## TODO\n    - [ ] four\n\t* [x] tab\ntext\n     + [ ] five\n- [ ] real\n    - [ ] its body\n## Archive\n    - [ ] old\n" + Self.sections) == [
+            "2:5: warning: '- [ ] four' is not read as a board item: an item line is indented 3 spaces or fewer (4 columns or a tab make it code)",
+            "3:2: warning: '* [x] tab' is not read as a board item: an item line is indented 3 spaces or fewer (4 columns or a tab make it code)",
+            "5:6: warning: '+ [ ] five' is not read as a board item: an item line is indented 3 spaces or fewer (4 columns or a tab make it code)",
+        ])
+    }
+
     @Test func nearMissDatesGetTheSpellingThatWorks() {
         #expect(diagnostics("## TODO\n- [ ] a Due:2026-12-01\n- [ ] b due: 2026-12-01 x\n- [ ] c 📅2026-12-01\n- [ ] d DUE:2026/12/01\n" + Self.sections) == [
             "2:9: warning: 'Due:2026-12-01' is not read as a due date; write 'due:2026-12-01'",
