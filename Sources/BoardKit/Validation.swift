@@ -316,6 +316,8 @@ extension Board {
         private var markerMessage: (marker: ArraySlice<UInt8>, text: String)?
         /// The messages of near-miss lines alike.
         private var nearMissMessages = RepeatedMessages()
+        /// The columns a checklist line must be indented to nest under the last stray one said.
+        private var strayParent: Int?
 
         init(board: Board) {
             self.board = board
@@ -353,9 +355,17 @@ extension Board {
                     return nil
                 }
             case 2:
+                // A checklist nested under the last stray one said (indented 2 deeper, as is every line from the stray
+                // before it) is part of it: its body, were it an item.
+                while taken.stray > 0, taken.stray < board.strayChecklists.count, let parent = strayParent,
+                      board.isIndented(board.strayChecklists[taken.stray - 1].line + 1...board.strayChecklists[taken.stray].line,
+                                       atLeast: parent) {
+                    taken.stray += 1
+                }
                 guard taken.stray < board.strayChecklists.count else { return nil }
                 let stray = board.strayChecklists[taken.stray]
                 taken.stray += 1
+                strayParent = BodyRule.indentation(board.bytes, board.lines[stray.line].start..<board.lines[stray.line].contentEnd).columns + 2
                 let (bytes, lines) = (board.bytes, board.lines)
                 let start = Bytes.skipWhitespace(bytes, lines[stray.line].start..<lines[stray.line].contentEnd)
                 if strayMessage == nil || strayMessage?.heading != stray.headingLine {
@@ -446,6 +456,14 @@ extension Board {
             return item(bullet: first, box: Array(text[at..<(at + 3)]), rest: text[(at + 3)...])
         }
         return nil
+    }
+
+    /// True when every non-blank line of `range` is indented at least `columns` columns.
+    func isIndented(_ range: ClosedRange<Int>, atLeast columns: Int) -> Bool {
+        range.allSatisfy { index in
+            let (depth, textStart) = BodyRule.indentation(bytes, lines[index].start..<lines[index].contentEnd)
+            return textStart == lines[index].contentEnd || depth >= columns
+        }
     }
 
     /// At most 60 scalars of a line, for a message.

@@ -148,14 +148,16 @@ import Testing
         ])
     }
 
+    /// One warning for each checklist there: those nested under one (indented 2 deeper, as every line between is)
+    /// are part of it, as an item's body would be (each had a warning of its own).
     @Test func checklistsUnderHeadingsThatNameNoSectionAreWarnedAbout() {
-        let text = "- [ ] before any heading\n## TODO\n## REVIEW\n- [ ] a\n  - [ ] nested\n## Backlog\n* [x] b\n"
-            + "## Archive\n- [x] archived\n### Old\n- [x] also archived\n" + Self.sections
+        let text = "- [ ] before any heading\n## TODO\n## REVIEW\n- [ ] a\n  - [ ] nested\n    note\n\n  - [ ] nested too\n- [ ] c\n"
+            + "## Backlog\n* [x] b\n## Archive\n- [x] archived\n### Old\n- [x] also archived\n" + Self.sections
         #expect(diagnostics(text) == [
             "1:1: warning: checklist item outside the TODO, DOING and DONE sections, so no command sees it; move it into a section",
             "4:1: warning: checklist item outside the TODO, DOING and DONE sections (under '## REVIEW'), so no command sees it; move it into a section",
-            "5:3: warning: checklist item outside the TODO, DOING and DONE sections (under '## REVIEW'), so no command sees it; move it into a section",
-            "7:1: warning: checklist item outside the TODO, DOING and DONE sections (under '## Backlog'), so no command sees it; move it into a section",
+            "9:1: warning: checklist item outside the TODO, DOING and DONE sections (under '## REVIEW'), so no command sees it; move it into a section",
+            "11:1: warning: checklist item outside the TODO, DOING and DONE sections (under '## Backlog'), so no command sees it; move it into a section",
         ])
     }
 
