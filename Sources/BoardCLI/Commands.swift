@@ -545,6 +545,9 @@ enum Commands {
 
     static func edit(_ context: inout Context) throws -> Int32 {
         let parsed = context.parsed
+        guard ["title", "due", "body"].contains(where: { parsed.value($0) != nil }) || parsed.flag("no-due") || parsed.flag("no-body") else {
+            throw UsageError(message: "Nothing to edit: give '--title', '--due', '--no-due', '--body' or '--no-body'", command: spec("edit"))
+        }
         if parsed.value("due") != nil && parsed.flag("no-due") {
             throw UsageError(message: "'--due' and '--no-due' cannot be used together", command: spec("edit"))
         }

@@ -55,6 +55,8 @@ import Testing
         (["add", "a\nb"], "Error: Invalid title: the title contains a line break\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
         (["add", "  "], "Error: Invalid title: the title is empty\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
         (["edit", "a", "--due", "today", "--no-due"], "Error: '--due' and '--no-due' cannot be used together\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\n  See 'board edit --help' for more information.\n"),
+        // An edit that names nothing to change said "No change" and exited 0.
+        (["edit", "a"], "Error: Nothing to edit: give '--title', '--due', '--no-due', '--body' or '--no-body'\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\n  See 'board edit --help' for more information.\n"),
     ])
     func usageErrorsExit64WithUsageAndPointerToHelp(arguments: [String], stderr: String) {
         let sandbox = Sandbox()
