@@ -596,7 +596,8 @@ enum Report {
         case .keptMarkers(let line): return "the merged file keeps conflict markers a side already had (line \(line)); resolve them"
         case .resolvedApart: return "the two sides resolved a conflict of their merge base differently (a criss-cross merge); the whole file is marked, ours above theirs"
         case let .sectionGone(side, section):
-            return "\(side.rawValue) put \(item) in \(section.name), whose heading the other side removed, renamed or moved"
+            let place = section.map { "in \($0.name)" } ?? "outside the sections"
+            return "\(side.rawValue) put \(item) \(place), whose heading the other side removed, renamed or moved"
         case let .failsCheck(line, problem): return "the merged board fails check at line \(line), though neither side does: \(problem)"
         }
     }

@@ -25,9 +25,10 @@ public struct MergeConflict: Equatable, Sendable {
         /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
         /// differently: the whole file is marked, ours above theirs.
         case resolvedApart
-        /// `side` put the item in `section`, whose heading the other side removed, renamed or moved: the merge put it
-        /// under another section, which neither side did.
-        case sectionGone(placedBy: MergeSide, section: SectionKind)
+        /// `side` put the item in `section` (nil: outside the sections, under a heading that names none), whose
+        /// heading the other side removed, renamed or moved: the merge put it under another section, which neither
+        /// side did.
+        case sectionGone(placedBy: MergeSide, section: SectionKind?)
         /// The merged file, though nothing in it conflicts, has an error `check` reports (its first, at this line from
         /// 1) where neither side has one: changes apart can break the board side by side (a fence line of one side
         /// closing a code block the other opened).
@@ -279,8 +280,7 @@ private struct ThreeWayMerge {
         }
         var misplaced: [Int] = []
         for (item, place) in zip(result.items, placed) {
-            guard let id = place.identity, let merged = merged[id], let section = merged.section,
-                  result.section(of: item) != section else { continue }
+            guard let id = place.identity, let merged = merged[id], result.section(of: item) != merged.section else { continue }
             let heading = result.sections[item.section].headingLine
             if conflicted.contains(where: { $0.contains(heading) }) { continue }
             misplaced.append(id)
@@ -290,7 +290,7 @@ private struct ThreeWayMerge {
         for (index, id) in oursIdentity.enumerated() where id >= 0 { oursIndex[id] = index }
         for (index, id) in theirsIdentity.enumerated() where id >= 0 { theirsIndex[id] = index }
         for id in misplaced {
-            guard let item = merged[id], let section = item.section else { continue }
+            guard let item = merged[id] else { continue }
             func half(_ version: Version, _ index: Int?, _ name: String) -> (bytes: ArraySlice<UInt8>, label: String) {
                 guard let index else { return ([], name) }
                 return (version.itemBytes(index), "\(name) (\(Self.name(of: version.section(ofItem: index))))")
@@ -298,7 +298,7 @@ private struct ThreeWayMerge {
             let oursHalf = half(ours, oursIndex[id], "ours"), theirsHalf = half(theirs, theirsIndex[id], "theirs")
             let title = oursIndex[id].map { ours.board.title(of: ours.board.items[$0]) }
                 ?? theirsIndex[id].map { theirs.board.title(of: theirs.board.items[$0]) }
-            conflicts.append(MergeConflict(title: title, reason: .sectionGone(placedBy: item.placedBy, section: section)))
+            conflicts.append(MergeConflict(title: title, reason: .sectionGone(placedBy: item.placedBy, section: item.section)))
             let block = conflictBlock(ours: oursHalf.bytes, theirs: theirsHalf.bytes, labels: (oursHalf.label, theirsHalf.label))
             self.merged[id]?.content = .bytes(block)
         }
@@ -393,6 +393,9 @@ private struct ThreeWayMerge {
         var outputTokens: [Int] = []
         // The regions after lines a stretch did not take as they stand, with those lines' tokens.
         var unplaced: [(version: WritableKeyPath<ThreeWayMerge, Version>, region: Int, token: Int)] = []
+        // The regions of the base and of the side that left a stretch as it was, where the other side changed it.
+        var following: [(base: Int, other: Int, side: WritableKeyPath<ThreeWayMerge, Version>,
+                         changer: WritableKeyPath<ThreeWayMerge, Version>)] = []
         for stretch in stretches {
             let bs = b.tokens[stretch.base], os = o.tokens[stretch.ours], ts = t.tokens[stretch.theirs]
             guard os == bs || os == ts || ts == bs else {
@@ -419,15 +422,62 @@ private struct ThreeWayMerge {
                                                        (\.theirs, t, stretch.theirs, ts)] where tokens != taken {
                 unplaced += skeleton.regionsAfterLines(range).map { (version, $0.region, $0.token) }
             }
+            // One side changed the stretch: the base's regions after its lines there, and the other side's alike, follow
+            // their items.
+            if os == bs, ts != bs {
+                following += zip(b.regionsAfterLines(stretch.base), o.regionsAfterLines(stretch.ours)).map { ($0.region, $1.region, \.ours, \.theirs) }
+            } else if ts == bs, os != bs {
+                following += zip(b.regionsAfterLines(stretch.base), t.regionsAfterLines(stretch.theirs)).map { ($0.region, $1.region, \.theirs, \.ours) }
+            }
         }
         followMovedLines(unplaced, outputTokens: outputTokens, skeletons: [\.base: b, \.ours: o, \.theirs: t])
+        followItems(following)
+    }
+
+    /// Each base region after a line of a stretch one side changed goes where that side put most of its items (by
+    /// title, among those only one of its items has), and the other side's region there (the same as the base's) with
+    /// it: the lines alone do not tell which line became which, and the regions went by their count (theirs removing
+    /// `## DOING` and renaming `## DONE` put the DOING region under the renamed heading, where it seemed the removing
+    /// side had not moved its items, and ours' `done` of one was lost). A region whose items the side has none of keeps
+    /// its place.
+    mutating func followItems(_ following: [(base: Int, other: Int, side: WritableKeyPath<ThreeWayMerge, Version>,
+                                            changer: WritableKeyPath<ThreeWayMerge, Version>)]) {
+        var regionOfTitle: [WritableKeyPath<ThreeWayMerge, Version>: [TitleKey: Int]] = [:]
+        for (baseRegion, otherRegion, side, changer) in following {
+            let items = base.regions[baseRegion].filter { $0 >= 0 }
+            guard !items.isEmpty else { continue }
+            if regionOfTitle[changer] == nil {
+                let version = self[keyPath: changer]
+                var found: [TitleKey: Int] = [:]
+                for (index, item) in version.board.items.enumerated() {
+                    let key = version.board.titleKey(of: item)
+                    found[key] = found[key] == nil ? version.regionOfItem[index] : -1
+                }
+                regionOfTitle[changer] = found
+            }
+            var votes: [Int: Int] = [:]
+            for item in items {
+                if let region = regionOfTitle[changer]?[base.board.titleKey(of: base.board.items[item])], region >= 0 {
+                    votes[region, default: 0] += 1
+                }
+            }
+            // The most items, and among as many the first region.
+            guard let region = votes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { continue }
+            let place = self[keyPath: changer].places[region]
+            guard place != Self.inConflictBlock else { continue }
+            base.places[baseRegion] = place
+            self[keyPath: side].places[otherRegion] = place
+        }
     }
 
     /// Each region after a line a stretch did not take as it stands goes after that line where the merge took it,
-    /// when the line is its version's only one of its text, and the merge has one line of that text, outside the
-    /// conflict blocks: a side moved it. So a side that moves the DOING section below DONE moves its region for both
-    /// sides: an item the other side took out of DOING is where that side put it, not back in DOING (the line merge
-    /// read the move as a removal and an addition, and put the other side's DOING region under TODO).
+    /// when a side moved the section the line starts: the line is its version's only one of its text, and the base's
+    /// and each side's; the merge has one line of that text, outside the conflict blocks, which a side took there with
+    /// items that followed it in the base (or the base had none there). So a side that moves the DOING section below
+    /// DONE moves its region for both sides: an item the other side took out of DOING is where that side put it, not
+    /// back in DOING (the line merge read the move as a removal and an addition, and put the other side's DOING region
+    /// under TODO). A line moved alone leaves its items where they were, as does a line one side removed (its items
+    /// then stand in the section before, which is that side's move of them).
     mutating func followMovedLines(_ unplaced: [(version: WritableKeyPath<ThreeWayMerge, Version>, region: Int, token: Int)],
                                    outputTokens: [Int], skeletons: [WritableKeyPath<ThreeWayMerge, Version>: SkeletonTokens]) {
         guard !unplaced.isEmpty else { return }
@@ -435,15 +485,34 @@ private struct ThreeWayMerge {
         for (index, token) in outputTokens.enumerated() where token != SkeletonTokens.region {
             mergedLine[token] = mergedLine[token] == nil ? index : -1
         }
-        var counts: [WritableKeyPath<ThreeWayMerge, Version>: [Int: Int]] = [:]
+        // For each version, the skeleton line of each text it has (-1: more than one).
+        var lines: [WritableKeyPath<ThreeWayMerge, Version>: [Int: Int]] = [:]
+        for (version, skeleton) in skeletons {
+            var found: [Int: Int] = [:]
+            for (position, token) in skeleton.tokens.enumerated() where skeleton.indices[position] >= 0 {
+                found[token] = found[token] == nil ? skeleton.indices[position] : -1
+            }
+            lines[version] = found
+        }
+        func line(_ version: WritableKeyPath<ThreeWayMerge, Version>, _ token: Int) -> Int? {
+            lines[version]?[token].flatMap { $0 >= 0 ? $0 : nil }
+        }
+        func titles(_ version: Version, after line: Int) -> Set<TitleKey> {
+            Set(version.regions[line + 1].lazy.filter { $0 >= 0 }.map { version.board.titleKey(of: version.board.items[$0]) })
+        }
+        let sides = [\ThreeWayMerge.ours, \ThreeWayMerge.theirs]
         for (version, region, token) in unplaced {
-            guard let line = mergedLine[token], line >= 0, let skeleton = skeletons[version] else { continue }
-            if counts[version] == nil {
-                counts[version] = skeleton.tokens.reduce(into: [:]) { if $1 != SkeletonTokens.region { $0[$1, default: 0] += 1 } }
+            guard let merged = mergedLine[token], merged >= 0, self[keyPath: version].places[region] != Self.inConflictBlock,
+                  line(version, token) != nil, let baseLine = line(\.base, token),
+                  sides.allSatisfy({ line($0, token) != nil }) else { continue }
+            let baseTitles = titles(base, after: baseLine)
+            let moved = sides.contains { side in
+                guard let sideLine = line(side, token) else { return false }
+                let mover = self[keyPath: side]
+                return mover.places[sideLine + 1] == merged
+                    && (baseTitles.isEmpty || !baseTitles.isDisjoint(with: titles(mover, after: sideLine)))
             }
-            if counts[version]?[token] == 1, self[keyPath: version].places[region] != Self.inConflictBlock {
-                self[keyPath: version].places[region] = line
-            }
+            if moved { self[keyPath: version].places[region] = merged }
         }
     }
 
@@ -541,9 +610,10 @@ private struct ThreeWayMerge {
             return result
         }
 
-        /// The non-empty regions right after the lines of `range`, each with that line's token.
+        /// The non-empty regions right after the lines of `range`, each with that line's token; the one after its last
+        /// line too, though it stands past the range (a region matched to the other version's after a line changed).
         func regionsAfterLines(_ range: Range<Int>) -> [(region: Int, token: Int)] {
-            range.dropLast().filter { indices[$0] >= 0 && indices[$0 + 1] < 0 }.map { (-1 - indices[$0 + 1], tokens[$0]) }
+            range.filter { indices[$0] >= 0 && $0 + 1 < indices.count && indices[$0 + 1] < 0 }.map { (-1 - indices[$0 + 1], tokens[$0]) }
         }
 
         /// For the tokens of `range`, the position of the region after k of its lines, for each k (nil: none).

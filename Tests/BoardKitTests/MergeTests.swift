@@ -614,6 +614,48 @@ import Testing
                 "\(done.text)")
     }
 
+    /// helper-38's cases against the first version of the two rules above. A line moved alone leaves its items where
+    /// they were: the other side's reorder of them stands. A group one side moved, heading and items, while the
+    /// other removed its heading, goes where it was moved. An item put under a heading that names no section, which
+    /// the other side removed, and a `done` into a section the other side renamed off the board while removing the
+    /// section above, are conflicts, not items silently on the board or back in TODO. A section moved and the
+    /// heading after it removed: the other side's reopen stands.
+    @Test func aLineMovedAloneOrRemovedLeavesItsItemsToTheOtherSide() {
+        func nonBlank(_ text: String) -> [Substring] { text.split(separator: "\n") }
+        let intro = merge("## TODO\n\nIntro\n\n- [ ] W\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] C\n",
+                          "## TODO\n\n- [ ] W\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] C\n\nIntro\n",
+                          "## TODO\n\nIntro\n\n- [ ] A\n- [ ] W\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] C\n")
+        #expect(intro.conflicts.isEmpty && nonBlank(intro.text) == ["## TODO", "- [ ] A", "- [ ] W", "## DOING", "- [ ] D", "## DONE", "- [x] C", "Intro"],
+                "\(intro.text)")
+
+        let group = merge("## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] C\n\n### grp b\n\n- [ ] M\n- [ ] V\n\n## DONE\n\n### grp a\n\n- [x] D\n",
+                          "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] C\n\n- [ ] M\n- [ ] V\n\n## DONE\n\n### grp a\n\n- [x] D\n",
+                          "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] C\n\n## DONE\n\n### grp b\n\n- [ ] M\n- [ ] V\n\n### grp a\n\n- [x] D\n")
+        #expect(group.conflicts.isEmpty && group.text == "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] C\n\n## DONE\n\n### grp b\n\n- [ ] M\n- [ ] V\n\n### grp a\n\n- [x] D\n",
+                "\(group.text)")
+
+        let review = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n\n## Review\n\n- [ ] R1\n"
+        let offBoard = merge(review, "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n\n- [ ] R1\n", review + "- [ ] R2\n")
+        #expect(offBoard.conflicts == [MergeConflict(title: "R2", reason: .sectionGone(placedBy: .theirs, section: nil))], "\(offBoard.text)")
+
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] R\n\n## DONE\n\n- [x] C\n"
+        let done = merge(base, "## TODO\n\n- [ ] A\n\n## DOING\n\n## DONE\n\n- [x] C\n- [x] R done:2026-11-26\n",
+                         "## TODO\n\n- [ ] A\n\n- [ ] R\n\n## Finished\n\n- [x] C\n")
+        #expect(done.conflicts == [MergeConflict(title: "R", reason: .sectionGone(placedBy: .ours, section: .done))], "\(done.text)")
+
+        let reopened = merge("## TODO\n\n- [ ] W\n\n## DOING\n\n- [ ] V\n\n## DONE\n\n- [x] H\n- [x] I\n",
+                             "## DOING\n\n- [ ] V\n\n- [x] H\n- [x] I\n\n## TODO\n\n- [ ] W\n",
+                             "## TODO\n\n- [ ] W\n- [ ] H\n\n## DOING\n\n- [ ] V\n\n## DONE\n\n- [x] I\n")
+        #expect(reopened.conflicts.isEmpty && nonBlank(reopened.text) == ["## DOING", "- [ ] V", "- [x] I", "## TODO", "- [ ] W", "- [ ] H"],
+                "\(reopened.text)")
+
+        // A heading moved alone, beside lines both changed: its old items do not go with it (Y was "both moved").
+        let alone = merge("## TODO\n- [ ] A\nNote\n## DOING\n- [ ] B\n- [ ] Y\n## DONE\n- [x] C\n",
+                          "## TODO\n- [ ] A\nNote 1\n- [ ] B\n- [ ] Y\n## DONE\n- [x] C\n## DOING\n",
+                          "## TODO\n- [ ] A\n- [ ] Y\nNote 2\n## DOING\n- [ ] B\n## DONE\n- [x] C\n")
+        #expect(alone.conflicts == [MergeConflict(title: nil, reason: .text)], "\(alone.text)")
+    }
+
     /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
     /// before its heading: the item comes before that blank line, not in its place (the heading stood right under
     /// the item).
