@@ -80,6 +80,14 @@ extension Board {
     }
 }
 
+extension Board {
+    /// The item's section; nil for an off-board section of `Board(parsing:offBoardSections:)`.
+    func section(of item: Item) -> SectionKind? {
+        let section = sections[item.section]
+        return section.namesNoSection ? nil : section.kind
+    }
+}
+
 /// The steps of one three-way merge.
 ///
 /// A version is read as its skeleton, the non-blank lines outside items (headings, group headings, text), with
@@ -91,14 +99,6 @@ extension Board {
 /// of item identities and blank lines merge as diff3 does, so blank-line layout comes out as each side left it
 /// wherever only one side touched it, and where both changed the same stretch, ours' order stands with theirs'
 /// items put after their neighbours.
-extension Board {
-    /// The item's section; nil for an off-board section of `Board(parsing:offBoardSections:)`.
-    func section(of item: Item) -> SectionKind? {
-        let section = sections[item.section]
-        return section.namesNoSection ? nil : section.kind
-    }
-}
-
 private struct ThreeWayMerge {
     /// An item or a blank line of one version, what regions hold, in one word: an item's index, or for a blank
     /// line, -1 - its line index (a large board has hundreds of thousands).
@@ -383,7 +383,8 @@ private struct ThreeWayMerge {
     /// stretch both changed the same way takes them once; anything else is a conflict. Fills each version's `places`:
     /// a region that stands after k of its version's lines in a stretch goes after the k-th merged line of the
     /// stretch (or its last), so a side's regions go after its own lines, and the other's where those lines went.
-    /// A region after a line the merge took elsewhere goes with it (`followMovedLines`).
+    /// Where one side changed lines, a region after them goes where that side put its items (`followItems`), and one
+    /// after a section a side moved, with it (`followMovedLines`).
     mutating func mergeSkeletons() {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
@@ -1018,10 +1019,10 @@ private struct ThreeWayMerge {
         return board.lines.dropFirst().map { board.bytes[$0.start..<$0.contentEnd] }
     }
 
-    /// The spaces a line starts with.
     /// A section's name in a conflict's labels and messages.
     static func name(of section: SectionKind?) -> String { section?.name ?? "outside the sections" }
 
+    /// The spaces a line starts with.
     static func indent(_ line: ArraySlice<UInt8>) -> Int { line.prefix { $0 == Bytes.space }.count }
 
     /// The merged value of a field: the side that changed it, or either when both made the same change;
