@@ -1066,7 +1066,20 @@ private struct ThreeWayMerge {
             }
         } else if let last = bytes.last, last != Bytes.lf {
             bytes += Board.ending(after: [last], ours.board.lineEnding)
+        } else if !Self.endsWithBlankLine(ours.board), !Self.endsWithBlankLine(theirs.board) {
+            // Blank lines at the end that neither side has come of merging the regions' blank lines apart.
+            while let lineStart = bytes.dropLast().lastIndex(of: Bytes.lf).map({ $0 + 1 }), lineStart > 0 {
+                var contentEnd = bytes.count - 1
+                if contentEnd > lineStart, bytes[contentEnd - 1] == Bytes.cr { contentEnd -= 1 }
+                guard Bytes.isBlank(bytes, lineStart..<contentEnd) else { break }
+                bytes.removeSubrange(lineStart...)
+            }
         }
+    }
+
+    /// True when the file's last line is blank (spaces and tabs at most).
+    static func endsWithBlankLine(_ board: Board) -> Bool {
+        board.lines.last.map { Bytes.isBlank(board.bytes, $0.start..<$0.contentEnd) } ?? false
     }
 
     /// Where every line of each version has one ending, and a side (or both) gave every line another than the base

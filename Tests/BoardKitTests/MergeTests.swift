@@ -656,6 +656,19 @@ import Testing
         #expect(alone.conflicts == [MergeConflict(title: nil, reason: .text)], "\(alone.text)")
     }
 
+    /// Blank lines merged apart at the end of the file, where neither side ends with one, are dropped: ours moved TODO
+    /// to the end, theirs started its item and added another, and the file ended in a blank line neither had.
+    @Test func theFileEndsWithoutABlankLineNeitherSideHas() {
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let ours = "## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n\n## TODO\n\n- [ ] A\n"
+        let theirs = "## TODO\n\n- [ ] N\n\n## DOING\n\n- [ ] B\n- [ ] A\n\n## DONE\n\n- [x] C\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty && result.text == "## DOING\n\n- [ ] B\n- [ ] A\n\n## DONE\n\n- [x] C\n\n## TODO\n\n- [ ] N\n", "\(result.text)")
+        // A side ending with a blank line keeps it.
+        let blank = merge(base, ours + "\n", theirs)
+        #expect(blank.text.hasSuffix("- [ ] N\n\n"), "\(blank.text)")
+    }
+
     /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
     /// before its heading: the item comes before that blank line, not in its place (the heading stood right under
     /// the item).
