@@ -116,9 +116,12 @@ private struct ThreeWayMerge {
         /// For each region, the merged skeleton line it goes after (-1: before all of them; `inConflictBlock`: its
         /// blank lines stand in a conflict block).
         var places: [Int]
+        /// The items by a hash of their lines.
+        let content: ContentIndex
 
         init(_ board: Board) {
             self.board = board
+            content = ContentIndex(board)
             var skeleton: [Int] = []
             var regions: [[Unit]] = [[]]
             var regionOfItem: [Int] = []
@@ -423,11 +426,11 @@ private struct ThreeWayMerge {
                                                        (\.theirs, t, stretch.theirs, ts)] where tokens != taken {
                 unplaced += skeleton.regionsAfterLines(range).map { (version, $0.region, $0.token) }
             }
-            // One side changed the stretch: the base's regions after its lines there, and the other side's alike, follow
-            // their items.
-            if os == bs, ts != bs {
+            // One side changed lines of the stretch, not only their case, spaces or endings: the base's regions after
+            // its lines there, and the other side's alike, follow their items.
+            if os == bs, ts != bs, Self.lines(base, b, stretch.base) != Self.lines(theirs, t, stretch.theirs) {
                 following += zip(b.regionsAfterLines(stretch.base), o.regionsAfterLines(stretch.ours)).map { ($0.region, $1.region, \.ours, \.theirs) }
-            } else if ts == bs, os != bs {
+            } else if ts == bs, os != bs, Self.lines(base, b, stretch.base) != Self.lines(ours, o, stretch.ours) {
                 following += zip(b.regionsAfterLines(stretch.base), t.regionsAfterLines(stretch.theirs)).map { ($0.region, $1.region, \.theirs, \.ours) }
             }
         }
@@ -435,31 +438,31 @@ private struct ThreeWayMerge {
         followItems(following)
     }
 
-    /// Each base region after a line of a stretch one side changed goes where that side put most of its items (by
-    /// title, among those only one of its items has), and the other side's region there (the same as the base's) with
-    /// it: the lines alone do not tell which line became which, and the regions went by their count (theirs removing
-    /// `## DOING` and renaming `## DONE` put the DOING region under the renamed heading, where it seemed the removing
-    /// side had not moved its items, and ours' `done` of one was lost). A region whose items the side has none of keeps
-    /// its place.
+    /// The skeleton lines of `range`, trimmed and with ASCII letters lowered: a line that changed only so is the same.
+    static func lines(_ version: Version, _ skeleton: SkeletonTokens, _ range: Range<Int>) -> [[UInt8]] {
+        range.compactMap { position in
+            let index = skeleton.indices[position]
+            guard index >= 0 else { return nil }
+            let line = version.board.lines[version.skeleton[index]]
+            return version.board.bytes[Bytes.trimmed(version.board.bytes, line.start..<line.contentEnd)].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        }
+    }
+
+    /// Each base region after a line of a stretch one side changed goes where that side put most of its items (those
+    /// it left exactly as they were, whose lines no other item has), and the other side's region there (the same as
+    /// the base's) with it: the lines alone do not tell which line became which, and the regions went by their count
+    /// (theirs removing `## DOING` and renaming `## DONE` put the DOING region under the renamed heading, where it
+    /// seemed the removing side had not moved its items, and ours' `done` of one was lost). A region none of whose
+    /// items the side kept so keeps its place.
     mutating func followItems(_ following: [(base: Int, other: Int, side: WritableKeyPath<ThreeWayMerge, Version>,
                                             changer: WritableKeyPath<ThreeWayMerge, Version>)]) {
-        var regionOfTitle: [WritableKeyPath<ThreeWayMerge, Version>: [TitleKey: Int]] = [:]
         for (baseRegion, otherRegion, side, changer) in following {
-            let items = base.regions[baseRegion].filter { $0 >= 0 }
-            guard !items.isEmpty else { continue }
-            if regionOfTitle[changer] == nil {
-                let version = self[keyPath: changer]
-                var found: [TitleKey: Int] = [:]
-                for (index, item) in version.board.items.enumerated() {
-                    let key = version.board.titleKey(of: item)
-                    found[key] = found[key] == nil ? version.regionOfItem[index] : -1
-                }
-                regionOfTitle[changer] = found
-            }
+            let version = self[keyPath: changer]
             var votes: [Int: Int] = [:]
-            for item in items {
-                if let region = regionOfTitle[changer]?[base.board.titleKey(of: base.board.items[item])], region >= 0 {
-                    votes[region, default: 0] += 1
+            for item in base.regions[baseRegion] where item >= 0 {
+                if let kept = version.content.onlyItem(withHash: base.content.hashes[item]),
+                   version.itemContent(kept) == base.itemContent(item) {
+                    votes[version.regionOfItem[kept], default: 0] += 1
                 }
             }
             // The most items, and among as many the first region.
@@ -692,7 +695,7 @@ private struct ThreeWayMerge {
         // Where duplicates leave a side's pairing open, each side pairs as the other's changes ask (`preference`):
         // theirs against ours' first pairing, again where its twins mirror ours' (`mirror`), then ours against
         // theirs'. (Only duplicates ask, and ours is paired again only where theirs' changes could make a difference.)
-        let content = (base: ContentIndex(base.board), ours: ContentIndex(ours.board), theirs: ContentIndex(theirs.board))
+        let content = (base: base.content, ours: ours.content, theirs: theirs.content)
         let firstToOurs = ItemPairing(old: base.board, new: ours.board, oldContent: content.base, newContent: content.ours,
                                       preference: { _, _ in .none })
         let keepingClear = ItemPairing(old: base.board, new: theirs.board, oldContent: content.base, newContent: content.theirs,

@@ -669,6 +669,22 @@ import Testing
         #expect(blank.text.hasSuffix("- [ ] N\n\n"), "\(blank.text)")
     }
 
+    /// A line that changed only its ending (the last item of a file without a final newline removed, or moved away)
+    /// is the same line: its region stays after it, and does not follow an item its side moved elsewhere (theirs'
+    /// item there fell under DONE, a conflict); nor does an item of another case of the same title stand for one
+    /// removed (ours' `move a done` fell back under TODO).
+    @Test func aLineThatLostOnlyItsEndingKeepsItsRegion() {
+        let moved = merge("## DONE\n## DOING\n- [ ] Ship it\n\nend\n- [x] Fix", "## DONE\n- [x] Fix\n## DOING\n- [ ] Ship it\n\nend",
+                          "## DONE\n## DOING\n\nend\n- [ ] Ship it\n- [x] Fix")
+        #expect(moved.conflicts.isEmpty && moved.text == "## DONE\n- [x] Fix\n## DOING\n\nend\n- [ ] Ship it", "\(moved.text)")
+        let removed = merge("## TODO\n- [ ] Review PR\n- [x] a\n## DONE\n- [ ] review pr", "## TODO\n- [ ] Review PR\n## DONE\n- [ ] review pr\n- [x] a",
+                            "## TODO\n- [ ] Review PR\n- [x] a\n## DONE")
+        #expect(removed.conflicts.isEmpty && removed.text == "## TODO\n- [ ] Review PR\n## DONE\n- [x] a", "\(removed.text)")
+        let deeper = merge("## TODO\n- [ ] Review PR\n- [x] a\n## DONE\n- [ ] review pr\n", "## TODO\n- [ ] Review PR\n## DONE\n- [ ] review pr\n- [x] a\n",
+                           "## TODO\n- [ ] Review PR\n- [x] a\n### DONE\n")
+        #expect(deeper.conflicts.isEmpty && deeper.text == "## TODO\n- [ ] Review PR\n### DONE\n- [x] a\n", "\(deeper.text)")
+    }
+
     /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
     /// before its heading: the item comes before that blank line, not in its place (the heading stood right under
     /// the item).
