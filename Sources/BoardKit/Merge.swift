@@ -399,7 +399,7 @@ private struct ThreeWayMerge {
         var unplaced: [(version: WritableKeyPath<ThreeWayMerge, Version>, region: Int, token: Int)] = []
         // The regions of the base and of the side that left a stretch as it was, where the other side changed it.
         var following: [(base: Int, other: Int, side: WritableKeyPath<ThreeWayMerge, Version>,
-                         changer: WritableKeyPath<ThreeWayMerge, Version>)] = []
+                         changer: WritableKeyPath<ThreeWayMerge, Version>, places: ClosedRange<Int>)] = []
         for stretch in stretches {
             let bs = b.tokens[stretch.base], os = o.tokens[stretch.ours], ts = t.tokens[stretch.theirs]
             guard os == bs || os == ts || ts == bs else {
@@ -426,45 +426,41 @@ private struct ThreeWayMerge {
                                                        (\.theirs, t, stretch.theirs, ts)] where tokens != taken {
                 unplaced += skeleton.regionsAfterLines(range).map { (version, $0.region, $0.token) }
             }
-            // One side changed lines of the stretch, not only their case, spaces or endings: the base's regions after
-            // its lines there, and the other side's alike, follow their items.
-            if os == bs, ts != bs, Self.lines(base, b, stretch.base) != Self.lines(theirs, t, stretch.theirs) {
-                following += zip(b.regionsAfterLines(stretch.base), o.regionsAfterLines(stretch.ours)).map { ($0.region, $1.region, \.ours, \.theirs) }
-            } else if ts == bs, os != bs, Self.lines(base, b, stretch.base) != Self.lines(ours, o, stretch.ours) {
-                following += zip(b.regionsAfterLines(stretch.base), t.regionsAfterLines(stretch.theirs)).map { ($0.region, $1.region, \.theirs, \.ours) }
+            // One side changed the stretch: the base's regions after its lines there, and the other side's alike, follow
+            // their items among the stretch's lines.
+            let places = before...(before + count)
+            if os == bs, ts != bs {
+                following += zip(b.regionsAfterLines(stretch.base), o.regionsAfterLines(stretch.ours)).map { ($0.region, $1.region, \.ours, \.theirs, places) }
+            } else if ts == bs, os != bs {
+                following += zip(b.regionsAfterLines(stretch.base), t.regionsAfterLines(stretch.theirs)).map { ($0.region, $1.region, \.theirs, \.ours, places) }
             }
         }
         followMovedLines(unplaced, outputTokens: outputTokens, skeletons: [\.base: b, \.ours: o, \.theirs: t])
         followItems(following)
     }
 
-    /// The skeleton lines of `range`, trimmed and with ASCII letters lowered: a line that changed only so is the same.
-    static func lines(_ version: Version, _ skeleton: SkeletonTokens, _ range: Range<Int>) -> [[UInt8]] {
-        range.compactMap { position in
-            let index = skeleton.indices[position]
-            guard index >= 0 else { return nil }
-            let line = version.board.lines[version.skeleton[index]]
-            return version.board.bytes[Bytes.trimmed(version.board.bytes, line.start..<line.contentEnd)].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        }
-    }
-
     /// Each base region after a line of a stretch one side changed goes where that side put most of its items (those
     /// it left exactly as they were, whose lines no other item has), and the other side's region there (the same as
     /// the base's) with it: the lines alone do not tell which line became which, and the regions went by their count
     /// (theirs removing `## DOING` and renaming `## DONE` put the DOING region under the renamed heading, where it
-    /// seemed the removing side had not moved its items, and ours' `done` of one was lost). A region none of whose
-    /// items the side kept so keeps its place.
+    /// seemed the removing side had not moved its items, and ours' `done` of one was lost). A region goes only after a
+    /// line of the stretch or the one before it (`places`): items the side moved further it moved itself (ours removing
+    /// a group heading and moving the group's items to TODO by hand did not take the group there). A region none of
+    /// whose items the side kept there keeps its place by count, as does one whose place by count holds one of them.
     mutating func followItems(_ following: [(base: Int, other: Int, side: WritableKeyPath<ThreeWayMerge, Version>,
-                                            changer: WritableKeyPath<ThreeWayMerge, Version>)]) {
-        for (baseRegion, otherRegion, side, changer) in following {
+                                            changer: WritableKeyPath<ThreeWayMerge, Version>, places: ClosedRange<Int>)]) {
+        for (baseRegion, otherRegion, side, changer, places) in following {
             let version = self[keyPath: changer]
             var votes: [Int: Int] = [:]
             for item in base.regions[baseRegion] where item >= 0 {
                 if let kept = version.content.onlyItem(withHash: base.content.hashes[item]),
-                   version.itemContent(kept) == base.itemContent(item) {
+                   version.itemContent(kept) == base.itemContent(item), places.contains(version.place(ofItem: kept)) {
                     votes[version.regionOfItem[kept], default: 0] += 1
                 }
             }
+            // Where the side has one of them after the line the region goes after by count, that is the line it became:
+            // the others it moved itself (ours renaming `## TODO` and moving most of its items to DOING).
+            if votes.keys.contains(where: { version.places[$0] == base.places[baseRegion] }) { continue }
             // The most items, and among as many the first region.
             guard let region = votes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { continue }
             let place = self[keyPath: changer].places[region]

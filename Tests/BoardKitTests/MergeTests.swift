@@ -685,6 +685,29 @@ import Testing
         #expect(deeper.conflicts.isEmpty && deeper.text == "## TODO\n- [ ] Review PR\n### DONE\n- [x] a\n", "\(deeper.text)")
     }
 
+    /// helper-40's cases against the first version of region following. Ours renames `## TODO` and moves most of
+    /// its items to DOING: the heading is still TODO's, and theirs' start of the item left there stands. Ours
+    /// removes a group heading and moves the group's items to TODO by hand: that is ours' move, against theirs'
+    /// `done` (it took the group to TODO, and theirs' `done` won silently). Ours reopens two items and removes
+    /// `## DONE`: theirs' reopen of the third stands.
+    @Test func aSidesOwnMovesDoNotTakeARegionAlong() {
+        func nonBlank(_ text: String) -> [Substring] { text.split(separator: "\n") }
+        let renamed = merge("## DOING\n\n- [ ] M\n\n## TODO\n\n- [ ] A\n- [ ] O\n\n## DONE\n\n- [x] C\n",
+                            "## DOING\n\n- [ ] M\n- [ ] O\n\n## To do\n\n- [ ] A\n\n## DONE\n\n- [x] C\n",
+                            "## DOING\n\n- [ ] M\n- [ ] A\n\n## TODO\n\n- [ ] O\n\n## DONE\n\n- [x] C\n")
+        #expect(renamed.conflicts.isEmpty && nonBlank(renamed.text) == ["## DOING", "- [ ] M", "- [ ] O", "- [ ] A", "## To do", "## DONE", "- [x] C"],
+                "\(renamed.text)")
+        let group = merge("## TODO\n\n- [ ] A\n\n## DOING\n\n### grp b\n\n- [ ] B\n- [ ] D\n\n## DONE\n\n- [x] C\n",
+                          "## TODO\n\n- [ ] A\n- [ ] B\n- [ ] D\n\n## DOING\n\n\n## DONE\n\n- [x] C\n",
+                          "## TODO\n\n- [ ] A\n\n## DOING\n\n### grp b\n\n- [ ] D\n\n## DONE\n\n- [x] C\n- [x] B done:2026-11-26\n")
+        #expect(group.conflicts == [MergeConflict(title: "B", reason: .section)], "\(group.text)")
+        let reopened = merge("## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] M\n\n## DONE\n\n- [x] D\n- [x] K\n- [x] H\n",
+                             "## TODO\n\n- [ ] A\n- [ ] K\n- [ ] H\n\n## DOING\n\n- [ ] M\n\n- [x] D\n",
+                             "## TODO\n\n- [ ] A\n- [ ] D\n\n## DOING\n\n- [ ] M\n\n## DONE\n\n- [x] K\n- [x] H\n")
+        #expect(reopened.conflicts.isEmpty && nonBlank(reopened.text) == ["## TODO", "- [ ] A", "- [ ] K", "- [ ] H", "- [ ] D", "## DOING", "- [ ] M"],
+                "\(reopened.text)")
+    }
+
     /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
     /// before its heading: the item comes before that blank line, not in its place (the heading stood right under
     /// the item).
