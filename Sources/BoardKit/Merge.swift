@@ -426,17 +426,40 @@ private struct ThreeWayMerge {
                                                        (\.theirs, t, stretch.theirs, ts)] where tokens != taken {
                 unplaced += skeleton.regionsAfterLines(range).map { (version, $0.region, $0.token) }
             }
-            // One side changed the stretch: the base's regions after its lines there, and the other side's alike, follow
-            // their items among the stretch's lines.
+            // One side changed the stretch so that its lines do not tell which became which: the base's regions after
+            // its lines there, and the other side's alike, follow their items among the stretch's lines.
             let places = before...(before + count)
-            if os == bs, ts != bs {
+            if os == bs, ts != bs, Self.linesAreUnclear(base, b, stretch.base, theirs, t, stretch.theirs) {
                 following += zip(b.regionsAfterLines(stretch.base), o.regionsAfterLines(stretch.ours)).map { ($0.region, $1.region, \.ours, \.theirs, places) }
-            } else if ts == bs, os != bs {
+            } else if ts == bs, os != bs, Self.linesAreUnclear(base, b, stretch.base, ours, o, stretch.ours) {
                 following += zip(b.regionsAfterLines(stretch.base), t.regionsAfterLines(stretch.theirs)).map { ($0.region, $1.region, \.theirs, \.ours, places) }
             }
         }
         followMovedLines(unplaced, outputTokens: outputTokens, skeletons: [\.base: b, \.ours: o, \.theirs: t])
         followItems(following)
+    }
+
+    /// True when the lines of a stretch a side changed do not tell which line became which: it removed some, or a
+    /// section's heading stands where another section's stood (the line merge lined a moved `## DONE` up with
+    /// `## TODO`). A line renamed or edited in place (`## DOING` to `## In progress`) is the line it was, wherever the
+    /// side moved its items.
+    static func linesAreUnclear(_ base: Version, _ b: SkeletonTokens, _ baseRange: Range<Int>,
+                                _ side: Version, _ s: SkeletonTokens, _ sideRange: Range<Int>) -> Bool {
+        func lines(_ version: Version, _ skeleton: SkeletonTokens, _ range: Range<Int>) -> [Int] {
+            range.compactMap { skeleton.indices[$0] >= 0 ? version.skeleton[skeleton.indices[$0]] : nil }
+        }
+        // The section a line heads, nil for other lines; the sections stand in line order, found by halving.
+        func kind(_ version: Version, _ line: Int) -> SectionKind? {
+            let sections = version.board.sections
+            var (low, high) = (0, sections.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sections[middle].headingLine < line { low = middle + 1 } else { high = middle }
+            }
+            return low < sections.count && sections[low].headingLine == line && !sections[low].namesNoSection ? sections[low].kind : nil
+        }
+        let (old, new) = (lines(base, b, baseRange), lines(side, s, sideRange))
+        return new.count < old.count || old.map { kind(base, $0) } != new.map { kind(side, $0) }
     }
 
     /// Each base region after a line of a stretch one side changed goes where that side put most of its items (those

@@ -706,6 +706,12 @@ import Testing
                              "## TODO\n\n- [ ] A\n- [ ] D\n\n## DOING\n\n- [ ] M\n\n## DONE\n\n- [x] K\n- [x] H\n")
         #expect(reopened.conflicts.isEmpty && nonBlank(reopened.text) == ["## TODO", "- [ ] A", "- [ ] K", "- [ ] H", "- [ ] D", "## DOING", "- [ ] M"],
                 "\(reopened.text)")
+        // Ours renames `## DOING` in place and reopens all its items (helper-41): the renamed heading is DOING's still,
+        // not TODO's, and theirs' `done` of one is a move of its own (it won silently).
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B1\n- [ ] B2\n\n## DONE\n\n- [x] C\n"
+        let renamedBack = merge(base, "## TODO\n\n- [ ] A\n- [ ] B1\n- [ ] B2\n\n## In progress\n\n## DONE\n\n- [x] C\n",
+                                "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B2\n\n## DONE\n\n- [x] C\n- [x] B1 done:2026-11-26\n")
+        #expect(renamedBack.conflicts == [MergeConflict(title: "B1", reason: .section)], "\(renamedBack.text)")
     }
 
     /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
