@@ -482,11 +482,11 @@ private struct ThreeWayMerge {
                 }
             }
             // Where the side has one of them after the line the region goes after by count, that is the line it became:
-            // the others it moved itself (ours renaming `## TODO` and moving most of its items to DOING).
+            // the others it moved itself.
             if votes.keys.contains(where: { version.places[$0] == base.places[baseRegion] }) { continue }
             // The most items, and among as many the first region.
             guard let region = votes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { continue }
-            let place = self[keyPath: changer].places[region]
+            let place = version.places[region]
             guard place != Self.inConflictBlock else { continue }
             base.places[baseRegion] = place
             self[keyPath: side].places[otherRegion] = place
