@@ -118,6 +118,8 @@ private struct ThreeWayMerge {
         var places: [Int]
         /// The items by a hash of their lines.
         let content: ContentIndex
+        /// For a side, the base's regions the line merge matched to one of its regions, with that region.
+        var counterpart: [Int: Int] = [:]
 
         init(_ board: Board) {
             self.board = board
@@ -391,8 +393,12 @@ private struct ThreeWayMerge {
     mutating func mergeSkeletons() {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
-        let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count),
-                                        toOurs: b.matching(o), toTheirs: b.matching(t))
+        let (toOurs, toTheirs) = (b.matching(o), b.matching(t))
+        let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count), toOurs: toOurs, toTheirs: toTheirs)
+        for (position, index) in b.indices.enumerated() where index < 0 {
+            if let match = toOurs[position] { ours.counterpart[-1 - index] = -1 - o.indices[match] }
+            if let match = toTheirs[position] { theirs.counterpart[-1 - index] = -1 - t.indices[match] }
+        }
         // Each merged line's token; `SkeletonTokens.region` for the lines of a conflict block.
         var outputTokens: [Int] = []
         // The regions after lines a stretch did not take as they stand, with those lines' tokens.
@@ -490,6 +496,8 @@ private struct ThreeWayMerge {
             guard place != Self.inConflictBlock else { continue }
             base.places[baseRegion] = place
             self[keyPath: side].places[otherRegion] = place
+            // That region, not the one the line merge matched, is the base region's to the side.
+            self[keyPath: changer].counterpart[baseRegion] = region
         }
     }
 
@@ -911,20 +919,29 @@ private struct ThreeWayMerge {
     /// True when a side changed any of the base item's lines, or put it in another region (another section or
     /// group). Reordering it among its neighbours is no change to the item: against a removal, it is moot.
     func changed(_ baseIndex: Int, in side: Version, at index: Int) -> Bool {
-        side.itemContent(index) != base.itemContent(baseIndex) || side.place(ofItem: index) != base.place(ofItem: baseIndex)
+        side.itemContent(index) != base.itemContent(baseIndex) || moved(baseIndex, in: side, at: index)
+    }
+
+    /// True when a side put the base item in another region: one with another place, or another than the one its base
+    /// region is to the side (the line merge matched them), which places alone do not tell where the other side took
+    /// the line before that region away (theirs' `start T` went unseen, T's DONE region being placed under DOING's
+    /// heading once ours moved `## DONE` away).
+    func moved(_ baseIndex: Int, in side: Version, at index: Int) -> Bool {
+        side.place(ofItem: index) != base.place(ofItem: baseIndex)
+            || side.counterpart[base.regionOfItem[baseIndex]].map { $0 != side.regionOfItem[index] } ?? false
     }
 
     /// An item both sides kept: its place and each of its fields from the side that changed them.
     mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> Merged {
-        let basePlace = base.place(ofItem: b), oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
+        let oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
+        let (oursMoved, theirsMoved) = (moved(b, in: ours, at: o), moved(b, in: theirs, at: t))
         var reasons: [MergeConflict.Reason] = []
-        if oursPlace != basePlace && theirsPlace != basePlace && oursPlace != theirsPlace { reasons.append(.section) }
+        if oursMoved && theirsMoved && oursPlace != theirsPlace { reasons.append(.section) }
         // The side that moved the item places it, in its section. Where neither did, a side may still have put it in
         // another section, by removing or renaming a heading above it (ours removing `## DOING` leaves its items in
         // TODO): that side's section, ours' if both.
         let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
-        let placedBy: MergeSide = oursPlace != basePlace ? .ours : theirsPlace != basePlace ? .theirs
-            : sections.ours != sections.base ? .ours : .theirs
+        let placedBy: MergeSide = oursMoved ? .ours : theirsMoved ? .theirs : sections.ours != sections.base ? .ours : .theirs
         let (place, section) = placedBy == .ours ? (oursPlace, sections.ours) : (theirsPlace, sections.theirs)
 
         // Line endings count here, so a side that changed only them is taken whole.

@@ -714,6 +714,21 @@ import Testing
         #expect(renamedBack.conflicts == [MergeConflict(title: "B1", reason: .section)], "\(renamedBack.text)")
     }
 
+    /// A side that moves heading lines without their items (or removes one heading and gives another its name) leaves
+    /// a region whose line went away placed with the section before it, where places alone made the other side's move
+    /// of an item out of it into that section no move at all: theirs' `start T` was lost (T off the board), exit 0.
+    /// An item a side put in another region than the one its base region is to that side is moved by it: both moved.
+    @Test func anItemMovedIntoTheSectionBeforeAHeadingTheOtherSideMovedAwayIsAMove() {
+        let swapped = merge("## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] T\n- [x] E\n\n## Review\n\n- [ ] R\n",
+                            "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## Review\n\n- [x] T\n- [x] E\n\n## DONE\n\n- [ ] R\n",
+                            "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n- [ ] T\n\n## DONE\n\n- [x] E\n\n## Review\n\n- [ ] R\n")
+        #expect(swapped.conflicts == [MergeConflict(title: "T", reason: .section)], "\(swapped.text)")
+        let renamed = merge("## TODO\n\n- [ ] T1\n- [ ] T2\n\n## DOING\n\n- [ ] D1\n\n## DONE\n\n- [x] C\n",
+                            "## TODO\n\n- [ ] T2\n\n## DOING\n\n- [ ] D1\n- [ ] T1\n\n## DONE\n\n- [x] C\n",
+                            "- [ ] T1\n- [ ] T2\n\n## TODO\n\n- [ ] D1\n\n## DONE\n\n- [x] C\n")
+        #expect(renamed.conflicts == [MergeConflict(title: "T1", reason: .section)], "\(renamed.text)")
+    }
+
     /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
     /// before its heading: the item comes before that blank line, not in its place (the heading stood right under
     /// the item).
