@@ -82,6 +82,8 @@ struct Parser {
         var section = offBoardSections && first < lines.count
             ? OpenSection(kind: .archive, level: 0, headingLine: first, limit: nil, namesNoSection: true) : nil
         var item: OpenItem?
+        // Past the last line of a fence or comment an off-board item's body takes whole (`takesBlockWhole`).
+        var wholeBlockEnd = 0
         var block = Block.none
         var lastHeading: Int?
         // The items are written one after another into the room made for them, their pages faulted in and their
@@ -100,7 +102,8 @@ struct Parser {
                 let (columns, textStart) = BodyRule.indentation(b, start..<end)
                 if textStart == end { continue }  // blank: body only if a body line follows
                 if BodyRule.continuesBody(b, columns: columns, textStart: textStart, end: end, itemIndent: open.indent),
-                   !offBoardSections || section?.namesNoSection != true || !opensStructure(start, end) {
+                   !offBoardSections || section?.namesNoSection != true || index < wholeBlockEnd || !opensStructure(start, end)
+                    || takesBlockWhole(from: index, itemIndent: open.indent, until: &wholeBlockEnd) {
                     item?.bodyEnd = index + 1  // in place: the open item is not copied out and back for each line
                     continue
                 }
@@ -321,6 +324,28 @@ struct Parser {
         let line = lines[index]
         if index == 0, Bytes.hasBOM(b) { return (min(3, line.contentEnd), line.contentEnd) }
         return (line.start, line.contentEnd)
+    }
+
+    /// True when the line at `index` opens a fence or a comment that closes within the body of an item indented
+    /// `itemIndent`: every line up to its closing one continues that body. Then an item of an off-board section takes
+    /// it whole, as any item's body does, and no section or block of the file reads otherwise (the block closes where
+    /// it would). `until` becomes the line after the closing one.
+    private func takesBlockWhole(from index: Int, itemIndent: Int, until: inout Int) -> Bool {
+        let (start, end) = content(index)
+        let at = start + leadingSpaces(start, end)
+        var close: Int?
+        if let (char, length) = fenceOpening(at, end) {
+            close = ((index + 1)..<lines.count).first { closesFence(content($0).0, content($0).1, char: char, length: length) }
+        } else if Bytes.hasPrefix(b, at: at, end: end, "<!--") {
+            close = contains(at + 2, end, "-->") ? index : ((index + 1)..<lines.count).first { contains(content($0).0, content($0).1, "-->") }
+        }
+        guard let close, ((index + 1)..<(close + 1)).allSatisfy({ line in
+            let (lineStart, lineEnd) = content(line)
+            let (columns, textStart) = BodyRule.indentation(b, lineStart..<lineEnd)
+            return textStart == lineEnd || BodyRule.continuesBody(b, columns: columns, textStart: textStart, end: lineEnd, itemIndent: itemIndent)
+        }) else { return false }
+        until = close + 1
+        return true
     }
 
     /// True for a heading, fence or comment line: an item of an off-board section stops short of it, so that

@@ -729,6 +729,23 @@ import Testing
         #expect(renamed.conflicts == [MergeConflict(title: "T1", reason: .section)], "\(renamed.text)")
     }
 
+    /// An item whose body holds a fence (or a comment), under a heading renamed off the board, is read with its whole
+    /// body, as under any heading: the other side's edit of that body merges, and its removal removes (both
+    /// conflicted, its body read short of the fence), and its `done` into the renamed section is the conflict rule 4
+    /// gives (it stood off the board, exit 0).
+    @Test func anOffBoardItemsBodyTakesAFenceClosingWithinIt() {
+        let base = "## TODO\n\n- [ ] A\n  intro\n  ```\n  - [ ] fenced\n  ```\n  outro\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let later = "## Later\n\n- [ ] A\n  intro\n  ```\n  - [ ] fenced\n  ```\n  outro\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let noBody = merge(base, later, "## TODO\n\n- [ ] A\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n")
+        #expect(noBody.conflicts.isEmpty && noBody.text == "## Later\n\n- [ ] A\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n", "\(noBody.text)")
+        let removed = merge(base, later, "## TODO\n\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n")
+        #expect(removed.conflicts.isEmpty && removed.text == "## Later\n\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n", "\(removed.text)")
+        let done = merge("## TODO\n\n- [ ] A\n  ```\n  code\n  ```\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n",
+                         "## TODO\n\n- [ ] A\n  ```\n  code\n  ```\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## Finished\n\n- [x] C\n",
+                         "## TODO\n\n- [ ] X\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n- [x] A\n  ```\n  code\n  ```\n")
+        #expect(done.conflicts == [MergeConflict(title: "A", reason: .sectionGone(placedBy: .theirs, section: .done))], "\(done.text)")
+    }
+
     /// One side adds an item at the end of the last section, the other adds a section after it, with a blank line
     /// before its heading: the item comes before that blank line, not in its place (the heading stood right under
     /// the item).

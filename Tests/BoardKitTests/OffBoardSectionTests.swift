@@ -33,10 +33,17 @@ import Testing
         // B's body stops short of `  ## DONE`, a heading to every other reader: it stays one.
         #expect(Self.items(merged) == ["2-3 off", "5-5 TODO", "7-8 off", "10-10 DONE"])
         #expect(merged.sections.filter { !$0.namesNoSection } == normal.sections)
+
+        // A fence or comment closing within the body is taken whole, as any item's body takes it; one whose lines
+        // would not all be body (`## TODO` at the margin, in the fence) is not, and stays a block.
+        let fenced = "## Review\n- [ ] A\n  ```\n  ## DONE\n  ```\n  <!--\n  note\n  -->\n- [ ] B\n  ```\n## TODO\n```\n## DONE\n"
+        let whole = Board(parsing: Array(fenced.utf8), offBoardSections: true)
+        #expect(Self.items(whole) == ["2-8 off", "9-9 off"])
+        #expect(whole.sections.filter { !$0.namesNoSection } == Board(parsing: fenced).sections)
     }
 
-    /// On random hand-edited boards, the sections, blocks, markers and items of the sections read as `check` reads
-    /// them, and each checklist line outside them is an item's (or its body, nested).
+    /// On random hand-edited boards, the sections, blocks (but those an off-board item's body takes whole), markers
+    /// and items of the sections read as `check` reads them, and each checklist line outside them is an item's (or its body, nested).
     @Test func offBoardSectionsChangeNothingElseOfTheFile() {
         var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0x0FF_B0A2D))
         var strays = 0
@@ -48,7 +55,10 @@ import Testing
             let context = "run \(run):\n\(String(decoding: bytes, as: UTF8.self).debugDescription)"
             #expect(merged.sections.filter { !$0.namesNoSection } == normal.sections, "\(context)")
             #expect(inSections.map(\.lines) == normal.items.map(\.lines), "\(context)")
-            #expect(merged.regions == normal.regions && merged.conflictMarkers == normal.conflictMarkers, "\(context)")
+            // A fence or comment an off-board item's body takes whole is body there; the file's other blocks stand.
+            let offBoardBodies = Set(merged.items.filter { merged.section(of: $0) == nil }.flatMap { Array($0.body) })
+            let blocks = normal.regions.filter { !$0.lines.allSatisfy(offBoardBodies.contains) }
+            #expect(merged.regions == blocks && merged.conflictMarkers == normal.conflictMarkers, "\(context)")
             // An item line, or the body of one (a nested checklist).
             let itemLines = Set(merged.items.flatMap(\.lines))
             #expect(normal.strayChecklists.allSatisfy { itemLines.contains($0.line) }, "\(context)")
