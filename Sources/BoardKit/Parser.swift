@@ -82,7 +82,7 @@ struct Parser {
         var section = offBoardSections && first < lines.count
             ? OpenSection(kind: .archive, level: 0, headingLine: first, limit: nil, namesNoSection: true) : nil
         var item: OpenItem?
-        // Past the last line of a fence or comment an off-board item's body takes whole (`takesBlockWhole`).
+        // Past the last line of a fence or comment an off-board item's body takes whole (`offBoardBodyTakes`).
         var wholeBlockEnd = 0
         var block = Block.none
         var lastHeading: Int?
@@ -102,8 +102,8 @@ struct Parser {
                 let (columns, textStart) = BodyRule.indentation(b, start..<end)
                 if textStart == end { continue }  // blank: body only if a body line follows
                 if BodyRule.continuesBody(b, columns: columns, textStart: textStart, end: end, itemIndent: open.indent),
-                   !offBoardSections || section?.namesNoSection != true || index < wholeBlockEnd || !opensStructure(start, end)
-                    || takesBlockWhole(from: index, itemIndent: open.indent, until: &wholeBlockEnd) {
+                   !offBoardSections || section?.namesNoSection != true || index < wholeBlockEnd
+                    || offBoardBodyTakes(index, itemIndent: open.indent, until: &wholeBlockEnd) {
                     item?.bodyEnd = index + 1  // in place: the open item is not copied out and back for each line
                     continue
                 }
@@ -326,18 +326,22 @@ struct Parser {
         return (line.start, line.contentEnd)
     }
 
-    /// True when the line at `index` opens a fence or a comment that closes within the body of an item indented
-    /// `itemIndent`: every line up to its closing one continues that body. Then an item of an off-board section takes
-    /// it whole, as any item's body does, and no section or block of the file reads otherwise (the block closes where
-    /// it would). `until` becomes the line after the closing one.
-    private func takesBlockWhole(from index: Int, itemIndent: Int, until: inout Int) -> Bool {
+    /// Whether an item of an off-board section takes the line at `index`, which continues its body by `BodyRule`, as
+    /// body, so that reading items there changes no section or block the file has: not a heading; a fence or a
+    /// comment only whole, when every line up to its closing one continues the body (`until` becomes the line after
+    /// the closing one), as any item's body takes it; any other line.
+    private func offBoardBodyTakes(_ index: Int, itemIndent: Int, until: inout Int) -> Bool {
         let (start, end) = content(index)
         let at = start + leadingSpaces(start, end)
-        var close: Int?
+        guard at < end, at - start <= 3 else { return true }
+        if heading(at, end) != nil { return false }
+        let close: Int?
         if let (char, length) = fenceOpening(at, end) {
             close = ((index + 1)..<lines.count).first { closesFence(content($0).0, content($0).1, char: char, length: length) }
         } else if Bytes.hasPrefix(b, at: at, end: end, "<!--") {
             close = contains(at + 2, end, "-->") ? index : ((index + 1)..<lines.count).first { contains(content($0).0, content($0).1, "-->") }
+        } else {
+            return true
         }
         guard let close, ((index + 1)..<(close + 1)).allSatisfy({ line in
             let (lineStart, lineEnd) = content(line)
@@ -346,14 +350,6 @@ struct Parser {
         }) else { return false }
         until = close + 1
         return true
-    }
-
-    /// True for a heading, fence or comment line: an item of an off-board section stops short of it, so that
-    /// reading items there changes no section or block the file has.
-    private func opensStructure(_ start: Int, _ end: Int) -> Bool {
-        let at = start + leadingSpaces(start, end)
-        guard at < end, at - start <= 3 else { return false }
-        return heading(at, end) != nil || fenceOpening(at, end) != nil || Bytes.hasPrefix(b, at: at, end: end, "<!--")
     }
 
     private func leadingSpaces(_ start: Int, _ end: Int) -> Int {
