@@ -171,12 +171,11 @@ private struct ThreeWayMerge {
         /// file's start).
         func predecessor(ofItem index: Int) -> (title: TitleKey?, line: ArraySlice<UInt8>) {
             let item = board.items[index]
-            if index > 0,
-               board.lines[board.items[index - 1].lines.upperBound..<item.line].allSatisfy({ Bytes.isBlank(board.bytes, $0.start..<$0.contentEnd) }) {
+            if index > 0, (board.items[index - 1].lines.upperBound..<item.line).allSatisfy(board.isBlankLine) {
                 return (board.titleKey(of: board.items[index - 1]), [])
             }
-            let line = board.lines[..<item.line].last { !Bytes.isBlank(board.bytes, $0.start..<$0.contentEnd) }
-            return (nil, line.map { board.bytes[$0.start..<$0.contentEnd] } ?? [])
+            let line = (0..<item.line).last { !board.isBlankLine($0) }
+            return (nil, line.map { board.bytes[board.lines[$0].start..<board.lines[$0].contentEnd] } ?? [])
         }
 
         /// The item's lines without their endings: what "changed" is judged by.
@@ -1118,7 +1117,7 @@ private struct ThreeWayMerge {
 
     /// True when the file's last line is blank (spaces and tabs at most).
     static func endsWithBlankLine(_ board: Board) -> Bool {
-        board.lines.last.map { Bytes.isBlank(board.bytes, $0.start..<$0.contentEnd) } ?? false
+        !board.lines.isEmpty && board.isBlankLine(board.lines.count - 1)
     }
 
     /// Where every line of each version has one ending, and a side (or both) gave every line another than the base
