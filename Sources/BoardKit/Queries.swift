@@ -49,7 +49,7 @@ extension Board {
         // Items with the title, when there are any, are all that a title ref finds.
         guard let first = found.first, self.title(of: first).lowercased().streamSafe == title.lowercased().streamSafe,
               found.contains(where: { $0.line != besides }) else { return nil }
-        return "another item has the title '\(Self.excerpt(Array(title.utf8)))'; refs and merges cannot tell them apart, so make the titles differ"
+        return Self.repeatedTitleMessage(title, line: nil)
     }
 
     /// The items on the board (or, with `archived`, in the archive) a title ref names: those whose title equals it

@@ -466,6 +466,11 @@ extension Board {
         }
     }
 
+    /// The warning at an item whose title another item has: that one's line (0-based) when it is said.
+    static func repeatedTitleMessage(_ title: String, line: Int?) -> String {
+        "another item has the title '\(excerpt(Array(title.utf8)))'\(line.map { " (line \($0 + 1))" } ?? ""); refs and merges cannot tell them apart, so make the titles differ"
+    }
+
     /// At most 60 scalars of a line, for a message.
     static func excerpt(_ text: [UInt8]) -> String {
         let string = String(decoding: text, as: UTF8.self)
@@ -561,7 +566,7 @@ extension Board {
                 guard let earlierText = earlierTitle?.text,
                       title.streamSafe == earlierText.streamSafe
                         || title.lowercased().streamSafe == earlierText.lowercased().streamSafe else { return nil }
-                message = "another item has the title '\(Board.excerpt(Array(title.utf8)))' (line \(board.items[earlier].line + 1)); refs and merges cannot tell them apart, so make the titles differ"
+                message = Board.repeatedTitleMessage(title, line: board.items[earlier].line)
                 (lastEarlier, lastTitle, lastMessage) = (earlier, Array(title.utf8), message)
             }
             let span = board.titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
