@@ -593,7 +593,6 @@ import Testing
     /// the moved section, exit 0), and an item it moved between two other sections is no move of this side's.
     @Test func aSectionMovedByOneSideTakesTheOtherSidesRegionWithIt() {
         // Blank lines where both sides changed them around the moved section come out as diff3 merges them.
-        func nonBlank(_ text: String) -> [Substring] { text.split(separator: "\n") }
         let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
         let doingLast = "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] C\n\n## DOING\n\n- [ ] B\n"
         let reopened = "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n\n- [x] C\n"
@@ -621,7 +620,6 @@ import Testing
     /// section above, are conflicts, not items silently on the board or back in TODO. A section moved and the
     /// heading after it removed: the other side's reopen stands.
     @Test func aLineMovedAloneOrRemovedLeavesItsItemsToTheOtherSide() {
-        func nonBlank(_ text: String) -> [Substring] { text.split(separator: "\n") }
         let intro = merge("## TODO\n\nIntro\n\n- [ ] W\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] C\n",
                           "## TODO\n\n- [ ] W\n- [ ] A\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] C\n\nIntro\n",
                           "## TODO\n\nIntro\n\n- [ ] A\n- [ ] W\n\n## DOING\n\n- [ ] D\n\n## DONE\n\n- [x] C\n")
@@ -691,7 +689,6 @@ import Testing
     /// `done` (it took the group to TODO, and theirs' `done` won silently). Ours reopens two items and removes
     /// `## DONE`: theirs' reopen of the third stands.
     @Test func aSidesOwnMovesDoNotTakeARegionAlong() {
-        func nonBlank(_ text: String) -> [Substring] { text.split(separator: "\n") }
         let renamed = merge("## DOING\n\n- [ ] M\n\n## TODO\n\n- [ ] A\n- [ ] O\n\n## DONE\n\n- [x] C\n",
                             "## DOING\n\n- [ ] M\n- [ ] O\n\n## To do\n\n- [ ] A\n\n## DONE\n\n- [x] C\n",
                             "## DOING\n\n- [ ] M\n- [ ] A\n\n## TODO\n\n- [ ] O\n\n## DONE\n\n- [x] C\n")
@@ -1116,3 +1113,6 @@ import Testing
         }
     }
 }
+
+/// The text's lines but blank ones: where blank-line layout is not what a test is about.
+private func nonBlank(_ text: String) -> [Substring] { text.split(separator: "\n") }
