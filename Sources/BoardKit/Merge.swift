@@ -934,12 +934,14 @@ private struct ThreeWayMerge {
     mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> Merged {
         let oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
         let (oursMoved, theirsMoved) = (moved(b, in: ours, at: o), moved(b, in: theirs, at: t))
+        let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
         var reasons: [MergeConflict.Reason] = []
-        if oursMoved && theirsMoved && oursPlace != theirsPlace { reasons.append(.section) }
+        // Two places can meet where two sections' regions followed a line one side moved (ours pasting `## DOING` above
+        // TODO's items, theirs' TODO region with them): sections apart are moves apart all the same.
+        if oursMoved && theirsMoved && (oursPlace != theirsPlace || sections.ours != sections.theirs) { reasons.append(.section) }
         // The side that moved the item places it, in its section. Where neither did, a side may still have put it in
         // another section, by removing or renaming a heading above it (ours removing `## DOING` leaves its items in
         // TODO): that side's section, ours' if both.
-        let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
         let placedBy: MergeSide = oursMoved ? .ours : theirsMoved ? .theirs : sections.ours != sections.base ? .ours : .theirs
         let (place, section) = placedBy == .ours ? (oursPlace, sections.ours) : (theirsPlace, sections.theirs)
 

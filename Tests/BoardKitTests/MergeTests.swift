@@ -726,6 +726,20 @@ import Testing
         #expect(renamed.conflicts == [MergeConflict(title: "T1", reason: .section)], "\(renamed.text)")
     }
 
+    /// Ours cuts `## DOING` and pastes it higher, so TODO's note and items stand under it with DOING's own; theirs
+    /// reopens DOING's item (helper-41's `heading-line-move-reopen-lost`). The note's region followed the moved line
+    /// under DOING, theirs' TODO region with it, so both sides "moved" the item to the same place, and theirs' reopen
+    /// was lost, exit 0. Two sides that move an item into different sections are both moving it, wherever it lands.
+    @Test func twoSidesPuttingAnItemInDifferentSectionsConflictThoughTheirPlacesMeet() {
+        let base = "## TODO\n\nIntro text\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] C\n\n## DONE\n\n- [x] D\n"
+        let headingUp = "## TODO\n\n## DOING\n\nIntro text\n\n- [ ] A\n- [ ] B\n- [ ] C\n\n## DONE\n\n- [x] D\n"
+        let reopened = "## TODO\n\nIntro text\n\n- [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n\n## DONE\n\n- [x] D\n"
+        for (ours, theirs) in [(headingUp, reopened), (reopened, headingUp)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts == [MergeConflict(title: "C", reason: .section)], "\(result.text)")
+        }
+    }
+
     /// An item whose body holds a fence (or a comment), under a heading renamed off the board, is read with its whole
     /// body, as under any heading: the other side's edit of that body merges, and its removal removes (both
     /// conflicted, its body read short of the fence), and its `done` into the renamed section is the conflict rule 4
