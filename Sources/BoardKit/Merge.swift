@@ -440,8 +440,8 @@ private struct ThreeWayMerge {
                 following += zip(b.regionsAfterLines(stretch.base), t.regionsAfterLines(stretch.theirs)).map { ($0.region, $1.region, \.theirs, \.ours, places) }
             }
         }
-        followMovedLines(unplaced, outputTokens: outputTokens, skeletons: [\.base: b, \.ours: o, \.theirs: t])
-        followItems(following)
+        let followingLines = followMovedLines(unplaced, outputTokens: outputTokens, skeletons: [\.base: b, \.ours: o, \.theirs: t])
+        followItems(following.filter { !followingLines.contains($0.base) })
     }
 
     /// True when the lines of a stretch a side changed do not tell which line became which: it removed some, or a
@@ -475,6 +475,7 @@ private struct ThreeWayMerge {
     /// line of the stretch or the one before it (`places`): items the side moved further it moved itself (ours removing
     /// a group heading and moving the group's items to TODO by hand did not take the group there). A region none of
     /// whose items the side kept there keeps its place by count, as does one whose place by count holds one of them.
+    /// (A region after a line the side moved, not removed, follows the line instead: `followMovedLines`.)
     mutating func followItems(_ following: [(base: Int, other: Int, side: WritableKeyPath<ThreeWayMerge, Version>,
                                             changer: WritableKeyPath<ThreeWayMerge, Version>, places: ClosedRange<Int>)]) {
         for (baseRegion, otherRegion, side, changer, places) in following {
@@ -507,10 +508,11 @@ private struct ThreeWayMerge {
     /// DONE moves its region for both sides: an item the other side took out of DOING is where that side put it, not
     /// back in DOING (the line merge read the move as a removal and an addition, and put the other side's DOING region
     /// under TODO). A line moved alone leaves its items where they were, as does a line one side removed (its items
-    /// then stand in the section before, which is that side's move of them).
+    /// then stand in the section before, which is that side's move of them). Returns the base regions that followed a
+    /// line.
     mutating func followMovedLines(_ unplaced: [(version: WritableKeyPath<ThreeWayMerge, Version>, region: Int, token: Int)],
-                                   outputTokens: [Int], skeletons: [WritableKeyPath<ThreeWayMerge, Version>: SkeletonTokens]) {
-        guard !unplaced.isEmpty else { return }
+                                   outputTokens: [Int], skeletons: [WritableKeyPath<ThreeWayMerge, Version>: SkeletonTokens]) -> Set<Int> {
+        guard !unplaced.isEmpty else { return [] }
         var mergedLine: [Int: Int] = [:]
         for (index, token) in outputTokens.enumerated() where token != SkeletonTokens.region {
             mergedLine[token] = mergedLine[token] == nil ? index : -1
@@ -531,6 +533,7 @@ private struct ThreeWayMerge {
             Set(version.regions[line + 1].lazy.filter { $0 >= 0 }.map { version.board.titleKey(of: version.board.items[$0]) })
         }
         let sides = [\ThreeWayMerge.ours, \ThreeWayMerge.theirs]
+        var followed: Set<Int> = []
         for (version, region, token) in unplaced {
             guard let merged = mergedLine[token], merged >= 0, self[keyPath: version].places[region] != Self.inConflictBlock,
                   line(version, token) != nil, let baseLine = line(\.base, token),
@@ -542,8 +545,11 @@ private struct ThreeWayMerge {
                 return mover.places[sideLine + 1] == merged
                     && (baseTitles.isEmpty || !baseTitles.isDisjoint(with: titles(mover, after: sideLine)))
             }
-            if moved { self[keyPath: version].places[region] = merged }
+            guard moved else { continue }
+            self[keyPath: version].places[region] = merged
+            if version == \.base { followed.insert(region) }
         }
+        return followed
     }
 
     /// Both sides' lines of a stretch both changed differently, in conflict markers. A region of blank lines alone

@@ -726,6 +726,31 @@ import Testing
         #expect(renamed.conflicts == [MergeConflict(title: "T1", reason: .section)], "\(renamed.text)")
     }
 
+    /// Ours moves the DOING section below DONE and reopens one of its items; theirs finishes that item, or starts a
+    /// TODO item (helper-40's `section-move-reopen-lost`). The DOING region followed the moved heading, but the rule
+    /// for removed lines then put it in TODO, where ours' reopened item stood: ours' reopen was lost against theirs'
+    /// `done` (exit 0), and theirs' `start` was a false conflict. A region that follows a moved line stays with it.
+    @Test func aRegionFollowingAMovedSectionIsNotTakenByAnItemTheMoverMovedOut() {
+        let base = "## TODO\n\n- [ ] A1\n- [ ] A2\n\n## DOING\n\n- [ ] B1\n- [ ] B2\n\n## DONE\n\n- [x] C1\n- [x] C2\n"
+        let moved = "## TODO\n\n- [ ] A1\n- [ ] A2\n- [ ] B1\n\n## DONE\n\n- [x] C1\n- [x] C2\n\n## DOING\n\n- [ ] B2\n"
+        let done = "## TODO\n\n- [ ] A1\n- [ ] A2\n\n## DOING\n\n- [ ] B2\n\n## DONE\n\n- [x] C1\n- [x] C2\n- [x] B1 done:2026-11-26\n"
+        let started = "## TODO\n\n- [ ] A2\n\n## DOING\n\n- [ ] B1\n- [ ] B2\n- [ ] A1\n\n## DONE\n\n- [x] C1\n- [x] C2\n"
+        for (ours, theirs) in [(moved, done), (done, moved)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts == [MergeConflict(title: "B1", reason: .section)], "\(result.text)")
+        }
+        for (ours, theirs) in [(moved, started), (started, moved)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && nonBlank(result.text) == ["## TODO", "- [ ] A2", "- [ ] B1", "## DONE", "- [x] C1", "- [x] C2",
+                                                                          "## DOING", "- [ ] B2", "- [ ] A1"], "\(result.text)")
+        }
+        // The item the mover left in the moved section is in that section's region still: theirs' `done` is the only move.
+        let doneB2 = "## TODO\n\n- [ ] A1\n- [ ] A2\n\n## DOING\n\n- [ ] B1\n\n## DONE\n\n- [x] C1\n- [x] C2\n- [x] B2 done:2026-11-26\n"
+        let result = merge(base, moved, doneB2)
+        #expect(result.conflicts.isEmpty && nonBlank(result.text) == ["## TODO", "- [ ] A1", "- [ ] A2", "- [ ] B1", "## DONE", "- [x] C1", "- [x] C2",
+                                                                      "- [x] B2 done:2026-11-26", "## DOING"], "\(result.text)")
+    }
+
     /// Ours cuts `## DOING` and pastes it higher, so TODO's note and items stand under it with DOING's own; theirs
     /// reopens DOING's item (helper-41's `heading-line-move-reopen-lost`). The note's region followed the moved line
     /// under DOING, theirs' TODO region with it, so both sides "moved" the item to the same place, and theirs' reopen
