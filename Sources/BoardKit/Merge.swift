@@ -405,9 +405,25 @@ private struct ThreeWayMerge {
         // The regions of the base and of the side that left a stretch as it was, where the other side changed it.
         var following: [(base: Int, other: Int, side: WritableKeyPath<ThreeWayMerge, Version>,
                          changer: WritableKeyPath<ThreeWayMerge, Version>, places: ClosedRange<Int>)] = []
+        // A stretch where one side put a line the base has once and the other side removed is that side's move of the
+        // line against the other's removal, a conflict as `git merge-file` reads it too, where the removal put items in
+        // another section (`## DOING` removed, its items in TODO, against the DOING section moved): merged, the two
+        // removals from the line's place were one change and the move's addition another, and the removal was lost. A
+        // group heading removed leaves its items in their section, and the move of the group stands.
+        let baseLines = b.lineOfText(), oursLines = o.lineOfText(), theirsLines = t.lineOfText()
+        func movesALineTheOtherRemoved(_ bs: ArraySlice<Int>, _ os: ArraySlice<Int>, _ ts: ArraySlice<Int>) -> Bool {
+            guard os != ts else { return false }
+            let oursMoves = ts == bs
+            let (mover, moverLines, removerLines) = oursMoves ? (os, oursLines, theirsLines) : (ts, theirsLines, oursLines)
+            return mover.contains { token in
+                guard let line = baseLines[token], line >= 0, let moved = moverLines[token], moved >= 0,
+                      removerLines[token] == nil else { return false }
+                return removalChangesSections(after: line, in: oursMoves ? theirs : ours)
+            }
+        }
         for stretch in stretches {
             let bs = b.tokens[stretch.base], os = o.tokens[stretch.ours], ts = t.tokens[stretch.theirs]
-            guard os == bs || os == ts || ts == bs else {
+            guard os == bs || os == ts || ts == bs, !movesALineTheOtherRemoved(bs, os, ts) else {
                 markConflict(stretch, b, o, t)
                 outputTokens += repeatElement(SkeletonTokens.region, count: output.count - outputTokens.count)
                 for (version, skeleton, range) in [(\ThreeWayMerge.base, b, stretch.base), (\.ours, o, stretch.ours), (\.theirs, t, stretch.theirs)] {
@@ -440,8 +456,18 @@ private struct ThreeWayMerge {
                 following += zip(b.regionsAfterLines(stretch.base), t.regionsAfterLines(stretch.theirs)).map { ($0.region, $1.region, \.theirs, \.ours, places) }
             }
         }
-        let followingLines = followMovedLines(unplaced, outputTokens: outputTokens, skeletons: [\.base: b, \.ours: o, \.theirs: t])
+        let followingLines = followMovedLines(unplaced, outputTokens: outputTokens,
+                                                lines: [\.base: baseLines, \.ours: oursLines, \.theirs: theirsLines])
         followItems(following.filter { !followingLines.contains($0.base) })
+    }
+
+    /// True when a side's removal of the skeleton line put an item after it in another section (the line headed a
+    /// section, or ended one): a line one side removes there, the other side moving it moves its items with it.
+    func removalChangesSections(after line: Int, in remover: Version) -> Bool {
+        base.regions[line + 1].contains { unit in
+            guard unit >= 0, let kept = remover.content.onlyItem(withHash: base.content.hashes[unit]) else { return false }
+            return remover.section(ofItem: kept) != base.section(ofItem: unit)
+        }
     }
 
     /// True when the lines of a stretch a side changed do not tell which line became which: it removed some, or a
@@ -511,20 +537,11 @@ private struct ThreeWayMerge {
     /// then stand in the section before, which is that side's move of them). Returns the base regions that followed a
     /// line.
     mutating func followMovedLines(_ unplaced: [(version: WritableKeyPath<ThreeWayMerge, Version>, region: Int, token: Int)],
-                                   outputTokens: [Int], skeletons: [WritableKeyPath<ThreeWayMerge, Version>: SkeletonTokens]) -> Set<Int> {
+                                   outputTokens: [Int], lines: [WritableKeyPath<ThreeWayMerge, Version>: [Int: Int]]) -> Set<Int> {
         guard !unplaced.isEmpty else { return [] }
         var mergedLine: [Int: Int] = [:]
         for (index, token) in outputTokens.enumerated() where token != SkeletonTokens.region {
             mergedLine[token] = mergedLine[token] == nil ? index : -1
-        }
-        // For each version, the skeleton line of each text it has (-1: more than one).
-        var lines: [WritableKeyPath<ThreeWayMerge, Version>: [Int: Int]] = [:]
-        for (version, skeleton) in skeletons {
-            var found: [Int: Int] = [:]
-            for (position, token) in skeleton.tokens.enumerated() where skeleton.indices[position] >= 0 {
-                found[token] = found[token] == nil ? skeleton.indices[position] : -1
-            }
-            lines[version] = found
         }
         func line(_ version: WritableKeyPath<ThreeWayMerge, Version>, _ token: Int) -> Int? {
             lines[version]?[token].flatMap { $0 >= 0 ? $0 : nil }
@@ -644,6 +661,15 @@ private struct ThreeWayMerge {
             }
             matchRegions(upTo: (tokens.count, other.tokens.count))
             return result
+        }
+
+        /// The skeleton line of each text it has (-1: more than one).
+        func lineOfText() -> [Int: Int] {
+            var found: [Int: Int] = [:]
+            for (position, token) in tokens.enumerated() where indices[position] >= 0 {
+                found[token] = found[token] == nil ? indices[position] : -1
+            }
+            return found
         }
 
         /// The non-empty regions right after the lines of `range`, each with that line's token; the one after its last

@@ -751,6 +751,30 @@ import Testing
                                                                       "- [x] B2 done:2026-11-26", "## DOING"], "\(result.text)")
     }
 
+    /// One side removes a heading line and the other moves it, with its items, elsewhere (helper-38's
+    /// `group-move-lost` case 2 and helper-41's `heading-delete-vs-section-move`): the two sides' removals of the line
+    /// from its place merged as one, the mover's line came back at its new place, and the removal was lost, exit 0.
+    /// `git merge-file` conflicts there, and so does the merge.
+    @Test func aLineOneSideRemovedAndTheOtherMovedIsAConflict() {
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] M\n- [ ] V\n\n## DONE\n\n- [x] D\n"
+        let removed = "## TODO\n\n- [ ] A\n\n- [ ] M\n- [ ] V\n\n## DONE\n\n- [x] D\n"
+        let moved = "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] D\n\n## DOING\n\n- [ ] M\n- [ ] V\n"
+        let review = "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] C\n\n## Review\n\n- [ ] R\n\n## Archive\n\n- [x] Z\n"
+        let reviewRemoved = "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] C\n\n- [ ] R\n\n## Archive\n\n- [x] Z\n"
+        let reviewMoved = "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] C\n\n## Archive\n\n- [x] Z\n\n## Review\n\n- [ ] R\n"
+        for (base, removed, moved) in [(base, removed, moved), (review, reviewRemoved, reviewMoved)] {
+            for (ours, theirs) in [(removed, moved), (moved, removed)] {
+                let result = merge(base, ours, theirs)
+                #expect(result.conflicts.contains(MergeConflict(title: nil, reason: .text)) && result.text.contains("<<<<<<<"),
+                        "\(result.conflicts) \(result.text)")
+            }
+        }
+        // A line moved on one side, and left alone or edited elsewhere on the other, merges clean.
+        let apart = merge(base, moved, "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] M\n- [ ] V\n\n## DONE\n\n- [x] D\n")
+        #expect(apart.conflicts.isEmpty && nonBlank(apart.text) == ["## TODO", "- [ ] A", "- [ ] B", "## DONE", "- [x] D", "## DOING", "- [ ] M", "- [ ] V"],
+                "\(apart.text)")
+    }
+
     /// Ours cuts `## DOING` and pastes it higher, so TODO's note and items stand under it with DOING's own; theirs
     /// reopens DOING's item (helper-41's `heading-line-move-reopen-lost`). The note's region followed the moved line
     /// under DOING, theirs' TODO region with it, so both sides "moved" the item to the same place, and theirs' reopen
