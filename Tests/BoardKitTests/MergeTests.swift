@@ -775,6 +775,23 @@ import Testing
                 "\(apart.text)")
     }
 
+    /// Ours archives C (a new `## Archive` heading above it, at the end); theirs appends a section of its own with an
+    /// item (helper-37's `append-sections-conflict`). The base's DONE region was matched to ours' blank lines right after
+    /// `## DONE`, not to the region holding C, so both sides seemed to add headings at the end, a conflict whose
+    /// markers held only the headings. A base region between two matched lines goes with the side's region there that
+    /// holds its items: ours added its heading above C, theirs its section below, and they merge as `git merge-file`
+    /// merges them.
+    @Test func aRegionIsMatchedToTheSidesRegionHoldingItsItems() {
+        let base = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n- [x] C\n"
+        let archived = "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] B\n\n## DONE\n\n## Archive\n\n- [x] C\n"
+        let review = base + "\n## REVIEW\n\n- [ ] Review item\n"
+        for (ours, theirs) in [(archived, review), (review, archived)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && nonBlank(result.text) == ["## TODO", "- [ ] A", "## DOING", "- [ ] B", "## DONE", "## Archive", "- [x] C",
+                                                                          "## REVIEW", "- [ ] Review item"], "\(result.text)")
+        }
+    }
+
     /// Ours cuts `## DOING` and pastes it higher, so TODO's note and items stand under it with DOING's own; theirs
     /// reopens DOING's item (helper-41's `heading-line-move-reopen-lost`). The note's region followed the moved line
     /// under DOING, theirs' TODO region with it, so both sides "moved" the item to the same place, and theirs' reopen
