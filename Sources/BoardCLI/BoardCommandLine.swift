@@ -308,5 +308,9 @@ struct Context {
         }
         message.append(UInt8(ascii: "\n"))
         output.stream(&message)
+        // A board found in a folder above may not be the one the user had in mind: the edit says which it was.
+        if target == nil, parsed.value("file") == nil, setting("BOARD_FILE") == nil, path != absolute("board.md") {
+            output.error("note: the board is \(escaped(shown)), the nearest board.md above this folder")
+        }
     }
 }

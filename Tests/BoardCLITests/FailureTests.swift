@@ -84,6 +84,21 @@ import Testing
         #expect(sandbox.read() == Self.board + "- [ ] Found\n")
     }
 
+    /// A command that edits the nearest `board.md` in a folder above says which file that is (helper-39: `board add` in
+    /// a subfolder changed a board the user did not know was there, without a word); one in the current folder, or
+    /// named, goes without saying.
+    @Test func anEditOfTheBoardInAFolderAboveNamesIt() throws {
+        let sandbox = sandboxWithBoard()
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
+        let outcome = BoardCommandLine.run(Invocation(arguments: ["add", "Found"], environment: [:], currentDirectory: sandbox.path("sub")))
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.stderr == "note: the board is \(sandbox.path("board.md")), the nearest board.md above this folder\n")
+        #expect(sandbox.read() == Self.board + "- [ ] Found\n")
+        #expect(sandbox.run(["add", "Here"]).stderr == "")
+        #expect(BoardCommandLine.run(Invocation(arguments: ["add", "Named", "--file", "../board.md"], environment: [:],
+                                                currentDirectory: sandbox.path("sub"))).stderr == "")
+    }
+
     @Test func noSuchItem() {
         let sandbox = sandboxWithBoard()
         #expect(sandbox.run(["rm", "deploy"]) == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: no item matches 'deploy'\n"))
