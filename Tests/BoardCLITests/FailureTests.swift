@@ -99,6 +99,18 @@ import Testing
                                                 currentDirectory: sandbox.path("sub"))).stderr == "")
     }
 
+    /// An option of other commands is named as theirs (helper-39: `add x --title y` was asked whether it meant
+    /// `--file`); a misspelling still gets the nearest option.
+    @Test func anOptionOfAnotherCommandIsNamedAsTheirs() {
+        let sandbox = sandboxWithBoard()
+        let title = sandbox.run(["add", "x", "--title", "y"])
+        #expect(title.exitCode == 64)
+        #expect(title.stderr.hasPrefix("Error: Unknown option '--title' for 'board add': it is an option of 'board init' and 'board edit'\n"))
+        #expect(sandbox.run(["check", "--top"]).stderr.hasPrefix("Error: Unknown option '--top' for 'board check': it is an option of 'board add' and 'board move'\n"))
+        #expect(sandbox.run(["list", "--serch", "x"]).stderr.hasPrefix("Error: Unknown option '--serch'. Did you mean '--search'?\n"))
+        #expect(sandbox.read() == Self.board)
+    }
+
     @Test func noSuchItem() {
         let sandbox = sandboxWithBoard()
         #expect(sandbox.run(["rm", "deploy"]) == Outcome(exitCode: 1, stdout: "", stderr: "error: board.md: no item matches 'deploy'\n"))
