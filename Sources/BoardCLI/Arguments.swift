@@ -174,11 +174,11 @@ enum Arguments {
         let allowed = Set((spec.options + Options.common).map(\.long))
         for name in parsed.flags.union(parsed.values.keys).sorted() where !allowed.contains(name) {
             // Named as it was written: `list -n1` has no `-n`, and `--max-count` is nothing the user typed.
-            // An option of other commands is named as theirs, not taken for a misspelling (`add x --title y` was
-            // asked whether it meant `--file`).
+            // An option of one or two other commands is named as theirs, not taken for a misspelling (`add x --title
+            // y` was asked whether it meant `--file`); one of many (`--json`) goes without a hint.
             let owners = Commands.all.filter { $0.options.contains { $0.long == name } }.map { "'board \($0.name)'" }
             let hint = owners.isEmpty ? didYouMean("--" + name, among: allowed.sorted().map { "--" + $0 })
-                : ": it is an option of " + (owners.count == 1 ? owners[0] : owners.dropLast().joined(separator: ", ") + " and " + owners[owners.count - 1])
+                : owners.count <= 2 ? ": it is an option of " + owners.joined(separator: " and ") : ""
             throw UsageError(message: "Unknown option '\(parsed.spellings[name] ?? "--" + name)' for 'board \(spec.name)'" + hint, command: spec)
         }
         let count = parsed.positionals.count

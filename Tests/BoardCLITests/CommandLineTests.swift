@@ -46,7 +46,7 @@ import Testing
         (["frobnicate"], "Error: Unknown subcommand 'frobnicate'\nUsage: board <subcommand> [<arguments>] [<options>]\n  See 'board --help' for more information.\n"),
         (["add"], "Error: Missing expected argument '<title>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
         (["add", "x", "--bogus"], "Error: Unknown option '--bogus'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
-        (["rm", "x", "--top"], "Error: Unknown option '--top' for 'board rm'\nUsage: board rm <ref> ...\n  See 'board rm --help' for more information.\n"),
+        (["rm", "x", "--top"], "Error: Unknown option '--top' for 'board rm': it is an option of 'board add' and 'board move'\nUsage: board rm <ref> ...\n  See 'board rm --help' for more information.\n"),
         (["edit", "x", "y"], "Error: Unexpected argument 'y'\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\n  See 'board edit --help' for more information.\n"),
         (["add", "x", "--due"], "Error: Missing value for '--due <date>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
         (["add", "x", "--due", "2026-02-30"], "Error: Invalid date '2026-02-30' for '--due' (use YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (fri: the next Friday))\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),

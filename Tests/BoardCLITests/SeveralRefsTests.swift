@@ -126,8 +126,8 @@ import Testing
         (["show", "--widht"], "Error: Unknown option '--widht'. Did you mean '--width'?"),
         (["add", "x", "--json"], "Error: Unknown option '--json' for 'board add'"),
         // A short option another command has is named as it was written, not by a long name never typed.
-        (["list", "-n1"], "Error: Unknown option '-n' for 'board list'"),
-        (["list", "-n", "1"], "Error: Unknown option '-n' for 'board list'"),
+        (["list", "-n1"], "Error: Unknown option '-n' for 'board list': it is an option of 'board log'"),
+        (["list", "-n", "1"], "Error: Unknown option '-n' for 'board list': it is an option of 'board log'"),
         (["frobnicate"], "Error: Unknown subcommand 'frobnicate'"),
     ])
     func unknownNamesSuggestTheNearestOne(arguments: [String], firstLine: String) {
