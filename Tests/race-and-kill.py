@@ -10,6 +10,8 @@
    temporary file. 3. `kill -9` at random points of `board add` on a large board: the board is always the old or the new bytes, and
    no temporary file is left once the next command has run; a file the killed run left (killed just after its swap,
    the old board; just before, the new one) is kept as `board.md.rescued-N`, and holds the old or the new bytes.
+   4. SIGINT, SIGTERM or SIGHUP while a file has the temporary name: the old or the new bytes, and no file left
+   beside the board at all.
 """
 import os
 import random
@@ -126,6 +128,43 @@ def kill(folder, runs=60):
     check(rescued_wrong == 0, f"every file a killed run left holds the old or the new board ({rescued} kept, {rescued_wrong} other)")
 
 
+def interrupt(folder, runs=60):
+    """Ctrl-C, a closed terminal or `kill` while a file has the temporary name (board's new file before the swap, the
+    old board after it): the interrupt waits until that name is free, so the board is the old or the new bytes and
+    nothing is left beside it, not even until the next command (killed there, a run left the file at that name)."""
+    path = os.path.join(folder, "board.md")
+    original = "## TODO\n\n" + "".join(f"- [ ] item {i} with a few more words\n" for i in range(4000))
+    with open(path, "w") as f:
+        f.write(original)
+    subprocess.run([BOARD, "-f", path, "add", "Stopped"], check=True, capture_output=True)
+    with open(path) as f:
+        added = f.read()
+    torn, left, caught, statuses = 0, 0, 0, set()
+    for run in range(runs):
+        with open(path, "w") as f:
+            f.write(original)
+        number = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)[run % 3]
+        process = subprocess.Popen([BOARD, "-f", path, "add", "Stopped"], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        # The signal goes the moment the temporary name shows.
+        while process.poll() is None:
+            if any(name.startswith(".board.tmp-") for name in os.listdir(folder)):
+                process.send_signal(number)
+                caught += 1
+                break
+        statuses.add(process.wait() in (0, -number))
+        with open(path) as f:
+            torn += f.read() not in (original, added)
+        left += os.listdir(folder) != ["board.md"]
+        for name in os.listdir(folder):
+            if name != "board.md":
+                os.unlink(os.path.join(folder, name))
+    check(caught > runs // 2, f"the temporary name seen, and a signal sent then, in {caught} of {runs} runs")
+    check(torn == 0, f"SIGINT, SIGTERM or SIGHUP during a write, {caught} times: {torn} boards neither old nor new")
+    check(left == 0, f"no file left beside the board after an interrupt ({left} of {caught} left one)")
+    check(statuses == {True}, "each interrupted run ends by the signal or exits 0")
+
+
 def file_size_limit(folder):
     path = os.path.join(folder, "board.md")
     original = "## TODO\n\n" + "".join(f"- [ ] item {i} with a few more words\n" for i in range(12000))
@@ -150,4 +189,6 @@ for in_place in (False, True):
         race(folder, in_place)
 with tempfile.TemporaryDirectory() as folder:
     kill(folder)
+with tempfile.TemporaryDirectory() as folder:
+    interrupt(folder)
 sys.exit(1 if failures else 0)

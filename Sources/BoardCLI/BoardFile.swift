@@ -171,6 +171,10 @@ enum BoardFile {
         let readOnly = CommandError(message: "\(name): the file is read-only; nothing was written")
         if status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 { throw readOnly }
         if access(systemPath(target), W_OK) != 0 { throw errno == ENOENT ? changedMeanwhile : readOnly }
+        // From board's new file on, an interrupt (Ctrl-C, a closed terminal, `kill`) waits until the command ends:
+        // stopped while a file had the temporary name, board left it there (`kill -9` still can: `setAsideLeftover`).
+        board_defer_interrupts()
+        defer { board_resume_interrupts() }
         let written = try writeNewFile(newFile, besides: target, like: status, attributesOf: fd, shownAs: name)
         defer { close(written.fd) }  // Closing releases the write lease too.
         let temporary = written.path

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,4 +128,39 @@ void board_map_allocations_from(int bytes) {
 #else
     (void)bytes;
 #endif
+}
+
+static const int board_interrupts[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+enum { board_interrupt_count = sizeof board_interrupts / sizeof board_interrupts[0] };
+static struct sigaction board_interrupt_handlers[board_interrupt_count];
+static pthread_mutex_t board_interrupt_lock = PTHREAD_MUTEX_INITIALIZER;
+static int board_interrupt_depth = 0;
+static volatile sig_atomic_t board_interrupt_kept = 0;
+
+static void board_keep_interrupt(int number) {
+    if (board_interrupt_kept == 0) board_interrupt_kept = number;
+}
+
+void board_defer_interrupts(void) {
+    pthread_mutex_lock(&board_interrupt_lock);
+    if (board_interrupt_depth++ == 0) {
+        struct sigaction keep;
+        memset(&keep, 0, sizeof keep);
+        keep.sa_handler = board_keep_interrupt;
+        sigemptyset(&keep.sa_mask);
+        for (int i = 0; i < board_interrupt_count; i++) sigaction(board_interrupts[i], &keep, &board_interrupt_handlers[i]);
+    }
+    pthread_mutex_unlock(&board_interrupt_lock);
+}
+
+void board_resume_interrupts(void) {
+    int kept = 0;
+    pthread_mutex_lock(&board_interrupt_lock);
+    if (board_interrupt_depth > 0 && --board_interrupt_depth == 0) {
+        for (int i = 0; i < board_interrupt_count; i++) sigaction(board_interrupts[i], &board_interrupt_handlers[i], NULL);
+        kept = board_interrupt_kept;
+        board_interrupt_kept = 0;
+    }
+    pthread_mutex_unlock(&board_interrupt_lock);
+    if (kept != 0) raise(kept);
 }

@@ -45,4 +45,12 @@ int board_copy_extended_attributes(int from, int to);
 /// would raise it to the size of each large block freed). Does nothing on other systems.
 void board_map_allocations_from(int bytes);
 
+/// From here until the matching `board_resume_interrupts`, SIGINT, SIGTERM, SIGHUP and SIGQUIT wait: the first that
+/// comes is kept, and raised again under the handlers there were before once the last deferring call has resumed.
+/// Calls nest, from any thread.
+void board_defer_interrupts(void);
+
+/// Ends one `board_defer_interrupts`; the last one puts the earlier handlers back and raises the signal kept, if any.
+void board_resume_interrupts(void);
+
 #endif
