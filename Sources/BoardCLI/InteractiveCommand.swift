@@ -130,21 +130,28 @@ extension Commands {
     }
 }
 
-/// What `stat` says of a file that tells a change: its inode, size and modification time. A save by rename
-/// changes the inode; a save in place changes the time (or the size).
+/// What `stat` says of a file that tells a change: its inode, size, and modification and change times. A save by
+/// rename changes the inode; a save in place changes the times (or the size); the change time no program can put
+/// back, as one that keeps the modification time does.
 struct FileStamp: Equatable {
     let inode: UInt64
     let size: Int64
-    let seconds: Int
-    let nanoseconds: Int
+    let modified: timespec
+    let changed: timespec
 
     init(_ path: String) {
         var status = stat()
         if stat(SystemText.cString(path), &status) == 0 {
             (inode, size) = (UInt64(status.st_ino), Int64(status.st_size))
-            (seconds, nanoseconds) = (status.st_mtim.tv_sec, status.st_mtim.tv_nsec)
+            (modified, changed) = (status.st_mtim, status.st_ctim)
         } else {
-            (inode, size, seconds, nanoseconds) = (0, -1, 0, 0)
+            (inode, size, modified, changed) = (0, -1, timespec(), timespec())
         }
+    }
+
+    static func == (left: FileStamp, right: FileStamp) -> Bool {
+        left.inode == right.inode && left.size == right.size
+            && (left.modified.tv_sec, left.modified.tv_nsec, left.changed.tv_sec, left.changed.tv_nsec)
+            == (right.modified.tv_sec, right.modified.tv_nsec, right.changed.tv_sec, right.changed.tv_nsec)
     }
 }

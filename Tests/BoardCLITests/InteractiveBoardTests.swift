@@ -6,6 +6,28 @@ import Testing
 
 /// `board ui`'s state machine, key by key: each change is the file the equivalent command writes.
 @Suite struct InteractiveBoardTests {
+    /// An outside edit in place that keeps the size and puts the modification time back (`touch -r`, a sync tool, an
+    /// editor keeping times) is a change `board ui` sees: it went unseen until a key was pressed. The inode's change
+    /// time tells it, which no program can put back.
+    @Test func anEditThatRestoresTheModificationTimeChangesTheStamp() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] A\n")
+        let path = sandbox.path("board.md")
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let stamp = FileStamp(path)
+        usleep(20_000)
+        let fd = open(path, O_WRONLY)
+        #expect(fd >= 0)
+        #expect(Array("## TODO\n- [ ] B\n".utf8).withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } == 16)
+        var times = [before.st_atim, before.st_mtim]
+        #expect(futimens(fd, &times) == 0)
+        close(fd)
+        var after = stat()
+        #expect(stat(path, &after) == 0 && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec && after.st_size == before.st_size)
+        #expect(FileStamp(path) != stamp)
+    }
+
     static let today = CivilDate(year: 2026, month: 11, day: 23) ?? CivilDate(daysSinceEpoch: 0)
     static let text = """
         # Release
