@@ -120,6 +120,9 @@ private struct ThreeWayMerge {
         let content: ContentIndex
         /// For a side, the base's regions the line merge matched to one of its regions, with that region.
         var counterpart: [Int: Int] = [:]
+        /// For a side, the base's regions that followed a line it moved into another section (`followMovedLines`):
+        /// it moved their items there, though they keep their place.
+        var carriedAcross: Set<Int> = []
 
         init(_ board: Board) {
             self.board = board
@@ -152,6 +155,17 @@ private struct ThreeWayMerge {
         }
 
         func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
+        /// The section a skeleton line stands in (its own, for a heading); nil outside the sections.
+        func section(ofLine index: Int) -> SectionKind? {
+            let (line, sections) = (skeleton[index], board.sections)
+            var (low, high) = (0, sections.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sections[middle].headingLine <= line { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, sections[low - 1].lines.contains(line), !sections[low - 1].namesNoSection else { return nil }
+            return sections[low - 1].kind
+        }
         /// The item's section; nil for an off-board section (`Board(parsing:offBoardSections:)`).
         func section(ofItem index: Int) -> SectionKind? { board.section(of: board.items[index]) }
         /// The spaces the item's line starts with.
@@ -567,15 +581,19 @@ private struct ThreeWayMerge {
                   line(version, token) != nil, let baseLine = line(\.base, token),
                   sides.allSatisfy({ line($0, token) != nil }) else { continue }
             let baseTitles = titles(base, after: baseLine)
-            let moved = sides.contains { side in
+            let movers = sides.filter { side in
                 guard let sideLine = line(side, token) else { return false }
                 let mover = self[keyPath: side]
                 return mover.places[sideLine + 1] == merged
                     && (baseTitles.isEmpty || !baseTitles.isDisjoint(with: titles(mover, after: sideLine)))
             }
-            guard moved else { continue }
+            guard !movers.isEmpty else { continue }
             self[keyPath: version].places[region] = merged
-            if version == \.base { followed.insert(region) }
+            guard version == \.base else { continue }
+            followed.insert(region)
+            for side in movers where line(side, token).flatMap(self[keyPath: side].section(ofLine:)) != base.section(ofLine: baseLine) {
+                self[keyPath: side].carriedAcross.insert(region)
+            }
         }
         return followed
     }
@@ -980,8 +998,10 @@ private struct ThreeWayMerge {
     /// the line before that region away (theirs' `start T` went unseen, T's DONE region being placed under DOING's
     /// heading once ours moved `## DONE` away).
     func moved(_ baseIndex: Int, in side: Version, at index: Int) -> Bool {
-        side.place(ofItem: index) != base.place(ofItem: baseIndex)
-            || side.counterpart[base.regionOfItem[baseIndex]].map { $0 != side.regionOfItem[index] } ?? false
+        let region = base.regionOfItem[baseIndex]
+        return side.place(ofItem: index) != base.place(ofItem: baseIndex)
+            || side.counterpart[region].map { $0 != side.regionOfItem[index] } ?? false
+            || (side.carriedAcross.contains(region) && side.section(ofItem: index) != base.section(ofItem: baseIndex))
     }
 
     /// An item both sides kept: its place and each of its fields from the side that changed them.

@@ -792,6 +792,28 @@ import Testing
         }
     }
 
+    /// A side that moves a group (or a group's line) into another section moves the items that follow the line there,
+    /// though the base's region follows the line and they keep its place (helper-42): theirs moving `### grp a` with
+    /// its item into DOING against ours' `done` of that item, and ours moving the line under `## DONE` and running
+    /// `move X done --top` against theirs' `move X todo --top`, each lost a side's move, exit 0 (the first left a
+    /// ticked item in TODO). Both moved.
+    @Test func aGroupMovedIntoAnotherSectionMovesItsItems() {
+        let base = "## TODO\n\n- [ ] Fix login\n\n### grp a\n\n- [ ] Write docs\n- [ ] Ship beta\n\n## DOING\n\n- [ ] Pay rent\n\n## DONE\n\n- [x] Buy milk\n"
+        let done = "## TODO\n\n- [ ] Fix login\n\n### grp a\n\n- [ ] Write docs\n\n## DOING\n\n- [ ] Pay rent\n\n## DONE\n\n- [x] Buy milk\n- [x] Ship beta done:2026-11-26\n"
+        let groupToDoing = "## TODO\n\n- [ ] Write docs\n- [ ] Fix login\n\n## DOING\n\n- [ ] Pay rent\n\n### grp a\n\n- [ ] Ship beta\n\n## DONE\n\n- [x] Buy milk\n"
+        for (ours, theirs) in [(done, groupToDoing), (groupToDoing, done)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts == [MergeConflict(title: "Ship beta", reason: .section)], "\(result.text)")
+        }
+        let noDoing = "## TODO\n\n- [ ] Fix login\n\n### grp a\n\n- [ ] Write docs\n- [ ] Ship beta\n\n## DONE\n\n- [x] Buy milk\n"
+        let lineToDone = "## TODO\n\n- [ ] Fix login\n\n- [ ] Write docs\n\n## DONE\n\n### grp a\n- [x] Ship beta done:2026-11-26\n- [x] Buy milk\n"
+        let toTop = "## TODO\n\n- [ ] Ship beta\n- [ ] Fix login\n\n### grp a\n\n- [ ] Write docs\n\n## DONE\n\n- [x] Buy milk\n"
+        for (ours, theirs) in [(lineToDone, toTop), (toTop, lineToDone)] {
+            let result = merge(noDoing, ours, theirs)
+            #expect(result.conflicts == [MergeConflict(title: "Ship beta", reason: .section)], "\(result.text)")
+        }
+    }
+
     /// Ours cuts `## DOING` and pastes it higher, so TODO's note and items stand under it with DOING's own; theirs
     /// reopens DOING's item (helper-41's `heading-line-move-reopen-lost`). The note's region followed the moved line
     /// under DOING, theirs' TODO region with it, so both sides "moved" the item to the same place, and theirs' reopen
