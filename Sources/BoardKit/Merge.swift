@@ -433,7 +433,8 @@ private struct ThreeWayMerge {
             return mover.contains { token in
                 guard let line = baseLines[token], line >= 0, let moved = moverLines[token], moved >= 0,
                       removerLines[token] == nil else { return false }
-                return removalChangesSections(after: line, in: oursMoves ? theirs : ours)
+                return oursMoves ? removalChangesSections(after: line, in: theirs, against: ours)
+                    : removalChangesSections(after: line, in: ours, against: theirs)
             }
         }
         for stretch in stretches {
@@ -486,12 +487,15 @@ private struct ThreeWayMerge {
         return votes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 
-    /// True when a side's removal of the skeleton line put an item after it in another section (the line headed a
-    /// section, or ended one): a line one side removes there, the other side moving it moves its items with it.
-    func removalChangesSections(after line: Int, in remover: Version) -> Bool {
+    /// True when a side's removal of the base's skeleton line put an item after it in another section (the line headed
+    /// a section, or ended one) than the one the side that moved the line has it in: the mover moved its items with
+    /// it. A removal that puts them where the move does (ours renaming `## TODO` to `## Review`, theirs swapping those
+    /// two headings) is no other change.
+    func removalChangesSections(after line: Int, in remover: Version, against mover: Version) -> Bool {
         base.regions[line + 1].contains { unit in
             guard unit >= 0, let kept = remover.content.onlyItem(withHash: base.content.hashes[unit]) else { return false }
-            return remover.section(ofItem: kept) != base.section(ofItem: unit)
+            let section = remover.section(ofItem: kept), moved = mover.content.onlyItem(withHash: base.content.hashes[unit])
+            return section != base.section(ofItem: unit) && section != (moved.map(mover.section(ofItem:)) ?? base.section(ofItem: unit))
         }
     }
 

@@ -773,6 +773,15 @@ import Testing
         let apart = merge(base, moved, "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] M\n- [ ] V\n\n## DONE\n\n- [x] D\n")
         #expect(apart.conflicts.isEmpty && nonBlank(apart.text) == ["## TODO", "- [ ] A", "- [ ] B", "## DONE", "- [x] D", "## DOING", "- [ ] M", "- [ ] V"],
                 "\(apart.text)")
+        // A removal that puts the items where the move does is no other change (helper-42): ours renaming `## TODO` to
+        // `## Review`, theirs swapping those two headings, merge as git merges them.
+        let withReview = "## TODO\n\n- [ ] Write docs\n\n## DOING\n\nDoing note\n\n## Review\n"
+        let swapped = "## Review\n\n- [ ] Write docs\n\n## DOING\n\nDoing note\n\n## TODO\n"
+        for (ours, theirs) in [("## Review\n\n- [ ] Write docs\n\n## DOING\n\nDoing note\n\n## Review\n", swapped),
+                               (swapped, "## Review\n\n- [ ] Write docs\n\n## DOING\n\nDoing note\n\n## Review\n")] {
+            let result = merge(withReview, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == swapped, "\(result.text)")
+        }
     }
 
     /// Ours archives C (a new `## Archive` heading above it, at the end); theirs appends a section of its own with an
