@@ -1001,26 +1001,38 @@ private struct ThreeWayMerge {
     /// region is to the side (the line merge matched them), which places alone do not tell where the other side took
     /// the line before that region away (theirs' `start T` went unseen, T's DONE region being placed under DOING's
     /// heading once ours moved `## DONE` away).
+    /// So is one in a region that followed a line the side moved into another section (`carriedAcross`), which the
+    /// side has in another section than the base: it moved the line, and the item with it.
     func moved(_ baseIndex: Int, in side: Version, at index: Int) -> Bool {
-        let region = base.regionOfItem[baseIndex]
-        return side.place(ofItem: index) != base.place(ofItem: baseIndex)
-            || side.counterpart[region].map { $0 != side.regionOfItem[index] } ?? false
-            || (side.carriedAcross.contains(region) && side.section(ofItem: index) != base.section(ofItem: baseIndex))
+        placedElsewhere(baseIndex, in: side, at: index)
+            || (side.carriedAcross.contains(base.regionOfItem[baseIndex]) && side.section(ofItem: index) != base.section(ofItem: baseIndex))
+    }
+
+    /// `moved` by the item's place or region alone.
+    func placedElsewhere(_ baseIndex: Int, in side: Version, at index: Int) -> Bool {
+        side.place(ofItem: index) != base.place(ofItem: baseIndex)
+            || side.counterpart[base.regionOfItem[baseIndex]].map { $0 != side.regionOfItem[index] } ?? false
     }
 
     /// An item both sides kept: its place and each of its fields from the side that changed them.
     mutating func mergeItem(_ b: Int, ours o: Int, theirs t: Int) -> Merged {
         let oursPlace = ours.place(ofItem: o), theirsPlace = theirs.place(ofItem: t)
         let (oursMoved, theirsMoved) = (moved(b, in: ours, at: o), moved(b, in: theirs, at: t))
+        let (oursPlaced, theirsPlaced) = (placedElsewhere(b, in: ours, at: o), placedElsewhere(b, in: theirs, at: t))
         let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
         var reasons: [MergeConflict.Reason] = []
         // Two places can meet where two sections' regions followed a line one side moved (ours pasting `## DOING` above
-        // TODO's items, theirs' TODO region with them): sections apart are moves apart all the same.
-        if oursMoved && theirsMoved && (oursPlace != theirsPlace || sections.ours != sections.theirs) { reasons.append(.section) }
-        // The side that moved the item places it, in its section. Where neither did, a side may still have put it in
-        // another section, by removing or renaming a heading above it (ours removing `## DOING` leaves its items in
-        // TODO): that side's section, ours' if both.
-        let placedBy: MergeSide = oursMoved ? .ours : theirsMoved ? .theirs : sections.ours != sections.base ? .ours : .theirs
+        // TODO's items, theirs' TODO region with them): sections apart are moves apart all the same. A side's move
+        // carried by a line into the section the other side put the item in by itself is that side's move.
+        let carriedAlongside = oursPlaced != theirsPlaced && sections.ours == sections.theirs
+        if oursMoved && theirsMoved && !carriedAlongside && (oursPlace != theirsPlace || sections.ours != sections.theirs) {
+            reasons.append(.section)
+        }
+        // The side that moved the item places it, in its section (the one that put it there by itself first). Where
+        // neither did, a side may still have put it in another section, by removing or renaming a heading above it
+        // (ours removing `## DOING` leaves its items in TODO): that side's section, ours' if both.
+        let placedBy: MergeSide = oursPlaced ? .ours : theirsPlaced ? .theirs : oursMoved ? .ours : theirsMoved ? .theirs
+            : sections.ours != sections.base ? .ours : .theirs
         let (place, section) = placedBy == .ours ? (oursPlace, sections.ours) : (theirsPlace, sections.theirs)
 
         // Line endings count here, so a side that changed only them is taken whole.

@@ -835,6 +835,15 @@ import Testing
             let result = merge(base, ours, theirs)
             #expect(result.conflicts == [MergeConflict(title: "C", reason: .section)], "\(result.text)")
         }
+        // A side that starts an item the other side's heading move put in DOING too: one move, placed by the side
+        // that made it, under DOING's heading where it took it (matrix2 of 2026-11-26: "both moved").
+        let pasted = "## TODO\n\n## DOING\n\nIntro text\n\n- [ ] A\n- [ ] B\n\n- [ ] C\n\n## DONE\n\n- [x] D\n"
+        let started = "## TODO\n\nIntro text\n\n- [ ] B\n\n## DOING\n\n- [ ] C\n- [ ] A\n\n## DONE\n\n- [x] D\n"
+        for (ours, theirs) in [(pasted, started), (started, pasted)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && nonBlank(result.text) == ["## TODO", "## DOING", "- [ ] A", "Intro text", "- [ ] B", "- [ ] C", "## DONE", "- [x] D"],
+                    "\(result.text)")
+        }
     }
 
     /// An item whose body holds a fence (or a comment), under a heading renamed off the board, is read with its whole
