@@ -575,8 +575,12 @@ private struct ThreeWayMerge {
         func line(_ version: WritableKeyPath<ThreeWayMerge, Version>, _ token: Int) -> Int? {
             lines[version]?[token].flatMap { $0 >= 0 ? $0 : nil }
         }
-        func titles(_ version: Version, after line: Int) -> Set<TitleKey> {
-            Set(version.regions[line + 1].lazy.filter { $0 >= 0 }.map { version.board.titleKey(of: version.board.items[$0]) })
+        // Whether the mover has one of the base's items after the line, as it was in the base (one the mover's own
+        // command put there, `done` into a group moved under DONE, tells nothing of the line's move).
+        func carriesItems(_ mover: Version, after line: Int, from baseLine: Int) -> Bool {
+            base.regions[baseLine + 1].contains { unit in
+                unit >= 0 && mover.content.onlyItem(withHash: base.content.hashes[unit]).map { mover.regionOfItem[$0] == line + 1 } == true
+            }
         }
         let sides = [\ThreeWayMerge.ours, \ThreeWayMerge.theirs]
         var followed: Set<Int> = []
@@ -584,12 +588,12 @@ private struct ThreeWayMerge {
             guard let merged = mergedLine[token], merged >= 0, self[keyPath: version].places[region] != Self.inConflictBlock,
                   line(version, token) != nil, let baseLine = line(\.base, token),
                   sides.allSatisfy({ line($0, token) != nil }) else { continue }
-            let baseTitles = titles(base, after: baseLine)
+            let baseHasItems = base.regions[baseLine + 1].contains { $0 >= 0 }
             let movers = sides.filter { side in
                 guard let sideLine = line(side, token) else { return false }
                 let mover = self[keyPath: side]
                 return mover.places[sideLine + 1] == merged
-                    && (baseTitles.isEmpty || !baseTitles.isDisjoint(with: titles(mover, after: sideLine)))
+                    && (!baseHasItems || carriesItems(mover, after: sideLine, from: baseLine))
             }
             guard !movers.isEmpty else { continue }
             self[keyPath: version].places[region] = merged

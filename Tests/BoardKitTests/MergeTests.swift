@@ -821,6 +821,17 @@ import Testing
             let result = merge(noDoing, ours, theirs)
             #expect(result.conflicts == [MergeConflict(title: "Ship beta", reason: .section)], "\(result.text)")
         }
+        // An item the mover's own command put after the moved line is no sign the line took the base's items along:
+        // ours moving the line under `## DONE` with `done "Write docs"`, theirs `done "Ship beta"`, is one move each.
+        let writeDocsDone = "## TODO\n\n- [ ] Fix login\n\n- [ ] Ship beta\n\n## DONE\n### grp a\n\n- [x] Buy milk\n- [x] Write docs done:2026-11-26\n"
+        let shipBetaDone = "## TODO\n\n- [ ] Fix login\n\n### grp a\n\n- [ ] Write docs\n\n## DONE\n\n- [x] Buy milk\n- [x] Ship beta done:2026-11-26\n"
+        for (ours, theirs) in [(writeDocsDone, shipBetaDone), (shipBetaDone, writeDocsDone)] {
+            let result = merge(noDoing, ours, theirs)
+            // Ours' order of the two dones stands.
+            #expect(result.conflicts.isEmpty && nonBlank(result.text).prefix(5) == ["## TODO", "- [ ] Fix login", "## DONE", "### grp a", "- [x] Buy milk"]
+                        && Set(nonBlank(result.text).dropFirst(5)) == ["- [x] Write docs done:2026-11-26", "- [x] Ship beta done:2026-11-26"],
+                    "\(result.text)")
+        }
     }
 
     /// Ours cuts `## DOING` and pastes it higher, so TODO's note and items stand under it with DOING's own; theirs
