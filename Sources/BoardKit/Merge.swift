@@ -406,8 +406,7 @@ private struct ThreeWayMerge {
     mutating func mergeSkeletons() {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
-        let toOurs = b.matching(o) { Self.region(holdingMostOf: $0, of: base, in: ours) }
-        let toTheirs = b.matching(t) { Self.region(holdingMostOf: $0, of: base, in: theirs) }
+        let (toOurs, toTheirs) = (b.matching(o), b.matching(t))
         let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count), toOurs: toOurs, toTheirs: toTheirs)
         for (position, index) in b.indices.enumerated() where index < 0 {
             if let match = toOurs[position] { ours.counterpart[-1 - index] = -1 - o.indices[match] }
@@ -475,16 +474,6 @@ private struct ThreeWayMerge {
         let followingLines = followMovedLines(unplaced, outputTokens: outputTokens,
                                                 lines: [\.base: baseLines, \.ours: oursLines, \.theirs: theirsLines])
         followItems(following.filter { !followingLines.contains($0.base) })
-    }
-
-    /// The side's region that holds most of the base region's items (by their lines), among as many the first; nil when
-    /// it holds none of them.
-    static func region(holdingMostOf baseRegion: Int, of base: Version, in side: Version) -> Int? {
-        var votes: [Int: Int] = [:]
-        for item in base.regions[baseRegion] where item >= 0 {
-            if let kept = side.content.onlyItem(withHash: base.content.hashes[item]) { votes[side.regionOfItem[kept], default: 0] += 1 }
-        }
-        return votes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 
     /// True when a side's removal of the base's skeleton line put an item after it in another section (the line headed
@@ -667,25 +656,14 @@ private struct ThreeWayMerge {
 
         /// For each token, the one of `other` it is matched with. The lines match as a longest common subsequence
         /// of the lines alone. Between two matched lines, a region matches the other's right after the same
-        /// matched line or right before the next, or when both hold as many lines there, after as many of them; a
-        /// region alone there, where the other has several between lines new to it, matches the one of them `holder`
-        /// gives, the one that holds most of its items (ours putting `## Archive` above DONE's items: DONE's region is
-        /// the one after it). Lines the other moved there leave their regions to `followMovedLines`.
-        func matching(_ other: SkeletonTokens, holder: (_ region: Int) -> Int?) -> [Int?] {
+        /// matched line or right before the next, or when both hold as many lines there, after as many of them.
+        func matching(_ other: SkeletonTokens) -> [Int?] {
             var result = [Int?](repeating: nil, count: tokens.count)
             var start = (0, 0)
-            lazy var myLines = Set(tokens.indices.lazy.filter { indices[$0] >= 0 }.map { tokens[$0] })
             func matchRegions(upTo end: (Int, Int)) {
                 let (mine, others) = (slots(start.0..<end.0), other.slots(start.1..<end.1))
                 if mine.count == others.count {
                     for (region, match) in zip(mine, others) { if let region, let match { result[region] = match } }
-                    return
-                }
-                if mine.count == 1, let region = mine[0],
-                   (start.1..<end.1).allSatisfy({ other.indices[$0] < 0 || !myLines.contains(other.tokens[$0]) }),
-                   let held = holder(-1 - indices[region]),
-                   let match = others.first(where: { $0.map { -1 - other.indices[$0] } == held }) {
-                    result[region] = match
                     return
                 }
                 var matchedFirst = false
