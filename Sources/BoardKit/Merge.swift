@@ -1006,8 +1006,14 @@ private struct ThreeWayMerge {
         // Two places can meet where two sections' regions followed a line one side moved (ours pasting `## DOING` above
         // TODO's items, theirs' TODO region with them): sections apart are moves apart all the same. A side's move
         // carried by a line into the section the other side put the item in by itself is that side's move.
+        // A move carried by a line against a section the other side's heading edit gave the item (it moved neither
+        // item nor line) are two moves too (both sides moving heading lines put a group in DONE and in DOING).
         let carriedAlongside = oursPlaced != theirsPlaced && sections.ours == sections.theirs
-        if oursMoved && theirsMoved && !carriedAlongside && (oursPlace != theirsPlace || sections.ours != sections.theirs) {
+        let carriedAgainstHeadings = sections.ours != sections.theirs
+            && ((oursMoved && !oursPlaced && !theirsMoved && sections.theirs != sections.base)
+                || (theirsMoved && !theirsPlaced && !oursMoved && sections.ours != sections.base))
+        if oursMoved && theirsMoved && !carriedAlongside && (oursPlace != theirsPlace || sections.ours != sections.theirs)
+            || carriedAgainstHeadings {
             reasons.append(.section)
         }
         // The side that moved the item places it, in its section (the one that put it there by itself first). Where

@@ -817,6 +817,15 @@ import Testing
             let result = merge(noDoing, ours, theirs)
             #expect(result.conflicts == [MergeConflict(title: "Ship beta", reason: .section)], "\(result.text)")
         }
+        // Both sides moving heading lines, so that the group lands in DONE for ours and in DOING for theirs (helper-43's
+        // `W3`): the line move that carried it is no better a move than the other side's heading move, exit 0 in DOING.
+        let headless = "- [ ] Fix login\n### grp a\n- [ ] Ship beta\n## DOING\n### grp b\n## DONE\n"
+        let doneUp = "## DONE\n- [ ] Fix login\n### grp a\n- [ ] Ship beta\n## DOING\n### grp b\n"
+        let doingUp = "- [ ] Fix login\n## DOING\n### grp a\n- [ ] Ship beta\n### grp b\n## DONE\n"
+        for (ours, theirs) in [(doneUp, doingUp), (doingUp, doneUp)] {
+            let result = merge(headless, ours, theirs)
+            #expect(result.conflicts.contains(MergeConflict(title: "Ship beta", reason: .section)), "\(result.conflicts) \(result.text)")
+        }
         // An item the mover's own command put after the moved line is no sign the line took the base's items along:
         // ours moving the line under `## DONE` with `done "Write docs"`, theirs `done "Ship beta"`, is one move each.
         let writeDocsDone = "## TODO\n\n- [ ] Fix login\n\n- [ ] Ship beta\n\n## DONE\n### grp a\n\n- [x] Buy milk\n- [x] Write docs done:2026-11-26\n"
