@@ -157,14 +157,20 @@ private struct ThreeWayMerge {
         func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
         /// The section a skeleton line stands in (its own, for a heading); nil outside the sections.
         func section(ofLine index: Int) -> SectionKind? {
-            let (line, sections) = (skeleton[index], board.sections)
+            let line = skeleton[index]
+            guard let section = lastSection(from: line), section.lines.contains(line), !section.namesNoSection else { return nil }
+            return section.kind
+        }
+        /// The last section whose heading stands at `line` or above it; the sections stand in line order, found by
+        /// halving.
+        func lastSection(from line: Int) -> Section? {
+            let sections = board.sections
             var (low, high) = (0, sections.count)
             while low < high {
                 let middle = (low + high) / 2
                 if sections[middle].headingLine <= line { low = middle + 1 } else { high = middle }
             }
-            guard low > 0, sections[low - 1].lines.contains(line), !sections[low - 1].namesNoSection else { return nil }
-            return sections[low - 1].kind
+            return low > 0 ? sections[low - 1] : nil
         }
         /// The item's section; nil for an off-board section (`Board(parsing:offBoardSections:)`).
         func section(ofItem index: Int) -> SectionKind? { board.section(of: board.items[index]) }
@@ -497,15 +503,10 @@ private struct ThreeWayMerge {
         func lines(_ version: Version, _ skeleton: SkeletonTokens, _ range: Range<Int>) -> [Int] {
             range.compactMap { skeleton.indices[$0] >= 0 ? version.skeleton[skeleton.indices[$0]] : nil }
         }
-        // The section a line heads, nil for other lines; the sections stand in line order, found by halving.
+        // The section a line heads, nil for other lines.
         func kind(_ version: Version, _ line: Int) -> SectionKind? {
-            let sections = version.board.sections
-            var (low, high) = (0, sections.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if sections[middle].headingLine < line { low = middle + 1 } else { high = middle }
-            }
-            return low < sections.count && sections[low].headingLine == line && !sections[low].namesNoSection ? sections[low].kind : nil
+            guard let section = version.lastSection(from: line), section.headingLine == line, !section.namesNoSection else { return nil }
+            return section.kind
         }
         let (old, new) = (lines(base, b, baseRange), lines(side, s, sideRange))
         return new.count < old.count || old.map { kind(base, $0) } != new.map { kind(side, $0) }
