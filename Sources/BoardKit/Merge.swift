@@ -488,10 +488,15 @@ private struct ThreeWayMerge {
     /// two headings) is no other change.
     func removalChangesSections(after line: Int, in remover: Version, against mover: Version) -> Bool {
         base.regions[line + 1].contains { unit in
-            guard unit >= 0, let kept = remover.content.onlyItem(withHash: base.content.hashes[unit]) else { return false }
-            let section = remover.section(ofItem: kept), moved = mover.content.onlyItem(withHash: base.content.hashes[unit])
-            return section != base.section(ofItem: unit) && section != (moved.map(mover.section(ofItem:)) ?? base.section(ofItem: unit))
+            guard unit >= 0, let kept = unchanged(unit, in: remover) else { return false }
+            let section = remover.section(ofItem: kept)
+            return section != base.section(ofItem: unit) && section != (unchanged(unit, in: mover).map(mover.section(ofItem:)) ?? base.section(ofItem: unit))
         }
+    }
+
+    /// The side's item whose lines are the base item's, found by their hash, when no other item of the side has them.
+    func unchanged(_ baseItem: Int, in side: Version) -> Int? {
+        side.content.onlyItem(withHash: base.content.hashes[baseItem])
     }
 
     /// True when the lines of a stretch a side changed do not tell which line became which: it removed some, or a
@@ -527,7 +532,7 @@ private struct ThreeWayMerge {
             let version = self[keyPath: changer]
             var votes: [Int: Int] = [:]
             for item in base.regions[baseRegion] where item >= 0 {
-                if let kept = version.content.onlyItem(withHash: base.content.hashes[item]),
+                if let kept = unchanged(item, in: version),
                    version.itemContent(kept) == base.itemContent(item), places.contains(version.place(ofItem: kept)) {
                     votes[version.regionOfItem[kept], default: 0] += 1
                 }
@@ -569,7 +574,7 @@ private struct ThreeWayMerge {
         // command put there, `done` into a group moved under DONE, tells nothing of the line's move).
         func carriesItems(_ mover: Version, after line: Int, from baseLine: Int) -> Bool {
             base.regions[baseLine + 1].contains { unit in
-                unit >= 0 && mover.content.onlyItem(withHash: base.content.hashes[unit]).map { mover.regionOfItem[$0] == line + 1 } == true
+                unit >= 0 && unchanged(unit, in: mover).map { mover.regionOfItem[$0] == line + 1 } == true
             }
         }
         let sides = [\ThreeWayMerge.ours, \ThreeWayMerge.theirs]
@@ -1005,14 +1010,15 @@ private struct ThreeWayMerge {
         let sections = (base: base.section(ofItem: b), ours: ours.section(ofItem: o), theirs: theirs.section(ofItem: t))
         var reasons: [MergeConflict.Reason] = []
         // Two places can meet where two sections' regions followed a line one side moved (ours pasting `## DOING` above
-        // TODO's items, theirs' TODO region with them): sections apart are moves apart all the same. A side's move
-        // carried by a line into the section the other side put the item in by itself is that side's move.
-        // A move carried by a line against a section the other side's heading edit gave the item (it moved neither
-        // item nor line) are two moves too (both sides moving heading lines put a group in DONE and in DOING).
+        // TODO's items, theirs' TODO region with them): sections apart are moves apart all the same. A move only
+        // carried by a line (`carriedAcross`) into the section the other side put the item in by itself is that side's
+        // move; against a section the other side's heading edit gave the item (it moved neither item nor line), it is
+        // one of two moves (both sides moving heading lines put a group in DONE and in DOING).
+        let (oursCarried, theirsCarried) = (oursMoved && !oursPlaced, theirsMoved && !theirsPlaced)
         let carriedAlongside = oursPlaced != theirsPlaced && sections.ours == sections.theirs
         let carriedAgainstHeadings = sections.ours != sections.theirs
-            && ((oursMoved && !oursPlaced && !theirsMoved && sections.theirs != sections.base)
-                || (theirsMoved && !theirsPlaced && !oursMoved && sections.ours != sections.base))
+            && ((oursCarried && !theirsMoved && sections.theirs != sections.base)
+                || (theirsCarried && !oursMoved && sections.ours != sections.base))
         if oursMoved && theirsMoved && !carriedAlongside && (oursPlace != theirsPlace || sections.ours != sections.theirs)
             || carriedAgainstHeadings {
             reasons.append(.section)
