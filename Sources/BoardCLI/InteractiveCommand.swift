@@ -136,22 +136,19 @@ extension Commands {
 struct FileStamp: Equatable {
     let inode: UInt64
     let size: Int64
-    let modified: timespec
-    let changed: timespec
+    /// The times in nanoseconds since 1970.
+    let modified: Int
+    let changed: Int
 
     init(_ path: String) {
         var status = stat()
         if stat(SystemText.cString(path), &status) == 0 {
             (inode, size) = (UInt64(status.st_ino), Int64(status.st_size))
-            (modified, changed) = (status.st_mtim, status.st_ctim)
+            (modified, changed) = (Self.nanoseconds(status.st_mtim), Self.nanoseconds(status.st_ctim))
         } else {
-            (inode, size, modified, changed) = (0, -1, timespec(), timespec())
+            (inode, size, modified, changed) = (0, -1, 0, 0)
         }
     }
 
-    static func == (left: FileStamp, right: FileStamp) -> Bool {
-        left.inode == right.inode && left.size == right.size
-            && (left.modified.tv_sec, left.modified.tv_nsec, left.changed.tv_sec, left.changed.tv_nsec)
-            == (right.modified.tv_sec, right.modified.tv_nsec, right.changed.tv_sec, right.changed.tv_nsec)
-    }
+    private static func nanoseconds(_ time: timespec) -> Int { time.tv_sec &* 1_000_000_000 &+ time.tv_nsec }
 }
