@@ -237,9 +237,7 @@ struct Context {
     /// The board file: `--file`, then `$BOARD_FILE`, then `./board.md`, then the nearest `board.md` above.
     /// Returns the path to show and the path to open.
     func boardPath() throws -> (shown: String, path: String) {
-        if let path = parsed.value("file") ?? setting("BOARD_FILE"), !path.isEmpty {
-            return (path, absolute(path))
-        }
+        if let path = namedBoard { return (path, absolute(path)) }
         var folder = invocation.currentDirectory
         while true {
             let candidate = (folder == "/" ? "" : folder) + "/board.md"
@@ -250,6 +248,11 @@ struct Context {
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
         throw CommandError(message: "no board.md in \(invocation.currentDirectory) or any folder above it; create one with 'board init' or name one with --file")
+    }
+
+    /// The board file named by `--file` or `$BOARD_FILE`, if any.
+    var namedBoard: String? {
+        (parsed.value("file") ?? setting("BOARD_FILE")).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The parsed board file.
@@ -309,7 +312,7 @@ struct Context {
         message.append(UInt8(ascii: "\n"))
         output.stream(&message)
         // A board found in a folder above may not be the one the user had in mind: the edit says which it was.
-        if target == nil, parsed.value("file") == nil, setting("BOARD_FILE") == nil, path != absolute("board.md") {
+        if target == nil, namedBoard == nil, path != absolute("board.md") {
             output.error("note: the board is \(escaped(shown)), the nearest board.md above this folder")
         }
     }
