@@ -92,16 +92,21 @@ def race(folder, in_place):
                         f"{len(missing)} overwritten by the editor's own stale saves, {len(by_board)} lost by board")
 
 
-def kill(folder, runs=60):
-    path = os.path.join(folder, "board.md")
-    original = "## TODO\n\n" + "".join(f"- [ ] item {i} with a few more words\n" for i in range(40000))
+def board_before_and_after(path, items, title):
+    """A board of `items` items written at `path`, the bytes `board add TITLE` makes of it, and the add's time."""
+    original = "## TODO\n\n" + "".join(f"- [ ] item {i} with a few more words\n" for i in range(items))
     with open(path, "w") as f:
         f.write(original)
     started = time.monotonic()
-    subprocess.run([BOARD, "-f", path, "add", "Killed"], check=True, capture_output=True)
+    subprocess.run([BOARD, "-f", path, "add", title], check=True, capture_output=True)
     duration = time.monotonic() - started
     with open(path) as f:
-        added = f.read()
+        return original, f.read(), duration
+
+
+def kill(folder, runs=60):
+    path = os.path.join(folder, "board.md")
+    original, added, duration = board_before_and_after(path, 40000, "Killed")
     torn, left, stale, rescued, rescued_wrong = 0, 0, 0, 0, 0
     for _ in range(runs):
         with open(path, "w") as f:
@@ -133,12 +138,7 @@ def interrupt(folder, runs=60):
     old board after it): the interrupt waits until that name is free, so the board is the old or the new bytes and
     nothing is left beside it, not even until the next command (killed there, a run left the file at that name)."""
     path = os.path.join(folder, "board.md")
-    original = "## TODO\n\n" + "".join(f"- [ ] item {i} with a few more words\n" for i in range(4000))
-    with open(path, "w") as f:
-        f.write(original)
-    subprocess.run([BOARD, "-f", path, "add", "Stopped"], check=True, capture_output=True)
-    with open(path) as f:
-        added = f.read()
+    original, added, _ = board_before_and_after(path, 4000, "Stopped")
     torn, left, caught, statuses = 0, 0, 0, set()
     for run in range(runs):
         with open(path, "w") as f:
