@@ -22,6 +22,9 @@ public struct MergeConflict: Equatable, Sendable {
         case hidden
         /// The merged file keeps conflict markers a side already had, the first at this line (from 1).
         case keptMarkers(line: Int)
+        /// The items' merge found conflicts, and cannot be laid out (a line of one side would change its role beside
+        /// the other's: a heading swap against a reopen): the whole file is marked, ours above theirs.
+        case unplaceable
         /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
         /// differently: the whole file is marked, ours above theirs.
         case resolvedApart
@@ -219,6 +222,8 @@ private struct ThreeWayMerge {
     /// place it takes put it in; nil when it is gone.
     var merged: [Merged?] = []
     typealias Merged = (content: Content, place: Int, section: SectionKind?, placedBy: MergeSide)
+    /// The identities of the items the items' merge found in conflict.
+    var conflictedItems: [Int] = []
     /// Items that go right after another item, by its identity (see `follow`).
     var followers: [Int: [Int]] = [:]
 
@@ -269,12 +274,42 @@ private struct ThreeWayMerge {
         func readsAsPlaced() -> Bool {
             result.items.elementsEqual(placed) { $0.line == $1.line && $0.lines.count == $1.count }
         }
-        guard readsAsPlaced() else { return seenByCheck(lineMerge()) }
+        guard readsAsPlaced() else { return fallBack() }
         if markItemsOutOfTheirSection(result, placed) {
             (bytes, result, placed) = laidOut()
-            guard readsAsPlaced() else { return seenByCheck(lineMerge()) }
+            guard readsAsPlaced() else { return fallBack() }
         }
         return seenByCheck(BoardMerge(bytes: bytes, conflicts: conflicts), parsed: offBoardSections ? nil : result)
+    }
+
+    /// The merge where the items' merge cannot stand (lines change roles side by side): the line merge, git's answer,
+    /// with the items it put in another section marked (`keepingSections`). Where it settles a conflict the items'
+    /// merge found (an item ours removed and theirs moved came back moved, exit 0), the whole file is one conflict,
+    /// with the items' conflicts named.
+    func fallBack() -> BoardMerge {
+        let lines = lineMerge()
+        guard settlesNoItemConflict(lines) else {
+            let whole = wholeFileConflict(.unplaceable)
+            return BoardMerge(bytes: whole.bytes, conflicts: whole.conflicts + conflicts)
+        }
+        return seenByCheck(keepingSections(lines))
+    }
+
+    /// False when the line merge holds a side's version of an item the items' merge found in conflict, outside its
+    /// conflict blocks: it settled that conflict for the user, one way.
+    func settlesNoItemConflict(_ merge: BoardMerge) -> Bool {
+        guard !conflictedItems.isEmpty else { return true }
+        let result = Board(parsing: merge.bytes, offBoardSections: offBoardSections)
+        let conflicted = Self.conflictBlocks(of: result)
+        var settled: Set<ArraySlice<UInt8>> = []
+        for item in result.items where !conflicted.contains(where: { $0.contains(item.line) }) {
+            settled.insert(result.bytes[result.lines[item.line].start..<result.lines[item.lines.upperBound - 1].end])
+        }
+        let indices = sideIndices()
+        return !conflictedItems.contains { id in
+            indices.ours[id].map { settled.contains(ours.itemBytes($0)) } == true
+                || indices.theirs[id].map { settled.contains(theirs.itemBytes($0)) } == true
+        }
     }
 
     /// The merged file, parsed, and where each item was placed.
@@ -289,44 +324,96 @@ private struct ThreeWayMerge {
     /// before it, where neither side put it (a `done` of theirs landing ticked in DOING). The conflict stands where
     /// the item fell, each side's version labelled with its section. True when there was any.
     mutating func markItemsOutOfTheirSection(_ result: Board, _ placed: [Placed]) -> Bool {
-        // A heading inside a conflict block is for the user to settle, and the items under it with it: they are not
-        // marked again (a heading both sides changed made every item after it a conflict of its own).
-        var conflicted: [Range<Int>] = []
+        let conflicted = Self.conflictBlocks(of: result)
+        var misplaced: [Int] = []
+        for (item, place) in zip(result.items, placed) {
+            guard let id = place.identity, let merged = merged[id], result.section(of: item) != merged.section,
+                  !conflicted.contains(where: { $0.contains(result.sections[item.section].headingLine) }) else { continue }
+            misplaced.append(id)
+        }
+        guard !misplaced.isEmpty else { return false }
+        let indices = sideIndices()
+        for id in misplaced {
+            guard let (conflict, block) = sectionConflict(id, indices) else { continue }
+            conflicts.append(conflict)
+            conflictedItems.append(id)
+            self.merged[id]?.content = .bytes(block)
+        }
+        return true
+    }
+
+    /// The line merge (`lineMerge`), with each item it put under another section than the items' merge gave it
+    /// marked as `markItemsOutOfTheirSection` marks them: git's answer can leave an item under a heading the other
+    /// side moved (theirs reopening an item into TODO, ours swapping the TODO and DOING headings: the item landed in
+    /// DOING, exit 0). Items are known by their lines; one whose lines no merged item has, or several, is left as it
+    /// stands, and so is one in a conflict block or under a heading in one.
+    func keepingSections(_ merge: BoardMerge) -> BoardMerge {
+        let result = Board(parsing: merge.bytes, offBoardSections: offBoardSections)
+        var identityOf: [ArraySlice<UInt8>: Int] = [:]  // -1: lines several merged items have
+        for (id, item) in merged.enumerated() {
+            guard let item else { continue }
+            let bytes = bytes(of: item.content)
+            identityOf[bytes] = identityOf[bytes] == nil ? id : -1
+        }
+        let conflicted = Self.conflictBlocks(of: result)
+        var bytes: [UInt8] = [], copied = 0
+        var conflicts = merge.conflicts
+        var indices: (ours: [Int: Int], theirs: [Int: Int])?
+        for item in result.items {
+            let lines = result.lines[item.line].start..<result.lines[item.lines.upperBound - 1].end
+            guard let id = identityOf[result.bytes[lines]], id >= 0, let merged = merged[id], result.section(of: item) != merged.section,
+                  !conflicted.contains(where: { $0.contains(item.line) || $0.contains(result.sections[item.section].headingLine) })
+            else { continue }
+            let found = indices ?? sideIndices()
+            indices = found
+            guard let (conflict, block) = sectionConflict(id, found) else { continue }
+            conflicts.append(conflict)
+            bytes += result.bytes[copied..<lines.lowerBound]
+            bytes += block
+            copied = lines.upperBound
+        }
+        guard copied > 0 else { return merge }
+        bytes += result.bytes[copied...]
+        return BoardMerge(bytes: bytes, conflicts: conflicts)
+    }
+
+    /// The lines of each conflict block the merged file holds, markers included.
+    static func conflictBlocks(of result: Board) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
         var opening: Int?
         for line in result.conflictMarkers {
             switch result.bytes[result.lines[line].start] {
             case UInt8(ascii: "<"): opening = line
             case UInt8(ascii: ">"):
-                if let start = opening { conflicted.append(start..<(line + 1)) }
+                if let start = opening { blocks.append(start..<(line + 1)) }
                 opening = nil
             default: break
             }
         }
-        var misplaced: [Int] = []
-        for (item, place) in zip(result.items, placed) {
-            guard let id = place.identity, let merged = merged[id], result.section(of: item) != merged.section else { continue }
-            let heading = result.sections[item.section].headingLine
-            if conflicted.contains(where: { $0.contains(heading) }) { continue }
-            misplaced.append(id)
-        }
-        guard !misplaced.isEmpty else { return false }
+        return blocks
+    }
+
+    /// Each side's item index by identity.
+    func sideIndices() -> (ours: [Int: Int], theirs: [Int: Int]) {
         var oursIndex: [Int: Int] = [:], theirsIndex: [Int: Int] = [:]
         for (index, id) in oursIdentity.enumerated() where id >= 0 { oursIndex[id] = index }
         for (index, id) in theirsIdentity.enumerated() where id >= 0 { theirsIndex[id] = index }
-        for id in misplaced {
-            guard let item = merged[id] else { continue }
-            func half(_ version: Version, _ index: Int?, _ name: String) -> (bytes: ArraySlice<UInt8>, label: String) {
-                guard let index else { return ([], name) }
-                return (version.itemBytes(index), "\(name) (\(Self.name(of: version.section(ofItem: index))))")
-            }
-            let oursHalf = half(ours, oursIndex[id], "ours"), theirsHalf = half(theirs, theirsIndex[id], "theirs")
-            let title = oursIndex[id].map { ours.board.title(of: ours.board.items[$0]) }
-                ?? theirsIndex[id].map { theirs.board.title(of: theirs.board.items[$0]) }
-            conflicts.append(MergeConflict(title: title, reason: .sectionGone(placedBy: item.placedBy, section: item.section)))
-            let block = conflictBlock(ours: oursHalf.bytes, theirs: theirsHalf.bytes, labels: (oursHalf.label, theirsHalf.label))
-            self.merged[id]?.content = .bytes(block)
+        return (oursIndex, theirsIndex)
+    }
+
+    /// The conflict of a merged item that fell under another section than the side that placed it put it in, and
+    /// its block: each side's version, labelled with its section. Nil for an item that is gone.
+    func sectionConflict(_ id: Int, _ indices: (ours: [Int: Int], theirs: [Int: Int])) -> (MergeConflict, [UInt8])? {
+        guard let item = merged[id] else { return nil }
+        func half(_ version: Version, _ index: Int?, _ name: String) -> (bytes: ArraySlice<UInt8>, label: String) {
+            guard let index else { return ([], name) }
+            return (version.itemBytes(index), "\(name) (\(Self.name(of: version.section(ofItem: index))))")
         }
-        return true
+        let oursHalf = half(ours, indices.ours[id], "ours"), theirsHalf = half(theirs, indices.theirs[id], "theirs")
+        let title = indices.ours[id].map { ours.board.title(of: ours.board.items[$0]) }
+            ?? indices.theirs[id].map { theirs.board.title(of: theirs.board.items[$0]) }
+        return (MergeConflict(title: title, reason: .sectionGone(placedBy: item.placedBy, section: item.section)),
+                conflictBlock(ours: oursHalf.bytes, theirs: theirsHalf.bytes, labels: (oursHalf.label, theirsHalf.label)))
     }
 
     /// The merge as `check` sees it, so that an unfinished merge never passes a pre-commit hook (FORMAT §7). Markers
@@ -827,6 +914,7 @@ private struct ThreeWayMerge {
                 if changed(index, in: ours, at: o) {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[o]),
                                                    reason: .removedAndEdited(removedBy: .theirs)))
+                    conflictedItems.append(index)
                     merged[index] = (.bytes(conflictBlock(ours: ours.itemBytes(o), theirs: [])), ours.place(ofItem: o),
                                      ours.section(ofItem: o), .ours)
                 }
@@ -834,6 +922,7 @@ private struct ThreeWayMerge {
                 if changed(index, in: theirs, at: t) {
                     conflicts.append(MergeConflict(title: theirs.board.title(of: theirs.board.items[t]),
                                                    reason: .removedAndEdited(removedBy: .ours)))
+                    conflictedItems.append(index)
                     merged[index] = (.bytes(conflictBlock(ours: [], theirs: theirs.itemBytes(t))), theirs.place(ofItem: t),
                                      theirs.section(ofItem: t), .theirs)
                 }
@@ -855,6 +944,7 @@ private struct ThreeWayMerge {
                 theirsIdentity[twin] = next
                 if ours.itemContent(index) != theirs.itemContent(twin) {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[index]), reason: .addedTwice))
+                    conflictedItems.append(next)
                     content = .bytes(conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin)))
                 }
             }
@@ -1043,6 +1133,7 @@ private struct ThreeWayMerge {
         if !reasons.isEmpty {
             let title = ours.board.title(of: ours.board.items[o])
             for reason in reasons { conflicts.append(MergeConflict(title: title, reason: reason)) }
+            conflictedItems.append(b)
             let labels = reasons.contains(.section) && sections.ours != sections.theirs
                 ? ("ours (\(Self.name(of: sections.ours)))", "theirs (\(Self.name(of: sections.theirs)))") : ("ours", "theirs")
             content = .bytes(conflictBlock(ours: ours.itemBytes(o), theirs: theirs.itemBytes(t), labels: labels))

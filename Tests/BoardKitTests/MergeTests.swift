@@ -784,6 +784,39 @@ import Testing
         }
     }
 
+    /// Ours swaps the `## TODO` and `## DOING` headings; theirs reopens the DONE item D, which `reopen` puts after
+    /// TODO's last item (helper-43's `W4`). The items' merge cannot stand there (lines change roles side by side), and
+    /// the line merge it falls back on is git's answer: D after B, under ours' `## DOING`, unticked, exit 0. An item
+    /// the line merge puts in another section than the items' merge gave it is a conflict.
+    @Test func anItemTheLineMergePutsInAnotherSectionConflicts() {
+        let base = "## TODO\n- [ ] A\n- [ ] B\n\n## DOING\n- [ ] C\n\n## DONE\n- [x] D\n"
+        let swapped = "## DOING\n- [ ] A\n- [ ] B\n\n## TODO\n- [ ] C\n\n## DONE\n- [x] D\n"
+        let reopened = "## TODO\n- [ ] A\n- [ ] B\n- [ ] D\n\n## DOING\n- [ ] C\n\n## DONE\n"
+        for (ours, theirs) in [(swapped, reopened), (reopened, swapped)] {
+            let result = merge(base, ours, theirs)
+            let placedBy: MergeSide = ours == reopened ? .ours : .theirs
+            #expect(result.conflicts == [MergeConflict(title: "D", reason: .sectionGone(placedBy: placedBy, section: .todo))],
+                    "\(result.conflicts) \(result.text)")
+            let labels = placedBy == .ours ? ("ours (TODO)", "theirs (DONE)") : ("ours (DONE)", "theirs (TODO)")
+            #expect(nonBlank(result.text) == ["## DOING", "- [ ] A", "- [ ] B", "<<<<<<< \(labels.0)",
+                                              placedBy == .ours ? "- [ ] D" : "- [x] D", "=======",
+                                              placedBy == .ours ? "- [x] D" : "- [ ] D", ">>>>>>> \(labels.1)",
+                                              "## TODO", "- [ ] C", "## DONE"], "\(result.text)")
+        }
+        // Ours removes E besides; theirs finishes it. The line merge kept theirs' E in DONE, ours' removal lost where the
+        // items' merge conflicts: those conflicts stand, over the whole file, as the line merge cannot mark them.
+        let removed = "## DOING\n- [ ] A\n- [ ] B\n\n## TODO\n- [ ] C\n\n## DONE\n- [x] D\n"
+        let withE = "## TODO\n- [ ] A\n- [ ] B\n\n## DOING\n- [ ] C\n- [ ] E\n\n## DONE\n- [x] D\n"
+        let finished = "## TODO\n- [ ] A\n- [ ] B\n- [ ] D\n\n## DOING\n- [ ] C\n\n## DONE\n- [x] E done:2026-11-26\n"
+        for (ours, theirs) in [(removed, finished), (finished, removed)] {
+            let result = merge(withE, ours, theirs)
+            #expect(result.conflicts.first == MergeConflict(title: nil, reason: .unplaceable)
+                    && result.conflicts.contains(MergeConflict(title: "E", reason: .removedAndEdited(removedBy: ours == removed ? .ours : .theirs))),
+                    "\(result.conflicts) \(result.text)")
+            #expect(result.text == "<<<<<<< ours\n\(ours)=======\n\(theirs)>>>>>>> theirs\n", "\(result.text)")
+        }
+    }
+
     /// Ours puts `## Review` above TODO's items (off the board); theirs starts one of them (helper-43's `W1`). A rule
     /// of this stop that matched the base's TODO region to ours' region holding its items, not the blank one right
     /// after `## TODO`, let theirs' start win, exit 0 (and 27 false conflicts besides); it is gone. Both moved.
