@@ -105,6 +105,20 @@ enum BoardFile {
         return notRegular(name, status)
     }
 
+    /// The first `count` bytes of the regular file at `path` (fewer when it is shorter); nil when there is no
+    /// regular file there to read.
+    static func prefix(of path: String, count: Int) -> [UInt8]? {
+        let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        guard let read = bytes.withUnsafeMutableBufferPointer({ fill($0, from: fd, at: 0) }) else { return nil }
+        bytes.removeSubrange(read...)
+        return bytes
+    }
+
     /// Whether the open file `descriptor` is the file at `path` (the same device and inode: a hard link too).
     static func isSameFile(_ descriptor: Int32, as path: String) -> Bool {
         var open = stat(), named = stat()

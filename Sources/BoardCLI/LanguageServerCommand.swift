@@ -11,6 +11,13 @@ extension Commands {
     /// `board lsp`: the language server on standard input and output, until `exit` or the end of the input. The
     /// frames read together are handled together (so a `$/cancelRequest` can overtake its request), and each
     /// reply goes out at once. Nothing goes to stderr; `--log FILE` appends what the server does to FILE.
+    /// Whether the file at `path` starts as a board does: a TODO, DOING or DONE heading in its first 64 KiB.
+    /// (A log holds none: one line per message, its kind and method.)
+    static func readsAsBoard(_ path: String) -> Bool {
+        guard let bytes = BoardFile.prefix(of: path, count: 64 << 10) else { return false }
+        return !Board(parsing: bytes).sections.isEmpty
+    }
+
     static func languageServer(_ context: inout Context) throws -> Int32 {
         guard let read = context.invocation.standardInput else {
             throw CommandError(message: "lsp: there is no standard input to read messages from")
@@ -18,18 +25,25 @@ extension Commands {
         var log: Int32 = -1
         if let path = context.parsed.value("log") {
             // Lines appended to a board (`--log board.md`, a slip in an editor's settings) would be its last item's
-            // body; a log is never Markdown.
-            let absolute = context.absolute(path), lowered = path.lowercased()
+            // body; a log is never Markdown. A link is judged by the name of the file it leads to too.
+            let absolute = context.absolute(path), target = BoardFile.resolved(absolute)
             let board = (try? context.boardPath().path).map { BoardFile.resolved($0) ?? $0 }
-            if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || (board != nil && BoardFile.resolved(absolute) == board) {
+            if [path, target ?? path].contains(where: { $0.lowercased().hasSuffix(".md") || $0.lowercased().hasSuffix(".markdown") })
+                || (board != nil && target == board) {
                 throw CommandError(message: "\(escaped(path)): a Markdown file, maybe a board, is no log; give the log a file of its own")
             }
             log = open(absolute, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard log >= 0 else { throw CommandError(message: "\(escaped(path)): cannot open the log: \(String(cString: strerror(errno)))") }
-            // Under another name too: a hard link to the board.
+            // Under another name too: a hard link to the board (empty, it reads as no board).
             if let board, BoardFile.isSameFile(log, as: board) {
                 close(log)
                 throw CommandError(message: "\(escaped(path)): is the board under another name (a hard link); give the log a file of its own")
+            }
+            // Nor any file that holds a board, whatever its name: a link to a board of another folder, which is not
+            // the board found here, took the log.
+            if Self.readsAsBoard(absolute) {
+                close(log)
+                throw CommandError(message: "\(escaped(path)): a Markdown file, maybe a board, is no log; give the log a file of its own")
             }
         }
         defer { if log >= 0 { close(log) } }

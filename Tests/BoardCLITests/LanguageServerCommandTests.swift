@@ -15,9 +15,9 @@ import Testing
         #"{"jsonrpc":"2.0","method":"exit"}"#,
     ].map(frame).joined()
 
-    func run(_ input: String, chunk: Int, arguments: [String] = [], in sandbox: Sandbox) -> Outcome {
+    func run(_ input: String, chunk: Int, arguments: [String] = [], in sandbox: Sandbox, folder: String? = nil) -> Outcome {
         BoardCommandLine.run(Invocation(arguments: ["lsp"] + arguments, environment: ["BOARD_TODAY": "2026-11-23"],
-                                        currentDirectory: sandbox.directory,
+                                        currentDirectory: folder.map(sandbox.path) ?? sandbox.directory,
                                         standardInput: StandardInput(Array(input.utf8), chunk: chunk).read))
     }
 
@@ -81,5 +81,30 @@ import Testing
         let outcome = run(Self.session, chunk: 100, arguments: ["--log", "lsp.log"], in: sandbox)
         #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: lsp.log: is the board under another name (a hard link); give the log a file of its own\n"))
         #expect(sandbox.read("board.md") == "## TODO\n\n- [ ] A\n")
+    }
+
+    /// A hard or symbolic link to a board in another folder, or a board named as no Markdown file, is no log either:
+    /// run from elsewhere, where the board found is another (or none), the server appended its log to it (helper-45).
+    @Test func aBoardOfAnotherFolderIsNoLogUnderAnyName() throws {
+        let sandbox = Sandbox()
+        for folder in ["p", "q"] { try FileManager.default.createDirectory(atPath: sandbox.path(folder), withIntermediateDirectories: true) }
+        sandbox.write("p/board.md", "## TODO\n\n- [ ] A\n")
+        sandbox.write("p/plan", "# Plan\n\n## DOING\n")
+        sandbox.write("p/empty.md", "")
+        sandbox.write("q/README", "elsewhere\n")
+        try FileManager.default.linkItem(atPath: sandbox.path("p/board.md"), toPath: sandbox.path("p/hard.log"))
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("p/soft.log"), withDestinationPath: "board.md")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("p/empty.log"), withDestinationPath: "empty.md")
+        for name in ["hard.log", "soft.log", "plan", "empty.log"] {
+            let outcome = run(Self.session, chunk: 100, arguments: ["--log", "../p/\(name)"], in: sandbox, folder: "q")
+            #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: ../p/\(name): a Markdown file, maybe a board, is no log; give the log a file of its own\n"))
+        }
+        #expect(sandbox.read("p/board.md") == "## TODO\n\n- [ ] A\n")
+        #expect(sandbox.read("p/plan") == "# Plan\n\n## DOING\n")
+        #expect(sandbox.read("p/empty.md") == "")
+        // A log of its own, written before, is a log still.
+        let first = run(Self.session, chunk: 100, arguments: ["--log", "../p/lsp.log"], in: sandbox, folder: "q")
+        let second = run(Self.session, chunk: 100, arguments: ["--log", "../p/lsp.log"], in: sandbox, folder: "q")
+        #expect(first.exitCode == 0 && second.exitCode == 0 && sandbox.read("p/lsp.log").components(separatedBy: "request initialize").count == 3)
     }
 }
