@@ -1144,14 +1144,14 @@ private struct ThreeWayMerge {
     /// The item line and body rebuilt from ours, with each field theirs alone changed taken from theirs.
     /// Appends a reason for each field both changed differently.
     func mergeFields(base b: Int, ours o: Int, theirs t: Int, reasons: inout [MergeConflict.Reason]) -> [UInt8] {
-        func parts(_ version: Version, _ index: Int) -> (prefix: ArraySlice<UInt8>, text: ArraySlice<UInt8>, title: String,
+        func parts(_ version: Version, _ index: Int) -> (prefix: ArraySlice<UInt8>, text: ArraySlice<UInt8>, title: [UInt8],
                                                          token: ArraySlice<UInt8>?, due: CivilDate?, done: DoneToken?,
                                                          body: ArraySlice<UInt8>) {
             let board = version.board, item = board.items[index], line = board.lines[item.line]
             let body = item.body.isEmpty ? board.bytes[line.end..<line.end]
                 : board.bytes[board.lines[item.body.lowerBound].start..<board.lines[item.body.upperBound - 1].end]
             return (board.bytes[line.start..<item.textStart], board.bytes[item.textStart..<line.contentEnd],
-                    board.title(of: item), item.dueToken.map { board.bytes[$0.range] }, item.due,
+                    board.withTitleBytes(of: item) { Array($0[$1]) }, item.dueToken.map { board.bytes[$0.range] }, item.due,
                     item.doneToken.flatMap { $0.date == nil ? nil : $0 }, body)
         }
         func doneBytes(_ version: Version, _ token: DoneToken?) -> ArraySlice<UInt8>? {
@@ -1172,8 +1172,10 @@ private struct ThreeWayMerge {
         if let picked = Self.pick(bp.text, op.text, tp.text) {
             text = Array(picked)
         } else {
-            // Compared as `streamSafe` strings, written as they are.
-            let title = Self.pick(bp.title, op.title, tp.title) { $0.streamSafe }
+            // Compared as bytes, then as `streamSafe` strings (a title spelt in other scalars alike is no change),
+            // and written as they are: bytes that are no UTF-8 stay (as strings they were U+FFFD, and written so).
+            let title = Self.pick(bp.title, op.title, tp.title)
+                ?? Self.pick(bp.title, op.title, tp.title) { String(decoding: $0, as: UTF8.self).streamSafe }
             if title == nil { reasons.append(.title) }
             // A token respelled for the same date (`due:` to `📅`, as another tool writes it) is no change of the
             // date: the other side's new date is taken (it was "both changed the due date").
@@ -1188,7 +1190,7 @@ private struct ThreeWayMerge {
                 else { return nil }
                 return a <= b ? doneBytes(ours, oursDone) : doneBytes(theirs, theirsDone)
             }()
-            text = Array((title ?? op.title).utf8)
+            text = title ?? op.title
             for tokenBytes in [token ?? op.token, done].compactMap({ $0 }) {
                 text += text.isEmpty ? Array(tokenBytes) : [Bytes.space] + tokenBytes
             }

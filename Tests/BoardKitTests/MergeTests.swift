@@ -817,6 +817,32 @@ import Testing
         }
     }
 
+    /// An item line rebuilt from both sides' fields (ours' title, theirs' date; theirs' title, ours' reopen) wrote the
+    /// title as a string: a byte that is no UTF-8 came out as U+FFFD, which neither side wrote, exit 0 (helper-44).
+    /// The title's bytes are written as the side that changed it has them; a change of such bytes alone is a change.
+    @Test func anItemLineRebuiltFromBothSidesKeepsItsTitlesBytes() {
+        // `~` and `^` stand for 0xFF and 0xFE, each no UTF-8 (read as one U+FFFD).
+        func bytes(_ text: String) -> [UInt8] {
+            Array(text.utf8).map { $0 == UInt8(ascii: "~") ? 0xFF : $0 == UInt8(ascii: "^") ? 0xFE : $0 }
+        }
+        func merged(_ base: String, _ ours: String, _ theirs: String) -> (bytes: [UInt8], conflicts: [MergeConflict]) {
+            func board(_ text: String) -> Board { Board(parsing: bytes(text)) }
+            let result = Board.merge(base: board(base), ours: board(ours), theirs: board(theirs))
+            return (result.bytes, result.conflicts)
+        }
+        let base = "## TODO\n- [ ] Alpha x~ due:2026-12-01\n## DOING\n## DONE\n- [x] Task done:2026-11-20\n"
+        let renamed = merged(base, "## TODO\n- [ ] Alpha y~ due:2026-12-01\n## DOING\n## DONE\n- [x] Task done:2026-11-20\n",
+                             "## TODO\n- [ ] Alpha x~ due:2026-12-09\n## DOING\n## DONE\n- [x] Task done:2026-11-20\n")
+        #expect(renamed.conflicts.isEmpty && renamed.bytes == bytes("## TODO\n- [ ] Alpha y~ due:2026-12-09\n## DOING\n## DONE\n- [x] Task done:2026-11-20\n"))
+        let reopened = merged(base, "## TODO\n- [ ] Alpha x~ due:2026-12-01\n- [ ] Task\n## DOING\n## DONE\n",
+                              "## TODO\n- [ ] Alpha x~ due:2026-12-01\n## DOING\n## DONE\n- [x] Task~ done:2026-11-20\n")
+        #expect(reopened.conflicts.isEmpty && reopened.bytes == bytes("## TODO\n- [ ] Alpha x~ due:2026-12-01\n- [ ] Task~\n## DOING\n## DONE\n"))
+        // Only a byte that is no UTF-8 changed (the same string): ours' title, theirs' date.
+        let respelt = merged(base, "## TODO\n- [ ] Alpha x^ due:2026-12-01\n## DOING\n## DONE\n- [x] Task done:2026-11-20\n",
+                             "## TODO\n- [ ] Alpha x~ due:2026-12-09\n## DOING\n## DONE\n- [x] Task done:2026-11-20\n")
+        #expect(respelt.conflicts.isEmpty && respelt.bytes == bytes("## TODO\n- [ ] Alpha x^ due:2026-12-09\n## DOING\n## DONE\n- [x] Task done:2026-11-20\n"))
+    }
+
     /// Ours puts `## Review` above TODO's items (off the board); theirs starts one of them (helper-43's `W1`). A rule
     /// of this stop that matched the base's TODO region to ours' region holding its items, not the blank one right
     /// after `## TODO`, let theirs' start win, exit 0 (and 27 false conflicts besides); it is gone. Both moved.
