@@ -813,21 +813,29 @@ extension Board {
     }
 
     /// The lines with the item line indented `newIndent` spaces and every non-blank body line shifted by as
-    /// many columns, but never so little that it stops being body: plain text two columns, other text two
-    /// deeper than the item (or four).
+    /// many columns, but never so far left that a line stops being body (plain text two columns, other text two
+    /// deeper than the item, or four): then the body is shifted less, every line by the same amount, so that its
+    /// lines keep their indentation among themselves and the body reads as the same text (`bodyLines(of:)`).
+    /// Shifting each line only as far as it could go made a line indented one column deeper than the others
+    /// as deep as they are.
     func reindented(_ block: ItemLines, _ newIndent: Int) -> ItemLines {
         guard newIndent != block.indent, let first = block.lines.first else { return block }
-        let shift = newIndent - block.indent
         let firstContent = Array(repeating: Bytes.space, count: newIndent) + content(of: first).dropFirst(block.indent)
-        let body = Self.oneEach(block.lines.dropFirst()).map { line -> NewLine in
+        let body = Self.oneEach(block.lines.dropFirst()).map { line in
             let content = content(of: line)
             let (columns, textStart) = BodyRule.indentation(content, content.startIndex..<content.endIndex)
-            guard textStart < content.endIndex else { return line }
             let least = BodyRule.isPlainText(content, textStart, content.endIndex) ? 2 : min(newIndent + 2, 4)
-            let shifted = Array(repeating: Bytes.space, count: max(least, columns + shift)) + content[textStart...]
-            return .new(content: shifted[...], ending: ending(of: line))
+            return (line: line, content: content, columns: columns, textStart: textStart, least: least)
         }
-        return ItemLines(lines: [.new(content: firstContent[...], ending: ending(of: first))] + body, indent: newIndent)
+        let shift = body.reduce(newIndent - block.indent) { shift, line in
+            line.textStart < line.content.endIndex ? max(shift, line.least - line.columns) : shift
+        }
+        let shifted = body.map { line -> NewLine in
+            guard line.textStart < line.content.endIndex else { return line.line }
+            let spaces = Array(repeating: Bytes.space, count: line.columns + shift)
+            return .new(content: (spaces + line.content[line.textStart...])[...], ending: ending(of: line.line))
+        }
+        return ItemLines(lines: [.new(content: firstContent[...], ending: ending(of: first))] + shifted, indent: newIndent)
     }
 
     /// The file with these item lines placed in the first section of `kind` (FORMAT.md §6), creating the section

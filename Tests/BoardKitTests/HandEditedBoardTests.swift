@@ -48,6 +48,16 @@ import Testing
         #expect(removed.items.map { removed.title(of: $0) } == ["A"])
     }
 
+    /// `done A`, A indented 3 with body lines at 4, 4 and 5 columns, below D at 0: shifted by -3, the body stopped
+    /// being body, so each line went only to 2 columns, and `tail` lost the column it had over the others: A's body
+    /// changed (helper-44). The body shifts less, all of it alike, and reads as the same text.
+    @Test func aMovedItemsBodyKeepsItsLinesIndentationAmongThemselves() throws {
+        let board = Board(parsing: "## TODO\n   - [ ] A\n    ```\n    # not a heading\n     tail\n## DONE\n- [x] D\n")
+        let done = try board.moving(board.items[0], to: .done)
+        #expect(text(done) == "## TODO\n## DONE\n- [x] D\n- [x] A\n  ```\n  # not a heading\n   tail\n")
+        #expect(done.bodyLines(of: done.items[1]) == board.bodyLines(of: board.items[0]))
+    }
+
     @Test func aMovedItemDoesNotSwallowAnIndentedHeadingBelowIt() throws {
         let board = Board(parsing: "## TODO\n\n- [ ] A\n\n## DOING\n\n  ## DONE\n\n- [x] B\n")
         let started = try board.moving(board.items[0], to: .doing)
