@@ -109,25 +109,27 @@ enum HTMLPage {
             """
     }
 
-    /// The first level-one heading's text outside front matter, code and comments; else "Board".
+    /// The first level-one heading's text outside front matter, code, comments and items (their bodies included);
+    /// else "Board". A heading as FORMAT §3 reads one: up to three spaces (after a byte-order mark on the first
+    /// line), `#`, then a space or a tab; its text without surrounding blanks and a closing run of `#`.
     static func pageTitle(_ board: Board) -> String {
         let bytes = board.bytes
-        var region = 0
+        var region = 0, item = 0
         for (index, line) in board.lines.enumerated() {
             while region < board.regions.count, board.regions[region].lines.upperBound <= index { region += 1 }
             if region < board.regions.count, board.regions[region].lines.contains(index) { continue }
-            // Only a line that starts `# ` (after a byte-order mark and spaces) is read as text.
+            while item < board.items.count, board.items[item].lines.upperBound <= index { item += 1 }
+            if item < board.items.count, board.items[item].lines.contains(index) { continue }
             var start = index == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, line.contentEnd) : line.start
-            while start < line.contentEnd, bytes[start] == UInt8(ascii: " ") { start += 1 }
-            guard start + 1 < line.contentEnd, bytes[start] == UInt8(ascii: "#"), bytes[start + 1] == UInt8(ascii: " ") else { continue }
-            let text = board.text(ofLine: index).trimmingPrefix { $0 == " " }
-            if text.hasPrefix("# ") {
-                // The text without surrounding blanks and a closing run of #, as headings are read.
-                var heading = text.dropFirst(2)
-                while let last = heading.last, last == " " || last == "\t" || last == "#" { heading = heading.dropLast() }
-                heading = heading.trimmingPrefix { $0 == " " || $0 == "\t" }
-                if !heading.isEmpty { return String(heading) }
-            }
+            let indent = start
+            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            while start < line.contentEnd, start - indent < 4, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            guard start - indent < 4, start + 1 < line.contentEnd, bytes[start] == UInt8(ascii: "#"), isBlank(bytes[start + 1])
+            else { continue }
+            var text = (start + 2)..<line.contentEnd
+            while let last = text.last, isBlank(bytes[last]) || bytes[last] == UInt8(ascii: "#") { text = text.dropLast() }
+            while let first = text.first, isBlank(bytes[first]) { text = text.dropFirst() }
+            if !text.isEmpty { return String(decoding: bytes[text], as: UTF8.self) }
         }
         return "Board"
     }

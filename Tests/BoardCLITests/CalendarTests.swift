@@ -94,6 +94,23 @@ import Testing
 
 /// Issue 22: `board html` as the command line gives it (Tests/html-e2e.py parses and renders it for real).
 @Suite struct HTMLPageTests {
+    /// The page's title is the first level-one heading as FORMAT §3 reads headings (helper-45): a body line of an
+    /// item, or a line indented four spaces (code), was taken; a heading after a byte-order mark, or with a tab
+    /// after its `#`, was not.
+    @Test func thePagesTitleIsTheFirstLevelOneHeadingOutsideItems() {
+        let sandbox = Sandbox()
+        for (board, title) in [("## TODO\n\n- [ ] a\n  # Body text of item a\n\n# Real Title\n", "Real Title"),
+                               ("    # indented code\n# Real Title\n", "Real Title"),
+                               ("\u{FEFF}# Real Title\n\n## TODO\n", "Real Title"),
+                               ("#\tReal Title #\n\n## TODO\n", "Real Title"),
+                               ("   # Three spaces\n", "Three spaces"),
+                               ("#NoSpace\n## TODO\n- [ ] x\n", "Board")] {
+            sandbox.write("board.md", board)
+            let page = sandbox.run(["html"]).stdout
+            #expect(page.contains("<title>\(title)</title>") && page.contains("<h1>\(title)</h1>"), "\(board.debugDescription)")
+        }
+    }
+
     @Test func everyStringFromTheFileIsEscapedAndOnlySafeLinksSurvive() {
         let sandbox = Sandbox()
         sandbox.write("board.md", """
