@@ -180,16 +180,16 @@ enum HTMLPage {
         out.append("</li>\n")
     }
 
-    /// The title escaped, its tags and people (words between spaces, as `list --json` reads them) as chips.
+    /// The title escaped, its tags and people (words between spaces or tabs, as `list --json` reads them) as chips.
     static func titleWithChips(_ title: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         // Most titles have no sigil: escaped whole, not a word at a time.
         guard title.contains(where: { $0 == Labels.tag || $0 == Labels.person }) else { return escape(title, to: &out) }
         var start = 0
         while start <= title.count {
             var end = start
-            while end < title.count, title[end] != UInt8(ascii: " ") { end += 1 }
+            while end < title.count, title[end] != UInt8(ascii: " "), title[end] != UInt8(ascii: "\t") { end += 1 }
             let word = UnsafeBufferPointer(rebasing: title[start..<end])
-            if start > 0 { out.append(UInt8(ascii: " ")) }
+            if start > 0 { out.append(title[start - 1]) }
             // Only a word that starts with a sigil is read as a label.
             if let first = word.first, first == Labels.tag || first == Labels.person, let sigil = Labels.sigil(ofLabel: word) {
                 out.append(sigil == Labels.tag ? "<span class=\"chip tag\">" : "<span class=\"chip person\">")

@@ -97,6 +97,14 @@ import Testing
     /// The page's title is the first level-one heading as FORMAT §3 reads headings (helper-45): a body line of an
     /// item, or a line indented four spaces (code), was taken; a heading after a byte-order mark, or with a tab
     /// after its `#`, was not.
+    /// A tag or person after a tab is a label, as `list --json` reads them (helper-45): no chip was shown.
+    @Test func aLabelAfterATabIsAChip() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] Fix\t#bug\t@ann due:2026-12-01\n")
+        let page = sandbox.run(["html"]).stdout
+        #expect(page.contains("<span class=\"title\" dir=\"auto\">Fix\t<span class=\"chip tag\">#bug</span>\t<span class=\"chip person\">@ann</span></span>"), "\(page)")
+    }
+
     @Test func thePagesTitleIsTheFirstLevelOneHeadingOutsideItems() {
         let sandbox = Sandbox()
         for (board, title) in [("## TODO\n\n- [ ] a\n  # Body text of item a\n\n# Real Title\n", "Real Title"),
