@@ -299,31 +299,35 @@ enum Markdown {
     /// An item's body, a line at a time (each without the indentation the body shares), written as HTML.
     struct Blocks {
         private var inParagraph = false
-        /// The indentation of each open list.
-        private var lists: [Int] = []
-        /// The open fence's marker byte (three of it close the fence), and whether a line of code was written.
-        private var fence: (marker: UInt8, hasCode: Bool)?
+        /// The indentation of each open list, and whether it is numbered.
+        private var lists: [(indent: Int, ordered: Bool)] = []
+        /// The open fence's marker byte and length (a run of as many or more closes it), and whether a line of code
+        /// was written.
+        private var fence: (marker: UInt8, length: Int, hasCode: Bool)?
 
         mutating func add(_ line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
             if let open = fence {
                 let spaces = line.prefix { $0 == UInt8(ascii: " ") }.count
-                if Self.isFence(UnsafeBufferPointer(rebasing: line[spaces...]), marker: open.marker) {
+                let text = UnsafeBufferPointer(rebasing: line[spaces...])
+                if let length = Self.fenceLength(text, marker: open.marker), length >= open.length,
+                   text[length...].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
                     out.append("</code></pre>")
                     fence = nil
                 } else {
                     if open.hasCode { out.append(UInt8(ascii: "\n")) }
                     HTMLPage.escape(line, to: &out)
-                    fence = (open.marker, true)
+                    fence = (open.marker, open.length, true)
                 }
                 return
             }
             let indent = line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
             let text = UnsafeBufferPointer(rebasing: line[indent...])
-            if let first = text.first, Self.isFence(text, marker: first) {
+            if let first = text.first, let length = Self.fenceLength(text, marker: first),
+               first == UInt8(ascii: "~") || !text[length...].contains(UInt8(ascii: "`")) {
                 closeParagraph(&out)
                 closeLists(deeperThan: -1, &out)
                 out.append("<pre><code>")
-                fence = (first, false)
+                fence = (first, length, false)
                 return
             }
             if text.isEmpty {
@@ -331,13 +335,21 @@ enum Markdown {
                 return
             }
             if let (checked, rest) = Markdown.listItem(text) {
+                let ordered = !text.isEmpty && text[0] >= UInt8(ascii: "0") && text[0] <= UInt8(ascii: "9")
                 closeParagraph(&out)
                 closeLists(deeperThan: indent, &out)
-                if lists.last == indent {
+                if let last = lists.last, last.indent == indent, last.ordered == ordered {
                     out.append("</li><li>")
                 } else {
-                    out.append("<ul><li>")
-                    lists.append(indent)
+                    if let last = lists.last, last.indent == indent { closeLists(deeperThan: indent - 1, &out) }
+                    if ordered {
+                        // Numbered from the first item's number, as CommonMark numbers a list.
+                        let number = Int(String(decoding: text.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self)) ?? 1
+                        out.append(string: number == 1 ? "<ol><li>" : "<ol start=\"\(number)\"><li>")
+                    } else {
+                        out.append("<ul><li>")
+                    }
+                    lists.append((indent, ordered))
                 }
                 if let checked {
                     out.append(checked ? "<span class=\"box\" role=\"img\" aria-label=\"done\">☑</span> "
@@ -371,16 +383,18 @@ enum Markdown {
         }
 
         private mutating func closeLists(deeperThan indent: Int, _ out: inout ByteWriter) {
-            while let last = lists.last, last > indent {
-                out.append("</li></ul>")
+            while let last = lists.last, last.indent > indent {
+                out.append(last.ordered ? "</li></ol>" : "</li></ul>")
                 lists.removeLast()
             }
         }
 
-        /// Whether `text` starts with three backticks or three tildes: `marker`'s.
-        private static func isFence(_ text: UnsafeBufferPointer<UInt8>, marker: UInt8) -> Bool {
-            (marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~")) && text.count >= 3
-                && text[0] == marker && text[1] == marker && text[2] == marker
+        /// The length of the run of `marker` (a backtick or a tilde) `text` starts with, when it is three or more:
+        /// a fence.
+        private static func fenceLength(_ text: UnsafeBufferPointer<UInt8>, marker: UInt8) -> Int? {
+            guard marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") else { return nil }
+            let length = text.prefix { $0 == marker }.count
+            return length >= 3 ? length : nil
         }
     }
 
@@ -412,11 +426,36 @@ enum Markdown {
             $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "[")
         }
         guard markers else { return HTMLPage.escape(text, to: &out) }
-        // A line whose every ASCII byte is a character of its own is read on its bytes, so the markers stand where
-        // the characters put them. Read as a string, a character at a time, it took about a microsecond a character:
-        // 166 ms for 20,000 items with a link and a code span each.
-        if asciiStandsAlone(in: text) { return inlineASCII(text, 0..<text.count, to: &out) }
-        out.append(string: inline(String(decoding: text, as: UTF8.self)))
+        // A line whose every ASCII byte is a character of its own is read a byte at a time, so the markers stand
+        // where the characters put them; any other line a character at a time (a mark joining a `*` makes it no
+        // marker). Both are read by the same rules (`InlineText`).
+        if asciiStandsAlone(in: text) {
+            var inline = InlineText(bytes: text)
+            return inline.write(0..<text.count, to: &out)
+        }
+        var decoded = String(decoding: text, as: UTF8.self)
+        decoded.withUTF8 { bytes in
+            var inline = InlineText(characters: bytes)
+            inline.write(0..<inline.count, to: &out)
+        }
+    }
+
+    /// Emphasis (`*a*`, `_a_`), strong (`**a**`, `__a__`), code (`` `a` ``) and links (`[a](https://…)`; other
+    /// schemes stay text); everything else escaped.
+    static func inline(_ text: String) -> String { inlineReading(text).html }
+
+    /// `inline(_:)`, with the number of characters its searches read (for tests: linear in the text's length);
+    /// `byCharacter` reads it a character at a time, or a byte at a time, whatever it holds (nil: as `inline` does).
+    static func inlineReading(_ text: String, byCharacter: Bool? = nil) -> (html: String, read: Int) {
+        var out = ByteWriter()
+        var read = 0
+        var text = text
+        text.withUTF8 { bytes in
+            var inline = byCharacter ?? !asciiStandsAlone(in: bytes) ? InlineText(characters: bytes) : InlineText(bytes: bytes)
+            inline.write(0..<inline.count, to: &out)
+            read = inline.read
+        }
+        return (out.withBytes { String(decoding: $0, as: UTF8.self) }, read)
     }
 
     /// True when `text` is well-formed UTF-8 whose every scalar beyond ASCII stands alone (`TitleOrder.standsAlone`:
@@ -426,202 +465,268 @@ enum Markdown {
         UTF8Sequence.scalarsBeyondASCII(in: text, allSatisfy: TitleOrder.standsAlone)
     }
 
-    /// `inline(_:search:)` of `text[range]`, a run whose ASCII bytes are characters of their own
-    /// (`asciiStandsAlone`), on its bytes, to `out`: the same markers, tried in the same order, found with the same
-    /// memory of where each was found last (`ASCIIMarkers`).
-    static func inlineASCII(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout ByteWriter) {
-        var search = ASCIIMarkers(text, end: range.upperBound)
-        var index = range.lowerBound
-        var plain = index
-        func flush() { HTMLPage.escape(UnsafeBufferPointer(rebasing: text[plain..<index]), to: &out) }
-        while index < range.upperBound {
-            let byte = text[index]
-            if byte == UInt8(ascii: "`"), let close = search.next(.backtick, from: index + 1) {
-                flush()
-                out.append("<code>")
-                HTMLPage.escape(UnsafeBufferPointer(rebasing: text[(index + 1)..<close]), to: &out)
-                out.append("</code>")
-                index = close + 1
-            } else if byte == UInt8(ascii: "*"), index + 1 < range.upperBound, text[index + 1] == UInt8(ascii: "*"),
-                      let close = search.next(.twoStars, from: index + 2), close > index + 2 {
-                flush()
-                out.append("<strong>")
-                inlineASCII(text, (index + 2)..<close, to: &out)
-                out.append("</strong>")
-                index = close + 2
-            } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"),
-                      let close = search.next(byte == UInt8(ascii: "*") ? .star : .underscore, from: index + 1), close > index + 1 {
-                flush()
-                out.append("<em>")
-                inlineASCII(text, (index + 1)..<close, to: &out)
-                out.append("</em>")
-                index = close + 1
-            } else if byte == UInt8(ascii: "["), let middle = search.next(.linkMiddle, from: index),
-                      let close = search.next(.parenthesis, from: middle + 2), search.isSafeLink((middle + 2)..<close) {
-                flush()
-                out.append("<a href=\"")
-                HTMLPage.escape(UnsafeBufferPointer(rebasing: text[(middle + 2)..<close]), to: &out)
-                out.append("\">")
-                inlineASCII(text, (index + 1)..<middle, to: &out)
-                out.append("</a>")
-                index = close + 1
-            } else {
-                index += 1
-                continue
-            }
-            plain = index
-        }
-        flush()
-    }
+    /// One line's text as CommonMark's inline rules read it, a character at a time: each character is read as
+    /// its ASCII byte when it is one ASCII scalar, as `blank` when it holds whitespace or a control character
+    /// otherwise (a space and a mark that joins it), and as `other` beyond that. Read a byte at a time where every
+    /// ASCII byte is a character of its own. Each marker is looked for from some place to the end, and again only
+    /// once the place it was found at is behind, so that a run of openers without closers (forty thousand `[`) is
+    /// read once, not once per opener.
+    struct InlineText {
+        /// A character that holds whitespace or a control character, not one ASCII scalar.
+        static let blank: UInt8 = 0x01
+        /// Any other character beyond ASCII (in a line read a byte at a time, any byte from 0x80 stands for it).
+        static let other: UInt8 = 0x80
 
-    /// `MarkerSearch` for a run read as bytes (`inlineASCII`): each marker, and the first whitespace or control
-    /// character, is looked for from some place to the run's end, and again only once the place it was found at is
-    /// behind.
-    struct ASCIIMarkers {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        /// A character at a time: where each character's bytes start (and the end), and what each is read as.
+        private let starts: [Int]?
+        private let kinds: [UInt8]
+        let count: Int
+        /// The characters the searches read, for tests.
+        private(set) var read = 0
+
         enum Marker: Int, CaseIterable {
-            case backtick, twoStars, star, underscore, linkMiddle, parenthesis
+            case twoStarsCloser, twoUnderscoresCloser, starCloser, underscoreCloser, linkMiddle, parenthesis, openParenthesis
             /// Whitespace or a control character (U+0000–U+0020, U+007F), which no safe link holds.
             case blank
         }
-        private let text: UnsafeBufferPointer<UInt8>
-        private let end: Int
         /// For each marker, where it was last looked for from, and where it was found (nil: nowhere after).
         private var known: [(from: Int, at: Int?)?] = Array(repeating: nil, count: Marker.allCases.count)
+        /// The same for backtick runs, by length.
+        private var knownRuns: [Int: (from: Int, at: Int?)] = [:]
+        /// Each parenthesis's place in order, and for an opening one the place of the one that closes it (-1: none),
+        /// made when a link's destination first holds one.
+        private var parentheses: (places: [Int], closing: [Int])?
 
-        init(_ text: UnsafeBufferPointer<UInt8>, end: Int) {
-            self.text = text
-            self.end = end
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            starts = nil
+            kinds = []
+            count = bytes.count
         }
 
-        /// Where `marker` first starts at or after `from`, before the end.
-        mutating func next(_ marker: Marker, from: Int) -> Int? {
-            if let last = known[marker.rawValue], last.from <= from, last.at.map({ $0 >= from }) ?? true { return last.at }
+        init(characters bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            var starts: [Int] = [], kinds: [UInt8] = []
+            let text = String(decoding: bytes, as: UTF8.self)
+            var offset = 0
+            for character in text {
+                starts.append(offset)
+                offset += character.utf8.count
+                let scalars = character.unicodeScalars
+                if scalars.count == 1, let scalar = scalars.first, scalar.isASCII {
+                    kinds.append(UInt8(scalar.value))
+                } else {
+                    kinds.append(scalars.contains { $0.value <= 0x20 || $0.value == 0x7F } ? Self.blank : Self.other)
+                }
+            }
+            starts.append(offset)
+            self.starts = starts
+            self.kinds = kinds
+            count = kinds.count
+        }
+
+        /// The character at `index` as the rules read it.
+        subscript(index: Int) -> UInt8 { starts == nil ? bytes[index] : kinds[index] }
+
+        private func byteRange(_ range: Range<Int>) -> Range<Int> {
+            guard let starts else { return range }
+            return starts[range.lowerBound]..<starts[range.upperBound]
+        }
+
+        private func escape(_ range: Range<Int>, to out: inout ByteWriter) {
+            HTMLPage.escape(UnsafeBufferPointer(rebasing: bytes[byteRange(range)]), to: &out)
+        }
+
+        /// Whitespace, or the line's start or end, as CommonMark reads what flanks a `*` or `_`.
+        private func isWhitespace(_ index: Int) -> Bool {
+            guard index >= 0, index < count else { return true }
+            let unit = self[index]
+            return unit == Self.blank || unit == 0x20 || (0x09...0x0D).contains(unit)
+        }
+
+        /// A letter or digit, or any character beyond ASCII that is no whitespace: `_` inside a word is text.
+        private func isWordCharacter(_ index: Int) -> Bool {
+            guard index >= 0, index < count else { return false }
+            let unit = self[index]
+            return unit >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(unit) || (unit | 0x20) &- UInt8(ascii: "a") < 26
+        }
+
+        /// Whether the character at `index` starts its run of itself: only a run's start may open emphasis, and the
+        /// run is judged by what stands before it (`my__var__name` is text).
+        private func opensRun(at index: Int) -> Bool { index == 0 || self[index - 1] != self[index] }
+
+        /// Writes `range` as HTML: code spans, strong and emphasis, safe links, and the rest escaped.
+        mutating func write(_ range: Range<Int>, to out: inout ByteWriter) {
+            var index = range.lowerBound
+            var plain = index
+            let end = range.upperBound
+            func flush(_ out: inout ByteWriter) { escape(plain..<index, to: &out) }
+            while index < end {
+                let unit = self[index]
+                if unit == UInt8(ascii: "`") {
+                    // A run of backticks opens a code span that a run of as many closes; without one it is text.
+                    var length = 1
+                    while index + length < end, self[index + length] == unit { length += 1 }
+                    guard let close = nextRun(of: length, from: index + length, before: end) else {
+                        index += length
+                        continue
+                    }
+                    flush(&out)
+                    out.append("<code>")
+                    escape((index + length)..<close, to: &out)
+                    out.append("</code>")
+                    index = close + length
+                } else if unit == UInt8(ascii: "*") || unit == UInt8(ascii: "_"), opensRun(at: index), index + 2 < end, self[index + 1] == unit,
+                          !isWhitespace(index + 2), unit == UInt8(ascii: "*") || !isWordCharacter(index - 1),
+                          let close = next(unit == UInt8(ascii: "*") ? .twoStarsCloser : .twoUnderscoresCloser, from: index + 2, before: end),
+                          close > index + 2 {
+                    flush(&out)
+                    out.append("<strong>")
+                    write((index + 2)..<close, to: &out)
+                    out.append("</strong>")
+                    index = close + 2
+                } else if unit == UInt8(ascii: "*") || unit == UInt8(ascii: "_"), opensRun(at: index), index + 1 < end, !isWhitespace(index + 1),
+                          unit == UInt8(ascii: "*") || !isWordCharacter(index - 1),
+                          let close = next(unit == UInt8(ascii: "*") ? .starCloser : .underscoreCloser, from: index + 1, before: end),
+                          close > index + 1 {
+                    flush(&out)
+                    out.append("<em>")
+                    write((index + 1)..<close, to: &out)
+                    out.append("</em>")
+                    index = close + 1
+                } else if unit == UInt8(ascii: "["), let middle = next(.linkMiddle, from: index, before: end),
+                          let close = destinationEnd(from: middle + 2, before: end), isSafeLink((middle + 2)..<close, before: end) {
+                    flush(&out)
+                    out.append("<a href=\"")
+                    escape((middle + 2)..<close, to: &out)
+                    out.append("\">")
+                    write((index + 1)..<middle, to: &out)
+                    out.append("</a>")
+                    index = close + 1
+                } else {
+                    index += 1
+                    continue
+                }
+                plain = index
+            }
+            flush(&out)
+        }
+
+        /// Where `marker` first starts at or after `from`, wholly before `end`.
+        mutating func next(_ marker: Marker, from: Int, before end: Int) -> Int? {
+            if let last = known[marker.rawValue], last.from <= from, last.at.map({ $0 >= from }) ?? true {
+                return last.at.flatMap { $0 < end ? $0 : nil }
+            }
             var at: Int?
             var index = from
-            while index < end {
+            while index < count {
                 if starts(marker, at: index) {
                     at = index
                     break
                 }
                 index += 1
             }
+            read += index - from
             known[marker.rawValue] = (from, at)
-            return at
+            return at.flatMap { $0 < end ? $0 : nil }
         }
 
-        /// Whether `marker` starts at `index`, wholly before the end.
+        /// Whether `marker` starts at `index`: a closer is preceded by no whitespace, and `_` followed by no letter.
         private func starts(_ marker: Marker, at index: Int) -> Bool {
-            let byte = text[index]
-            func then(_ next: UInt8) -> Bool { index + 1 < end && text[index + 1] == next }
+            let unit = self[index]
             switch marker {
-            case .backtick: return byte == UInt8(ascii: "`")
-            case .twoStars: return byte == UInt8(ascii: "*") && then(UInt8(ascii: "*"))
-            case .star: return byte == UInt8(ascii: "*")
-            case .underscore: return byte == UInt8(ascii: "_")
-            case .linkMiddle: return byte == UInt8(ascii: "]") && then(UInt8(ascii: "("))
-            case .parenthesis: return byte == UInt8(ascii: ")")
-            case .blank: return byte <= 0x20 || byte == 0x7F
+            case .twoStarsCloser:
+                return unit == UInt8(ascii: "*") && index + 1 < count && self[index + 1] == unit && !isWhitespace(index - 1)
+            case .twoUnderscoresCloser:
+                return unit == UInt8(ascii: "_") && index + 1 < count && self[index + 1] == unit && !isWhitespace(index - 1)
+                    && !isWordCharacter(index + 2)
+            case .starCloser: return unit == UInt8(ascii: "*") && !isWhitespace(index - 1)
+            case .underscoreCloser:
+                return unit == UInt8(ascii: "_") && !isWhitespace(index - 1) && (index + 1 == count || !isWordCharacter(index + 1))
+            case .linkMiddle: return unit == UInt8(ascii: "]") && index + 1 < count && self[index + 1] == UInt8(ascii: "(")
+            case .parenthesis: return unit == UInt8(ascii: ")")
+            case .openParenthesis: return unit == UInt8(ascii: "(")
+            case .blank: return unit <= 0x20 || unit == 0x7F
             }
         }
 
-        /// `Markdown.isSafeLink` of the URL `range` (up to a `)`): http, https or mailto, ASCII case ignored, and no
-        /// whitespace or control character from its start to the `)`.
-        mutating func isSafeLink(_ range: Range<Int>) -> Bool {
+        /// Where the first run of exactly `length` backticks starts at or after `from`, wholly before `end`.
+        private mutating func nextRun(of length: Int, from: Int, before end: Int) -> Int? {
+            if let last = knownRuns[length], last.from <= from, last.at.map({ $0 >= from }) ?? true {
+                return last.at.flatMap { $0 + length <= end ? $0 : nil }
+            }
+            var at: Int?
+            var index = from
+            while index < count {
+                guard self[index] == UInt8(ascii: "`") else {
+                    index += 1
+                    continue
+                }
+                var run = 1
+                while index + run < count, self[index + run] == UInt8(ascii: "`") { run += 1 }
+                if run == length {
+                    at = index
+                    break
+                }
+                index += run
+            }
+            read += index - from
+            knownRuns[length] = (from, at)
+            return at.flatMap { $0 + length <= end ? $0 : nil }
+        }
+
+        /// Where a link's destination starting at `start` ends: at the first `)` its parentheses leave unclosed
+        /// (`https://en.wikipedia.org/wiki/Foo_(bar)`), at most eight pairs of them; nil when there is none.
+        private mutating func destinationEnd(from start: Int, before end: Int) -> Int? {
+            guard let close = next(.parenthesis, from: start, before: end) else { return nil }
+            guard let open = next(.openParenthesis, from: start, before: end), open < close else { return close }
+            if parentheses == nil {
+                var places: [Int] = [], closing: [Int] = [], stack: [Int] = []
+                for index in 0..<count where self[index] == UInt8(ascii: "(") || self[index] == UInt8(ascii: ")") {
+                    if self[index] == UInt8(ascii: "(") {
+                        stack.append(places.count)
+                        closing.append(-1)
+                    } else {
+                        if let opening = stack.popLast() { closing[opening] = index }
+                        closing.append(-1)
+                    }
+                    places.append(index)
+                }
+                read += count
+                parentheses = (places, closing)
+            }
+            guard let (places, closing) = parentheses else { return nil }
+            // The first parenthesis at or after `start`, then from one pair's end to the next.
+            var low = 0, high = places.count
+            while low < high {
+                let middle = (low + high) / 2
+                if places[middle] < start { low = middle + 1 } else { high = middle }
+            }
+            var pairs = 0
+            while low < places.count, places[low] < end, pairs <= 8 {
+                let place = places[low]
+                if self[place] == UInt8(ascii: ")") { return place }
+                guard closing[low] >= 0 else { return nil }
+                pairs += 1
+                let after = closing[low]
+                while low < places.count, places[low] <= after { low += 1 }
+            }
+            return nil
+        }
+
+        /// A link's destination `range` is kept when it starts with http://, https:// or mailto: (ASCII case
+        /// ignored) and holds no whitespace or control character.
+        private mutating func isSafeLink(_ range: Range<Int>, before end: Int) -> Bool {
             let schemes: [StaticString] = ["https://", "http://", "mailto:"]
             let hasScheme = schemes.contains { scheme in
                 scheme.utf8CodeUnitCount <= range.count && (0..<scheme.utf8CodeUnitCount).allSatisfy { offset in
-                    let byte = text[range.lowerBound + offset]
-                    return (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == scheme.utf8Start[offset]
+                    let unit = self[range.lowerBound + offset]
+                    return (unit &- UInt8(ascii: "A") < 26 ? unit | 0x20 : unit) == scheme.utf8Start[offset]
                 }
             }
             guard hasScheme else { return false }
-            return next(.blank, from: range.lowerBound).map { $0 >= range.upperBound } ?? true
+            return next(.blank, from: range.lowerBound, before: end).map { $0 >= range.upperBound } ?? true
         }
-    }
-
-    /// Emphasis (`*a*`, `_a_`), strong (`**a**`), code (`` `a` ``) and links (`[a](https://…)`; other schemes stay
-    /// text); everything else escaped.
-    static func inline(_ text: String) -> String {
-        var search = MarkerSearch()
-        return inline(text, search: &search)
-    }
-
-    /// `inline`, its markers looked for with `search`.
-    static func inline(_ text: String, search: inout MarkerSearch) -> String {
-        var html = ""
-        var rest = Substring(text)
-        func next(_ marker: String, in part: Substring) -> Range<String.Index>? { search.next(marker, in: part) }
-        while let first = rest.first {
-            if first == "`", let close = next("`", in: rest.dropFirst())?.lowerBound {
-                html += "<code>" + HTMLPage.escape(String(rest[rest.index(after: rest.startIndex)..<close])) + "</code>"
-                rest = rest[rest.index(after: close)...]
-            } else if rest.hasPrefix("**"), let close = next("**", in: rest.dropFirst(2)), !rest.dropFirst(2)[..<close.lowerBound].isEmpty {
-                html += "<strong>" + inline(String(rest.dropFirst(2)[..<close.lowerBound])) + "</strong>"
-                rest = rest[close.upperBound...]
-            } else if first == "*" || first == "_", let close = next(String(first), in: rest.dropFirst())?.lowerBound,
-                      close > rest.index(after: rest.startIndex) {
-                html += "<em>" + inline(String(rest[rest.index(after: rest.startIndex)..<close])) + "</em>"
-                rest = rest[rest.index(after: close)...]
-            } else if first == "[", let middle = next("](", in: rest), let close = next(")", in: rest[middle.upperBound...])?.lowerBound,
-                      isSafeLink(rest[middle.upperBound..<close], search: &search) {
-                let label = String(rest[rest.index(after: rest.startIndex)..<middle.lowerBound])
-                html += "<a href=\"" + HTMLPage.escape(String(rest[middle.upperBound..<close])) + "\">" + inline(label) + "</a>"
-                rest = rest[rest.index(after: close)...]
-            } else {
-                html += HTMLPage.escape(String(first))
-                rest = rest.dropFirst()
-            }
-        }
-        return html
-    }
-
-    /// Looks for markers (`](`, `**`, a backtick) in one text, each time from some place to the text's end, the
-    /// places moving forward: a marker is looked for again only once the place it was found at is behind, so a run
-    /// of openers without a closer (forty thousand `[`) is read once, not once per opener.
-    struct MarkerSearch {
-        private var known: [String: (from: String.Index, at: Range<String.Index>?)] = [:]
-        /// The bytes read so far, for tests: about the text's length for each marker, at most.
-        private(set) var bytesRead = 0
-
-        /// The first `marker` in `part`, a piece of the text that runs to its end.
-        mutating func next(_ marker: String, in part: Substring) -> Range<String.Index>? {
-            if let last = known[marker], last.from <= part.startIndex, last.at.map({ $0.lowerBound >= part.startIndex }) ?? true {
-                return last.at
-            }
-            let at = part.firstRange(of: marker)
-            bytesRead += part.utf8.distance(from: part.startIndex, to: at?.upperBound ?? part.endIndex)
-            known[marker] = (part.startIndex, at)
-            return at
-        }
-
-        private var blank: (from: String.Index, at: String.Index?)?
-
-        /// The first whitespace or control character (U+0000–U+0020, U+007F) in `part`, a piece of the text that
-        /// runs to its end; looked for again, as markers are, only once the place it was found at is behind.
-        mutating func firstBlank(in part: Substring) -> String.Index? {
-            if let last = blank, last.from <= part.startIndex, last.at.map({ $0 >= part.startIndex }) ?? true { return last.at }
-            let scalars = part.unicodeScalars
-            let at = scalars.firstIndex { $0.value <= 0x20 || $0.value == 0x7F }
-            bytesRead += part.utf8.distance(from: part.startIndex, to: at ?? part.endIndex)
-            blank = (part.startIndex, at)
-            return at
-        }
-
-        /// Counts bytes read other than by a search, for tests.
-        mutating func read(_ count: Int) { bytesRead += count }
-    }
-
-    /// Only http, https and mailto links are kept, and none with whitespace or a control character in them. `url` is
-    /// a piece of the text `search` reads: whitespace is looked for from the link's start with `search`, and only the
-    /// first scalars are lowercased, so that forty thousand `[` before one far `)` do not each read the text up to it.
-    static func isSafeLink(_ url: Substring, search: inout MarkerSearch) -> Bool {
-        // A scalar lowercases on its own, whatever follows it, and whether the scheme is there is seen in the first
-        // nine scalars (the longest scheme's eight, and one that could join the last into one character).
-        let head = Substring(url.unicodeScalars.prefix(16))
-        search.read(head.utf8.count)
-        let lowered = head.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") else { return false }
-        let tail = url.base[url.startIndex...]
-        return search.firstBlank(in: tail).map { $0 >= url.endIndex } ?? true
     }
 }

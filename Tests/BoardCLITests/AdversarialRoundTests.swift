@@ -47,9 +47,10 @@ import Testing
         // opener left open (they were the text's length times the openers').
         for run in ["[", "[a](", "`", " **", "*", "_", "[a](x) [", "](", "`a` `"] {
             let text = String(repeating: run, count: 20_000 / run.count)
-            var search = Markdown.MarkerSearch()
-            _ = Markdown.inline(text, search: &search)
-            #expect(search.bytesRead <= 8 * text.utf8.count, "\(run): \(search.bytesRead) bytes read for \(text.utf8.count)")
+            for byCharacter in [false, true] {
+                let read = Markdown.inlineReading(text, byCharacter: byCharacter).read
+                #expect(read <= 8 * text.utf8.count, "\(run): \(read) characters read for \(text.utf8.count)")
+            }
         }
     }
 

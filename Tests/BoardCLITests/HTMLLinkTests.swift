@@ -4,8 +4,7 @@ import Testing
 
 /// `html` links: which are kept, and the work of telling, bounded per `[`.
 @Suite struct HTMLLinkTests {
-    /// The whole link lowercased and read for whitespace, as links were told safe before only a bounded part was
-    /// lowercased and whitespace was looked for with the text's `MarkerSearch`.
+    /// The whole link lowercased and read for whitespace: what the check on the destination's characters must say.
     static func wholeLinkIsSafe(_ url: Substring) -> Bool {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") else { return false }
@@ -13,16 +12,21 @@ import Testing
     }
 
     /// Many `[` before one far `)`: each `[` lowercased and read the text up to it (320 KB of `[](x`: 15 s; 0.8 MB
-    /// of `[a](https://x `: 23 s). The bytes read stay within a few times the text's.
+    /// of `[a](https://x `: 23 s). The characters read stay within a few times the text's, read a byte or a
+    /// character at a time. Each `(` in a destination is left open, so only the last `[` (whose destination holds
+    /// none) can open a link, to the far `)`.
     @Test func manyOpenersBeforeOneFarCloserReadTheTextOnce() {
         for (run, isLink) in [("[](x", false), ("[a](https://x ", false), ("[](https://x", true), ("[](HTTP://x", true),
                               ("[](mailto:a", true), ("[](https://\u{301}", false), ("[](İ", false)] {
             let text = String(repeating: run, count: 40_000 / run.utf8.count) + ")"
-            var search = Markdown.MarkerSearch()
-            let html = Markdown.inline(text, search: &search)
-            #expect(search.bytesRead <= 8 * text.utf8.count, "\(run): \(search.bytesRead) bytes read for \(text.utf8.count)")
-            // Either the first `[` opens one link to the far `)`, or every `[` stays text.
-            #expect(html == (isLink ? #"<a href=""# + text.dropFirst(3).dropLast() + #""></a>"# : text), "\(run)")
+            // A byte at a time where each ASCII byte is a character of its own (as `inline` reads it), and a character
+            // at a time.
+            for byCharacter in [nil, true] {
+                let (html, read) = Markdown.inlineReading(text, byCharacter: byCharacter)
+                #expect(read <= 8 * text.utf8.count, "\(run): \(read) characters read for \(text.utf8.count)")
+                let last = text.dropLast(run.utf8.count + 1)
+                #expect(html == (isLink ? last + #"<a href=""# + run.dropFirst(3) + #""></a>"# : text), "\(run)")
+            }
         }
         // Each link up to its own `)`, the rest text, as before.
         let text = String(repeating: "[a](https://x) [b](javascript:x) ", count: 1_000)
@@ -38,6 +42,10 @@ import Testing
             ("[a](Mailto:x@e.org)", #"<a href="Mailto:x@e.org">a</a>"#),
             ("[a](http://)", #"<a href="http://">a</a>"#),
             ("[a](javascript:alert(1))", "[a](javascript:alert(1))"),
+            // A destination's parentheses in pairs, as CommonMark reads them (helper-45: the link ended at `(bar`).
+            ("[wiki](https://en.wikipedia.org/wiki/Foo_(bar))", #"<a href="https://en.wikipedia.org/wiki/Foo_(bar)">wiki</a>"#),
+            ("[a](https://e.org/(x)(y)) z)", #"<a href="https://e.org/(x)(y)">a</a> z)"#),
+            ("[a](https://e.org/(x) z)", "[a](https://e.org/(x) z)"),
             ("[a](https://e .org)", "[a](https://e .org)"),
             ("[a](https://\u{301}e)", "[a](https://\u{301}e)"),
             ("[a](https:/\u{301}/e)", "[a](https:/\u{301}/e)"),
@@ -47,12 +55,13 @@ import Testing
         #expect(Markdown.inline("[a](https://e.org/\u{7F}) <") == "[a](https://e.org/) &lt;")
     }
 
-    /// The bounded check agrees with the whole-link one on links made of scalars that change length, case or
-    /// grapheme clusters when lowercased (İ, Σ, the Kelvin sign, combining marks, a joiner, flags), and of whitespace.
+    /// The check on the destination's characters agrees with the whole link lowercased and read for whitespace, on
+    /// links made of scalars that change length, case or grapheme clusters when lowercased (İ, Σ, the Kelvin sign,
+    /// combining marks, a joiner, flags), and of whitespace.
     @Test func theBoundedCheckAgreesWithTheWholeLink() {
         let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", "m", "M", "a", "i", "l", "o", ":", "/", "x", " ", "\t", "\u{7F}",
                       "\u{1}", "\u{301}", "\u{308}", "\u{200D}", "İ", "Σ", "ß", "\u{212A}", "🇫", "🇷", "é", "e\u{301}", "\u{85}",
-                      "\u{A0}", "ﬀ", "(", ")", "["]
+                      "\u{A0}", "ﬀ", "["]
         let prefixes = ["", "https://", "http://", "mailto:", "HTTPS://", "Http://", "MAILTO:", "https:/", "mailto"]
         var random = XorShift(seed: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<20_000 {
@@ -61,8 +70,9 @@ import Testing
             let text = "[a](" + url + ")"
             let start = text.unicodeScalars.index(text.startIndex, offsetBy: 4)
             let end = text.unicodeScalars.index(before: text.endIndex)
-            var search = Markdown.MarkerSearch()
-            #expect(Markdown.isSafeLink(text[start..<end], search: &search) == Self.wholeLinkIsSafe(text[start..<end]),
+            // A mark joining the `(` or the `)` makes it no parenthesis: no link.
+            let delimited = text.hasPrefix("[a](") && text.hasSuffix(")")
+            #expect(Markdown.inline(text).hasPrefix("<a href=") == (delimited && Self.wholeLinkIsSafe(text[start..<end])),
                     "\(Array(url.unicodeScalars).map { String($0.value, radix: 16) })")
         }
     }
@@ -132,10 +142,16 @@ import Testing
             """)
         let page = sandbox.run(["html"]).stdout
         let box = #"<span class="box" role="img" aria-label="done">☑</span> "#
-        // A fence closes at three of its marker after spaces, whatever follows them; `~~~` then opens another.
+        // Four backticks are not closed by three (helper-45: the inner fence's lines were lost).
+        sandbox.write("board.md", "## TODO\n- [ ] t\n  ````\n  ```\n  inner\n  ```\n  ````\n  after\n")
+        #expect(sandbox.run(["html"]).stdout.contains("<div class=\"body\"><pre><code>```\ninner\n```</code></pre><p>after</p></div>"))
+        // A numbered item starts a numbered list (helper-45: it was a bullet, its number lost). A fence closes, as
+        // CommonMark closes one, at a run of its marker as long as the one that opened it or longer, with nothing but
+        // spaces after (it closed at any three, whatever followed, and the rest of the code became text); a fence
+        // left open runs to the body's end.
         #expect(page.contains("<div class=\"body\"><p>one <em>a</em><br>two &lt;b&gt;</p><ul><li>\(box)done more<ul><li>inner"
-            + "</li></ul></li><li>third</li></ul><pre><code>code &lt;x&gt;</code></pre><pre><code>```\nafter</code></pre>"
-            + "<p>open</p></div></li>"), "\(page)")
+            + "</li></ul></li></ul><ol start=\"3\"><li>third</li></ol><pre><code>code &lt;x&gt;\n ```not closed\n  ~~~</code></pre>"
+            + "<p>after</p><pre><code>open</code></pre></div></li>"), "\(page)")
     }
 }
 
@@ -155,9 +171,37 @@ import Testing
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<6_000 {
             let text = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }.joined()
+            let byCharacter = Markdown.inlineReading(text, byCharacter: true).html
             var out = ByteWriter()
             Array(text.utf8).withUnsafeBufferPointer { Markdown.inline($0, to: &out) }
-            #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == Markdown.inline(text), "\(text.debugDescription)")
+            #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == byCharacter, "\(text.debugDescription)")
+            // Read a byte at a time where every ASCII byte is a character of its own, it reads the same.
+            if Array(text.utf8).withUnsafeBufferPointer(Markdown.asciiStandsAlone) {
+                #expect(Markdown.inlineReading(text, byCharacter: false).html == byCharacter, "\(text.debugDescription)")
+            }
+        }
+    }
+
+    /// Emphasis and code as CommonMark reads them (helper-45): `_` inside a word, and a `*` or `_` with whitespace
+    /// on the side it would open or close, is text (underscores and stars were lost, `a * b * c` was emphasis);
+    /// `__a__` is strong; a run of backticks is closed by a run of as many (``` ``git log `x` `` ``` lost its
+    /// backticks).
+    @Test func emphasisAndCodeAreReadAsCommonMarkReadsThem() {
+        let cases: [(String, String)] = [
+            ("snake_case_name and __init__", "snake_case_name and <strong>init</strong>"),
+            ("a * b * c", "a * b * c"),
+            ("run ``git log `x` `` now", "run <code>git log `x` </code> now"),
+            ("``a` `", "``a<code> </code>"),
+            ("*e* _u_ **s** foo*bar* (_x_)", "<em>e</em> <em>u</em> <strong>s</strong> foo<em>bar</em> (<em>x</em>)"),
+            ("_a_b", "_a_b"),
+            ("a_b_", "a_b_"),
+            ("my__var__name", "my__var__name"),
+            ("** s** *t *", "** s** *t *"),
+        ]
+        for (text, html) in cases {
+            for byCharacter in [false, true] {
+                #expect(Markdown.inlineReading(text, byCharacter: byCharacter).html == html, "\(text) \(byCharacter)")
+            }
         }
     }
 
@@ -166,9 +210,7 @@ import Testing
     @Test func denseMarkersAreRenderedAsTheStringRendersThem() {
         for run in ["*", "**_", "`", "[a](", "_*[`"] {
             let text = "x " + String(repeating: run, count: 2_000)
-            var out = ByteWriter()
-            Array(text.utf8).withUnsafeBufferPointer { Markdown.inline($0, to: &out) }
-            #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == Markdown.inline(text), "\(run)")
+            #expect(Markdown.inlineReading(text, byCharacter: false).html == Markdown.inlineReading(text, byCharacter: true).html, "\(run)")
         }
     }
 }
