@@ -709,7 +709,17 @@ extension Board {
         let hint = Self.isoSpelling(ofDate: Array(bytes[token.dateRange])).map { date in
             "; write '\(String(decoding: bytes[token.range.lowerBound..<token.dateRange.lowerBound], as: UTF8.self))\(date)\(String(decoding: bytes[token.dateRange.upperBound..<token.range.upperBound], as: UTF8.self))'"
         } ?? " (write YYYY-MM-DD)"
-        return "'\(String(decoding: bytes[token.range], as: UTF8.self))' is not a real calendar date\(hint)"
+        let spelling = String(decoding: bytes[token.range], as: UTF8.self)
+        // A space no token ends at (a no-break space, as a word processor writes one) looks like one: shown as
+        // what it is, the date running on past it is seen.
+        func isOtherSpace(_ scalar: Unicode.Scalar) -> Bool { !scalar.isASCII && scalar.properties.isWhitespace }
+        func shown(_ scalar: Unicode.Scalar) -> String {
+            isOtherSpace(scalar) ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : String(scalar)
+        }
+        guard let space = spelling.unicodeScalars.first(where: isOtherSpace) else {
+            return "'\(spelling)' is not a real calendar date\(hint)"
+        }
+        return "'\(spelling.unicodeScalars.map(shown).joined())' is not a real calendar date: the token runs on past \(shown(space)), which is not a space; write a space there"
     }
 
     /// False when the item surely has no finding of its own (`forEachItemDiagnostic`'s, a repeated title aside).

@@ -124,6 +124,16 @@ import Testing
     /// A checklist line indented 4 columns or by a tab in a section is code or text to Markdown, and no item: it
     /// vanished from `list` and `show` without a word (`check --strict` passed it). Under an item, as deep, it is
     /// that item's body; in the archive, and as code in a body, it is nothing to say.
+    /// A no-break space after a due date looks like a space but ends no token: the date ran on into the next word,
+    /// and the message showed the space as one (helper-44); `edit --due` then replaced the word too.
+    @Test func aDueTokenRunningOnPastAnotherSpaceSaysSo() {
+        let board = Board(parsing: "## TODO\n- [ ] Call Bob due:2026-12-01\u{A0}about the contract\n- [ ] Ship due:2026-02-30\n")
+        #expect(board.diagnostics().filter { $0.rule == .impossibleDate }.map(\.message) == [
+            "'due:2026-12-01\\u{A0}about' is not a real calendar date: the token runs on past \\u{A0}, which is not a space; write a space there",
+            "'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)",
+        ])
+    }
+
     @Test func anItemLineIndentedTooDeepIsSaidNotToBeOne() {
         #expect(diagnostics("## TODO\n    - [ ] four\n\t* [x] tab\ntext\n     + [ ] five\n- [ ] real\n    - [ ] its body\n## Archive\n    - [ ] old\n" + Self.sections) == [
             "2:5: warning: '- [ ] four' is not read as a board item: an item line is indented 3 spaces or fewer (4 columns or a tab make it code)",
