@@ -667,7 +667,8 @@ extension Board {
     private func editedFile(_ item: Item, title newTitle: String?, due: DueChange, body: BodyChange) throws(EditError) -> PrintedFile {
         let line = lines[item.line]
         // A new date alone is one edit of the line, printed from the board around it: a title of 50 MB is not copied.
-        if newTitle == nil, case .set(let date) = due, body == .keep, line.hasEnding {
+        // (A text of 4 KiB or less is, to be read for a title left empty, below.)
+        if newTitle == nil, case .set(let date) = due, body == .keep, line.hasEnding, line.contentEnd - item.textStart > Self.shortText {
             let edit = dueEdit(of: item, setTo: date)
             return rendered([Replacement(lines: item.line..<(item.line + 1), with: [.edited(line: item.line, edits: [edit])])])
         }
@@ -707,6 +708,15 @@ extension Board {
                                      textStart: item.textStart - offset)
                 }
             }
+            // An impossible date alone was the title (`- [ ] due:soon`): made real or removed, it leaves the item
+            // none, which `check` calls an error (helper-44: written, with a warning).
+            // (A text of more than 4 KiB holds more than tokens: the line is read again only when shorter.)
+            if due != .keep, text.count - (item.textStart - offset) <= Self.shortText, !titleParts(of: item).isEmpty {
+                let edited = Board(parsing: Array("## TODO\n".utf8) + text)
+                if let first = edited.items.first, edited.titleParts(of: first).isEmpty {
+                    throw .rejectedTitle("the item's title would be empty: its text is its due token alone; give it a title with --title")
+                }
+            }
         }
 
         let itemLine = NewLine(content: text, ending: Array(bytes[line.contentEnd..<line.end]))
@@ -721,6 +731,9 @@ extension Board {
             return rendered([Replacement(lines: item.lines, with: [itemLine] + newBody)])
         }
     }
+
+    /// An item's text this long or shorter may be its tokens alone; a longer one holds a title.
+    private static let shortText = 4096
 
     /// Removes a token from an item line's text with one adjacent space: the one before it when the token does not
     /// start the title (`textStart`), else the one after it.

@@ -98,6 +98,22 @@ import Testing
         #expect(second.bytes == Array("## TODO\n- [ ] new 📅 2026-01-01\n- [ ] named due:2026-02-02\n".utf8))
     }
 
+    /// `- [ ] due:soon` has the impossible date as its title; `--due` made it real (`- [ ] due:2026-12-01`) and
+    /// `--no-due` removed it, each leaving no title, which `check` calls an error: written, with a warning
+    /// (helper-44). Refused; a title beside the token, or one given with the date, is written as before.
+    @Test func aDateEditThatWouldLeaveNoTitleIsRefused() throws {
+        let board = Board(parsing: "## TODO\n- [ ] due:soon\n- [ ] @{soon}\n- [ ] x due:soon\n- [x] due:soon done:2026-11-01\n")
+        let date = try #require(CivilDate("2026-12-01"))
+        let refused = EditError.rejectedTitle("the item's title would be empty: its text is its due token alone; give it a title with --title")
+        for index in [0, 1, 3] {
+            for due in [DueChange.set(date), .remove] {
+                #expect(throws: refused, "\(index) \(due)") { try board.editing(board.items[index], due: due) }
+            }
+        }
+        #expect(try board.editing(board.items[2], due: .set(date)).bytes == Array("## TODO\n- [ ] due:soon\n- [ ] @{soon}\n- [ ] x due:2026-12-01\n- [x] due:soon done:2026-11-01\n".utf8))
+        #expect(try board.editing(board.items[0], title: "Call", due: .set(date)).bytes == Array("## TODO\n- [ ] Call due:2026-12-01\n- [ ] @{soon}\n- [ ] x due:soon\n- [x] due:soon done:2026-11-01\n".utf8))
+    }
+
     @Test func editingTheBodyKeepsItsIndentation() throws {
         let board = Board(parsing: "## TODO\n- [ ] a\n\told\n\n\tlines\n- [ ] b\n")
         let edited = try board.editing(board.items[0], body: .set("one\ntwo"))
