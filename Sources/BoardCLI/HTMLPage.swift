@@ -577,24 +577,12 @@ enum Markdown {
                     escape((index + length)..<close, to: &out)
                     out.append("</code>")
                     index = close + length
-                } else if unit == UInt8(ascii: "*") || unit == UInt8(ascii: "_"), opensRun(at: index), index + 2 < end, self[index + 1] == unit,
-                          !isWhitespace(index + 2), unit == UInt8(ascii: "*") || !isWordCharacter(index - 1),
-                          let close = next(unit == UInt8(ascii: "*") ? .twoStarsCloser : .twoUnderscoresCloser, from: index + 2, before: end),
-                          close > index + 2 {
+                } else if unit == UInt8(ascii: "*") || unit == UInt8(ascii: "_"), let (width, close) = emphasis(at: index, before: end) {
                     flush(&out)
-                    out.append("<strong>")
-                    write((index + 2)..<close, to: &out)
-                    out.append("</strong>")
-                    index = close + 2
-                } else if unit == UInt8(ascii: "*") || unit == UInt8(ascii: "_"), opensRun(at: index), index + 1 < end, !isWhitespace(index + 1),
-                          unit == UInt8(ascii: "*") || !isWordCharacter(index - 1),
-                          let close = next(unit == UInt8(ascii: "*") ? .starCloser : .underscoreCloser, from: index + 1, before: end),
-                          close > index + 1 {
-                    flush(&out)
-                    out.append("<em>")
-                    write((index + 1)..<close, to: &out)
-                    out.append("</em>")
-                    index = close + 1
+                    out.append(width == 2 ? "<strong>" : "<em>")
+                    write((index + width)..<close, to: &out)
+                    out.append(width == 2 ? "</strong>" : "</em>")
+                    index = close + width
                 } else if unit == UInt8(ascii: "["), let middle = next(.linkMiddle, from: index, before: end),
                           let close = destinationEnd(from: middle + 2, before: end), isSafeLink((middle + 2)..<close, before: end) {
                     flush(&out)
@@ -611,6 +599,19 @@ enum Markdown {
                 plain = index
             }
             flush(&out)
+        }
+
+        /// The `*` or `_` at `index` opening strong (`width` 2) or emphasis (1), and where its closer starts: a run's
+        /// start (`opensRun`) before text, and for `_` after no letter; closed after text.
+        private mutating func emphasis(at index: Int, before end: Int) -> (width: Int, close: Int)? {
+            let unit = self[index]
+            guard opensRun(at: index), unit == UInt8(ascii: "*") || !isWordCharacter(index - 1) else { return nil }
+            let star = unit == UInt8(ascii: "*")
+            for width in [2, 1] where index + width < end && (width == 1 || self[index + 1] == unit) && !isWhitespace(index + width) {
+                let closer: Marker = width == 2 ? (star ? .twoStarsCloser : .twoUnderscoresCloser) : (star ? .starCloser : .underscoreCloser)
+                if let close = next(closer, from: index + width, before: end), close > index + width { return (width, close) }
+            }
+            return nil
         }
 
         /// Where `marker` first starts at or after `from`, wholly before `end`.
