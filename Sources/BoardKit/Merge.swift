@@ -942,10 +942,14 @@ private struct ThreeWayMerge {
             var content = Content.ours(index)
             if let twin = theirsAdded[ours.board.titleKey(of: ours.board.items[index])]?.popLast() {
                 theirsIdentity[twin] = next
-                if ours.itemContent(index) != theirs.itemContent(twin) {
+                // Alike but in different sections (ours to DOING, theirs to TODO) is added differently too.
+                let sections = (ours: ours.section(ofItem: index), theirs: theirs.section(ofItem: twin))
+                if ours.itemContent(index) != theirs.itemContent(twin) || sections.ours != sections.theirs {
                     conflicts.append(MergeConflict(title: ours.board.title(of: ours.board.items[index]), reason: .addedTwice))
                     conflictedItems.append(next)
-                    content = .bytes(conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin)))
+                    let labels = sections.ours == sections.theirs ? ("ours", "theirs")
+                        : ("ours (\(Self.name(of: sections.ours)))", "theirs (\(Self.name(of: sections.theirs)))")
+                    content = .bytes(conflictBlock(ours: ours.itemBytes(index), theirs: theirs.itemBytes(twin), labels: labels))
                 }
             }
             merged[next] = (content, ours.place(ofItem: index), ours.section(ofItem: index), .ours)

@@ -992,6 +992,21 @@ import Testing
         #expect(result.conflicts == [MergeConflict(title: "Tag the release", reason: .removedAndEdited(removedBy: .ours))])
     }
 
+    /// Ours adds X to DOING, theirs the same line to TODO (helper-47): ours' section won, exit 0. Two adds of one title
+    /// to different sections are a conflict, each side's labelled with its section.
+    @Test func theSameItemAddedToDifferentSectionsConflicts() {
+        let ours = edited([("## DOING\n\n", "## DOING\n\n- [ ] X\n")])
+        let theirs = edited([("## TODO\n\n", "## TODO\n\n- [ ] X\n")])
+        for (first, second, labels) in [(ours, theirs, ("ours (DOING)", "theirs (TODO)")), (theirs, ours, ("ours (TODO)", "theirs (DOING)"))] {
+            let result = merge(Self.base, first, second)
+            #expect(result.conflicts == [MergeConflict(title: "X", reason: .addedTwice)], "\(result.text)")
+            #expect(result.text.contains("<<<<<<< \(labels.0)\n- [ ] X\n=======\n- [ ] X\n>>>>>>> \(labels.1)\n"), "\(result.text)")
+        }
+        // Added alike to one section, it is one item.
+        let same = merge(Self.base, ours, ours)
+        #expect(same.conflicts.isEmpty && same.text == ours)
+    }
+
     @Test func theSameTitleAddedDifferentlyOnBothSidesConflicts() {
         let ours = edited([("## DOING\n\n", "## DOING\n\n- [ ] Review the docs due:2026-12-01\n")])
         let theirs = edited([("## DOING\n\n", "## DOING\n\n- [ ] Review the docs due:2026-12-02\n")])
