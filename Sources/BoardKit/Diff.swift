@@ -188,20 +188,33 @@ public struct ItemPairing: Sendable {
             }
         }
 
-        // 2. Renames, within the stretch between two items paired by title.
+        // 2. Renames, within the stretch between two items paired by title that stayed in their section: one that
+        // moved to another section bounds no stretch (`start zzz` above `Ship it` renamed in place put the two
+        // versions of `Ship it` in different stretches, a removal and an addition).
+        func stays(_ o: Int, _ n: Int) -> Bool { old.kind(of: old.items[o]) == new.kind(of: new.items[n]) }
         var leftOverNewAfter: [Int: [Int]] = [:]  // key: the old partner of the last paired new item before it (-1: none)
         var anchor = -1
         for n in new.items.indices {
-            if let o = partnerOfNew[n] { anchor = o } else { leftOverNewAfter[anchor, default: []].append(n) }
+            if let o = partnerOfNew[n] {
+                if stays(o, n) { anchor = o }
+            } else {
+                leftOverNewAfter[anchor, default: []].append(n)
+            }
         }
         anchor = -1
         var leftOverOldAfter: [Int: [Int]] = [:]
         for o in old.items.indices {
-            if partnerOfOld[o] != nil { anchor = o } else { leftOverOldAfter[anchor, default: []].append(o) }
+            if let n = partnerOfOld[o] {
+                if stays(o, n) { anchor = o }
+            } else {
+                leftOverOldAfter[anchor, default: []].append(o)
+            }
         }
         var renames: [Candidate] = []
         for (anchor, olds) in leftOverOldAfter {
             guard let news = leftOverNewAfter[anchor] else { continue }
+            // Each item's place among the stretch's items of its section, from the stretch's start and from its end.
+            let oldPlaces = Self.placesInSection(olds, of: old), newPlaces = Self.placesInSection(news, of: new)
             // The new items' bigrams, made once each: a new item is looked at from the 33 old ones nearest its
             // place, and the 33 places in view never share a slot.
             var newBigrams = [(index: Int, bigrams: [UInt64])](repeating: (-1, []), count: 33)
@@ -219,9 +232,13 @@ public struct ItemPairing: Sendable {
                     newBigrams[j % 33] = (j, Self.bigrams(newKeys[n].text))
                     work.titlesSplit += 1
                 }
-                // In place counting from the stretch's start: a title kept in part (a quarter), its body or its date
-                // is enough there.
-                let fromStart = i == j
+                // In place, counted in its section from the stretch's start: a title kept in part (a quarter), its
+                // body or its date is enough there. Counted from the end, the place only weighs a little more for a
+                // pair alike already: an item added at the section's top (`add --top`) shifts places from the start,
+                // and `Review deploy` added there had `Deploy`'s place before `Deploy v2`, `Deploy` renamed.
+                let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
+                let fromStart = sameSection && oldPlaces[i].fromStart == newPlaces[j].fromStart
+                let fromEnd = sameSection && oldPlaces[i].fromEnd == newPlaces[j].fromEnd
                 let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: fromStart ? 0 : 0.5,
                                                  equalTexts: { oldKeys[o].text == newKeys[n].text })
                 // Bodies and dates count only for a pair in place or alike already: read for those alone (the
@@ -230,7 +247,6 @@ public struct ItemPairing: Sendable {
                 let sameBody = !old.items[o].body.isEmpty && old.bodyLines(of: old.items[o]) == new.bodyLines(of: new.items[n])
                 if !old.items[o].body.isEmpty { work.bodiesCompared += 1 }
                 let sameDue = old.items[o].due != nil && old.items[o].due == new.items[n].due
-                let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
                 let clear = similarity >= 0.5 || (fromStart && sameSection && (similarity >= 0.25 || sameBody || sameDue))
                 guard clear else { return nil }
                 // A title kept whole, words added before or after it, weighs as much as the place: of `Review PR 12`
@@ -239,8 +255,8 @@ public struct ItemPairing: Sendable {
                 // and `Pay rent March`, `Pay rent April` tells nothing that way.
                 let extended = Self.keepsWhole(newKeys[n].bytes, oldKeys[o].bytes)
                     && !window(i, olds.count).contains { $0 != i && Self.keepsWhole(oldKeys[olds[$0]].bytes, oldKeys[o].bytes) }
-                let score = similarity + (fromStart ? 0.3 : 0) + (extended ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0)
-                    + (sameSection ? 0.1 : 0)
+                let score = similarity + (fromStart ? 0.3 : 0) + (fromEnd ? 0.15 : 0) + (extended ? 0.3 : 0) + (sameBody ? 0.3 : 0)
+                    + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
                 return Candidate(score: score, old: i, new: j)
             }
             // A pair that is the first choice of both its items pairs whatever else is weighed: nothing before it in
@@ -319,6 +335,23 @@ public struct ItemPairing: Sendable {
         pairs = partnerOfNew.enumerated().compactMap { n, o in o.map { (old: $0, new: n) } }
         removed = partnerOfOld.indices.filter { partnerOfOld[$0] == nil }
         added = partnerOfNew.indices.filter { partnerOfNew[$0] == nil }
+    }
+
+    /// For each of `items` (indices into `board.items`, in order), how many of them in the same section come
+    /// before it and after it.
+    static func placesInSection(_ items: [Int], of board: Board) -> [(fromStart: Int, fromEnd: Int)] {
+        var seen = [Int](repeating: 0, count: SectionKind.allCases.count + 1)
+        var places = items.map { index -> (fromStart: Int, fromEnd: Int) in
+            let kind = board.kind(of: board.items[index]).rawValue
+            defer { seen[kind] += 1 }
+            return (seen[kind], 0)
+        }
+        for (place, index) in items.enumerated() {
+            let kind = board.kind(of: board.items[index]).rawValue
+            seen[kind] -= 1
+            places[place].fromEnd = seen[kind]
+        }
+        return places
     }
 
     /// Whether the title `longer` holds `shorter` whole, with words added before or after it.

@@ -91,6 +91,39 @@ import Testing
         ])
     }
 
+    /// helper-47: ours renames `Deploy` to `Deploy v2` and adds `Review deploy` at DOING's top; theirs finishes
+    /// `Deploy`. Counted from the stretch's start, `Review deploy` stood in `Deploy`'s place and was taken for the
+    /// rename: it went to DONE, ticked, and `Deploy v2` stayed, exit 0. Counted from the end too, `Deploy v2` is.
+    /// Places are counted in the item's section: `API docs` added to DOING was `Docs`'s place in DONE.
+    @Test func aRenameInPlaceIsPairedOverAnItemAddedAboveIt() {
+        let top = merge("## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Deploy\n- [ ] Server\n\n## DONE\n",
+                        "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Review deploy\n- [ ] Deploy v2\n- [ ] Server\n\n## DONE\n",
+                        "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n\n## DONE\n\n- [x] Deploy done:2026-11-26\n")
+        #expect(top.conflicts.isEmpty && top.text == "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Review deploy\n- [ ] Server\n\n## DONE\n\n- [x] Deploy v2 done:2026-11-26\n",
+                "\(top.text)")
+        let docs = merge("## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n\n## DONE\n\n- [x] Docs due:2026-12-22\n- [x] Tests\n",
+                         "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n- [ ] API docs\n\n## DONE\n\n- [x] Docs release notes due:2026-12-22\n- [x] Tests\n",
+                         "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n- [ ] Docs due:2026-12-22\n\n## DONE\n\n- [x] Tests\n")
+        #expect(docs.conflicts.isEmpty && docs.text == "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n- [ ] API docs\n- [ ] Docs release notes due:2026-12-22\n\n## DONE\n\n- [x] Tests\n",
+                "\(docs.text)")
+    }
+
+    /// helper-47: `Ship it` renamed in place to `Ship it to production` while `zzz` above it went to DOING: `zzz`
+    /// bounded the stretch, so the two versions of `Ship it` stood in different ones and read as a removal and an
+    /// addition (`board diff`, and theirs' date on `Ship it` a false conflict). An item that moved to another
+    /// section bounds no stretch.
+    @Test func aRenameInPlaceIsPairedWhenTheItemAboveItMovesAway() {
+        let base = "## TODO\n\n- [ ] zzz\n- [ ] Ship it\n\n## DOING\n\n## DONE\n"
+        let ours = "## TODO\n\n- [ ] Ship it to production\n\n## DOING\n\n- [ ] zzz\n\n## DONE\n"
+        #expect(Board(parsing: base).changes(to: Board(parsing: ours)) == [
+            .retitled(from: "Ship it", to: "Ship it to production"),
+            .moved(title: "zzz", from: .todo, to: .doing),
+        ])
+        let dated = merge(base, ours, "## TODO\n\n- [ ] zzz\n- [ ] Ship it due:2026-12-01\n\n## DOING\n\n## DONE\n")
+        #expect(dated.conflicts.isEmpty && dated.text == "## TODO\n\n- [ ] Ship it to production due:2026-12-01\n\n## DOING\n\n- [ ] zzz\n\n## DONE\n",
+                "\(dated.text)")
+    }
+
     @Test func itemsBothSidesPutSideBySideDoNotSwallowEachOther() throws {
         let base = "## TODO\n\n  - [ ] A\n\n## DONE\n"
         let ours = try edit(base) { try $0.adding(title: "X", to: .done) }
