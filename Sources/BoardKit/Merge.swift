@@ -345,10 +345,11 @@ private struct ThreeWayMerge {
     /// The line merge (`lineMerge`), with each item it put under another section than the items' merge gave it
     /// marked as `markItemsOutOfTheirSection` marks them: git's answer can leave an item under a heading the other
     /// side moved (theirs reopening an item into TODO, ours swapping the TODO and DOING headings: the item landed in
-    /// DOING, exit 0). Items are known by their lines; one whose lines no merged item has, or several, is left as it
+    /// DOING, exit 0), or off the board (under a heading the other side added). Items are known by their lines; one whose lines no merged item has, or several, is left as it
     /// stands, and so is one in a conflict block or under a heading in one.
     func keepingSections(_ merge: BoardMerge) -> BoardMerge {
-        let result = Board(parsing: merge.bytes, offBoardSections: offBoardSections)
+        // Read with the lines outside the sections as items too: the line merge can put one there, off the board.
+        let result = Board(parsing: merge.bytes, offBoardSections: true)
         var identityOf: [ArraySlice<UInt8>: Int] = [:]  // -1: lines several merged items have
         for (id, item) in merged.enumerated() {
             guard let item else { continue }
@@ -1113,8 +1114,12 @@ private struct ThreeWayMerge {
         let carriedAgainstHeadings = sections.ours != sections.theirs
             && ((oursCarried && !theirsMoved && sections.theirs != sections.base)
                 || (theirsCarried && !oursMoved && sections.ours != sections.base))
+        // Both sides' heading edits, neither moving the item, can put it in different sections too (ours renaming its
+        // group `### Done`, theirs adding `## Review` above it): one side's was lost, exit 0, as the other merged.
+        let headingsApart = !oursMoved && !theirsMoved && sections.ours != sections.base && sections.theirs != sections.base
+            && sections.ours != sections.theirs
         if oursMoved && theirsMoved && !carriedAlongside && (oursPlace != theirsPlace || sections.ours != sections.theirs)
-            || carriedAgainstHeadings {
+            || carriedAgainstHeadings || headingsApart {
             reasons.append(.section)
         }
         // The side that moved the item places it, in its section (the one that put it there by itself first). Where

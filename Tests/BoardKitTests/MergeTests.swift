@@ -817,6 +817,44 @@ import Testing
         }
     }
 
+    /// helper-46: the line merge a merge falls back on put an item where the parse reads no item at all, under no
+    /// section or under a new `## Review` heading, and the check of its sections looked at the items it read: ours
+    /// removing `## TODO` against theirs adding X to the empty TODO (X off the board), ours removing `## DONE` against
+    /// theirs adding `## Review` above DOING's group (S, put in DOING by ours, under `## Review`), ours' `done W` into
+    /// an empty DONE against theirs adding `## Review` right under `## DONE` (W under it, the file's final newline
+    /// lost), each exit 0. Lines outside the sections are read as items there too: each is a conflict.
+    @Test func anItemTheLineMergePutsOffTheBoardConflicts() {
+        let cases: [(base: String, ours: String, theirs: String, title: String, placedBy: MergeSide, section: SectionKind)] = [
+            ("## TODO\n\n## DOING\n\n## DONE\n", "\n## DOING\n\n## DONE\n", "## TODO\n\n- [ ] X\n\n## DOING\n\n## DONE\n", "X", .theirs, .todo),
+            ("## TODO\n\n## DOING\n\n### g\n\n## DONE\n\n- [x] S\n", "## TODO\n\n## DOING\n\n### g\n\n- [x] S\n",
+             "## TODO\n\n## DOING\n\n## Review\n\n### g\n\n## DONE\n\n- [x] S\n", "S", .ours, .doing),
+            ("## TODO\n\n- [ ] W\n\n## DOING\n\n## DONE\n\n", "## TODO\n\n## DOING\n\n## DONE\n\n- [x] W done:2026-11-26\n",
+             "## TODO\n\n- [ ] W\n\n## DOING\n\n## DONE\n## Review\n\n", "W", .ours, .done),
+        ]
+        for (base, ours, theirs, title, placedBy, section) in cases {
+            for swapped in [false, true] {
+                let result = swapped ? merge(base, theirs, ours) : merge(base, ours, theirs)
+                let side: MergeSide = swapped ? (placedBy == .ours ? .theirs : .ours) : placedBy
+                #expect(result.conflicts.contains(MergeConflict(title: title, reason: .sectionGone(placedBy: side, section: section))),
+                        "\(result.conflicts) \(result.text.debugDescription)")
+                #expect(result.text.hasSuffix("\n") && result.text.contains("<<<<<<<"), "\(result.text.debugDescription)")
+            }
+        }
+    }
+
+    /// helper-46's `D3`: ours renames R's group `### grp alpha` to `### Done` (R in DONE), theirs adds `## Review`
+    /// above it (R off the board). Neither moved R; each side's heading edit put it in another section. Merged one
+    /// way round, exit 0 with R in DONE; the other way round, a conflict. Both ways: both moved it.
+    @Test func headingEditsOfBothSidesPuttingAnItemApartConflict() {
+        let base = "## TODO\nplain text line\n### grp alpha\n* [ ] R\n## DOING\n## DONE\n"
+        let renamed = "## TODO\nplain text line\n### Done\n* [ ] R\n## DOING\n## DONE\n"
+        let review = "## TODO\n## Review\nplain text line\n### grp alpha\n* [ ] R\n## DOING\n## DONE\n"
+        for (ours, theirs) in [(renamed, review), (review, renamed)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.contains { $0.title == "R" } && result.text.contains("<<<<<<<"), "\(result.conflicts) \(result.text)")
+        }
+    }
+
     /// An item line rebuilt from both sides' fields (ours' title, theirs' date; theirs' title, ours' reopen) wrote the
     /// title as a string: a byte that is no UTF-8 came out as U+FFFD, which neither side wrote, exit 0 (helper-44).
     /// The title's bytes are written as the side that changed it has them; a change of such bytes alone is a change.
