@@ -79,7 +79,10 @@ struct History {
             // git reads a date from 2100 on as another one, and one before 1970 loses commits: nothing is newer than
             // the first, and everything than the second.
             guard since.year < 2100 else { return ([], 0) }
-            if since.year >= 1970 { arguments.append("--since=\(since)T00:00:00") }
+            // git's `--since` is the committer's time read in this machine's zone; the date shown is the author's,
+            // in the author's zone (helper-47: `--since 2026-11-16` listed a commit shown as 2026-11-15 and left out
+            // one shown as 2026-11-16). git is asked from two days before, and the shown date decides, below.
+            if since.year >= 1970 { arguments.append("--since=\(since.adding(days: -2))T00:00:00") }
         }
         arguments += ["--", file]
         guard let text = Git.output(arguments, environment: environment) else { return ([], 0) }
@@ -102,6 +105,7 @@ struct History {
             // git goes on under the old name, and the branch's rename is listed as the old name deleted: every item
             // seemed removed.
             if code == "D" { continue }
+            if let since, let date = CivilDate(header[4]), date < since { continue }
             commits.append(Commit(hash: header[0], shortHash: header[1], author: header[3], date: header[4], subject: header[5],
                                   parent: header[2].split(separator: " ").first.map(String.init), path: path,
                                   parentPath: code == "A" ? nil : renamed ? fields[index + 7] : path))

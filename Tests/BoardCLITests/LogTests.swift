@@ -90,6 +90,23 @@ import Testing
         #expect(json.contains("\"author\":\"Test\",\"date\":\"2026-11-07\",\"subject\":\"Merge side\",\"changes\":[{\"change\":\"moved\",\"title\":\"Fix parser\",\"from\":\"DOING\",\"to\":\"DONE\"}]}]}"))
     }
 
+    /// `--since` keeps the commits whose shown date (the author's, in the author's zone) is that day or later
+    /// (helper-47): git's own `--since` read the committer's time in this machine's zone, and with TZ=UTC listed a
+    /// commit shown as 2026-11-15 and left out one shown as 2026-11-16.
+    @Test func sinceGoesByTheDateShown() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n## DOING\n## DONE\n")
+        repository.git("add", "board.md")
+        commit(repository, "Start the board", day: 10)
+        for (title, date) in [("East", "2026-11-16T01:00:00+05:00"), ("West", "2026-11-15T22:00:00-05:00")] {
+            repository.board("add", title)
+            repository.run("git", ["commit", "-qam", title], adding: ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "TZ": "UTC"])
+        }
+        let listed = repository.run("board", ["log", "--since", "2026-11-16"], adding: ["TZ": "UTC"]).output
+        #expect(listed.contains("2026-11-16 Ana Lee  East") || listed.contains("2026-11-16 Test  East"), "\(listed)")
+        #expect(!listed.contains("West") && !listed.contains("2026-11-15"), "\(listed)")
+    }
+
     @Test func outsideARepositoryOrUntrackedTheErrorSaysSo() throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n")
