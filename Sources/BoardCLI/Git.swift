@@ -25,6 +25,12 @@ enum Git {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
+    /// What to say where git gave nothing: that it cannot be run at all (`git --version` fails to start), else
+    /// `notInRepository`. Outside a repository and without git, git fails alike.
+    static func failure(_ notInRepository: String, environment: [String: String]) -> String {
+        run(["--version"], environment: environment) == 127 ? "git is not installed (no git on PATH)" : notInRepository
+    }
+
     /// Runs `git ARGUMENTS` and returns what it printed, or nil when it failed (its errors are discarded).
     static func output(_ arguments: [String], environment: [String: String]) -> String? {
         bytes(arguments, environment: environment).map { String(decoding: $0, as: UTF8.self) }

@@ -131,7 +131,7 @@ extension Commands {
         }
         guard let root = top(folder) else {
             guard paths.isEmpty, let named else {
-                throw CommandError(message: "\(folder): not in a git repository; check --staged reads what git has staged")
+                throw CommandError(message: "\(folder): \(Git.failure("not in a git repository", environment: context.invocation.environment)); check --staged reads what git has staged")
             }
             return [(named.shown, named.name, named.folder)]
         }
@@ -175,7 +175,8 @@ extension Commands {
         let (folder, name) = BoardFile.split(board.path)
         // `--show-toplevel` fails outside a repository and in a bare one, where .gitattributes would do nothing.
         guard Git.run(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment) == 0 else {
-            throw CommandError(message: "\(folder) is not in a git work tree (no repository, a bare one, or no git installed); nothing was written")
+            let problem = Git.failure("is not in a git work tree (no repository, or a bare one)", environment: environment)
+            throw CommandError(message: "\(folder): \(problem); nothing was written")
         }
 
         let shown = (board.shown.contains("/") ? BoardFile.split(board.shown).folder + "/" : "") + ".gitattributes"

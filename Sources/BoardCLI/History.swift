@@ -39,7 +39,7 @@ struct History {
         let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
         guard let top = Git.output(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment),
               let root = top.split(separator: "\n").first.map(String.init) else {
-            throw CommandError(message: "\(name): not in a git repository; the board's history (log, stats) is read from git")
+            throw CommandError(message: "\(name): \(Git.failure("not in a git repository", environment: environment)); the board's history (log, stats) is read from git")
         }
         self.root = root
         self.environment = environment

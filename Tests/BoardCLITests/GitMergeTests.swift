@@ -55,6 +55,9 @@ final class GitRepository {
 
     var boardText: String { sandbox.read("repo/board.md") }
 
+    /// The folder with `board` alone, for a PATH without git.
+    var boardOnly: String { sandbox.path("bin") }
+
     /// Commits a board on main, then makes `theirs` on branch `alice` and `ours` on main, each committed.
     func branches(base: String, alice: () -> Void, main: () -> Void) {
         sandbox.write("repo/board.md", base)
@@ -142,7 +145,7 @@ final class GitRepository {
         let outside = Sandbox()
         let outcome = outside.run(["git-setup"], environment: ["GIT_CEILING_DIRECTORIES": outside.directory])
         #expect(outcome.exitCode == 1)
-        #expect(outcome.stderr.hasSuffix("is not in a git work tree (no repository, a bare one, or no git installed); nothing was written\n"))
+        #expect(outcome.stderr.hasSuffix("is not in a git work tree (no repository, or a bare one); nothing was written\n"))
         #expect(!FileManager.default.fileExists(atPath: outside.path(".gitattributes")))
     }
 

@@ -107,6 +107,17 @@ import Testing
         #expect(!listed.contains("West") && !listed.contains("2026-11-15"), "\(listed)")
     }
 
+    /// Without git to run, `log`, `stats`, `check --staged` and `git-setup` said the board was in no repository
+    /// (helper-47): they say git is not installed.
+    @Test func withoutGitTheErrorSaysSo() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n## DOING\n## DONE\n")
+        for arguments in [["log"], ["stats"], ["check", "--staged"], ["git-setup"]] {
+            let outcome = repository.run("board", arguments, adding: ["PATH": repository.boardOnly])
+            #expect(outcome.status == 1 && outcome.output.contains("git is not installed (no git on PATH)"), "\(arguments): \(outcome.output)")
+        }
+    }
+
     @Test func outsideARepositoryOrUntrackedTheErrorSaysSo() throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n")
