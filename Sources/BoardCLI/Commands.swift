@@ -163,7 +163,7 @@ enum Commands {
             var stats: StatsReport?
             if context.parsed.flag("stats") {
                 let from = CivilDate(daysSinceEpoch: Flow.week(of: today).daysSinceEpoch - 7 * 7)
-                stats = StatsReport(flow: try replay(path, shownAs: shown, context).0, today: today, from: from, color: false)
+                stats = StatsReport(flow: try replay(path, shownAs: shown, today: today, context).0, today: today, from: from, color: false)
             }
             try export(&context) { HTMLPage.write(board, today: today, stats: stats, to: &$0) }
             return 0
@@ -268,7 +268,7 @@ enum Commands {
             weeks = count
         }
         let from = try date("since", context) ?? CivilDate(daysSinceEpoch: Flow.week(of: today).daysSinceEpoch - 7 * (weeks - 1))
-        let (flow, history) = try replay(path, shownAs: shown, context)
+        let (flow, history) = try replay(path, shownAs: shown, today: today, context)
         let report = StatsReport(flow: flow, today: today, from: from, color: try showColor(context))
         if parsed.flag("json") {
             var json = report.json()
@@ -289,13 +289,16 @@ enum Commands {
 
     /// The mainline's versions of a board replayed, oldest first: only two boards are in memory at a time. A version
     /// with conflict markers (a merge committed unresolved) is passed over: read as a board, its items seemed to
-    /// vanish and come back, all done again the week it was fixed.
-    static func replay(_ path: String, shownAs shown: String, _ context: Context) throws -> (Flow, History) {
+    /// vanish and come back, all done again the week it was fixed. So is one dated after `today`: the history is
+    /// the board's as of today (helper-47: with `--today` before the last commits, lead times counted an item done
+    /// after it, and work in progress left out one still in DOING that day); a commit with a clock ahead of the
+    /// others' has its changes counted with the next.
+    static func replay(_ path: String, shownAs shown: String, today: CivilDate, _ context: Context) throws -> (Flow, History) {
         let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
         let blobs = try history.blobReader(shownAs: shown)
         var flow = Flow()
         for commit in history.commits(firstParent: true).reversed() {
-            guard let date = CivilDate(commit.date) else { continue }
+            guard let date = CivilDate(commit.date), date <= today else { continue }
             let board = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
             if board.conflictMarkers.isEmpty { flow.add(board, date: date) }
         }

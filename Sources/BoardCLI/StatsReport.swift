@@ -32,7 +32,7 @@ struct StatsReport {
     /// The items in DOING now, the longest there first, with the days since they came in.
     var inProgress: [(title: String, days: Int)] {
         flow.tracks.compactMap { track in
-            // An item started after `--today` (a date before the last commits) is in its first day, not a negative one.
+            // `replay` stops at today; a flow with later versions would give an item started after it no negative days.
             track.inDoingSince.map { (track.title, max(0, today.daysSinceEpoch - $0.daysSinceEpoch)) }
         }.sorted { $0.days > $1.days }
     }
