@@ -585,7 +585,8 @@ enum Report {
     static func conflictLine(_ conflict: MergeConflict) -> String {
         let item = "\"\(escaped(conflict.title ?? ""))\""
         switch conflict.reason {
-        case .section: return "both moved \(item), to different sections"
+        // Sections apart, the markers say which (`<<<<<<< ours (DOING)`); a section's places apart are a conflict too.
+        case .section: return "both moved \(item), to different places"
         case .title: return "both changed the title of \(item)"
         case .due: return "both changed the due date of \(item)"
         case .body: return "both changed the body of \(item)"

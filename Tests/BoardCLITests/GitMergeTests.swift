@@ -495,6 +495,19 @@ final class GitRepository {
         #expect(sandbox.read("ours.md") == "## TODO\n\n<<<<<<< ours\n- [ ] A due:2026-01-02\n=======\n- [ ] A due:2026-01-03\n>>>>>>> theirs\n\n## DOING\n\n## DONE\n")
     }
 
+    /// Both sides move B into DOING, to places a text line there keeps apart (helper-46's `fc1`): a conflict, which
+    /// said "to different sections" though both put B in DOING. It says places; the markers say the sections where
+    /// they differ.
+    @Test func bothMovingAnItemToOneSectionApartSayPlaces() {
+        let base = "## TODO\n\n- [ ] B\n\n## DOING\n\n- [ ] P\n\nnote\n- [ ] Q\n\n## DONE\n"
+        let sandbox = Sandbox()
+        sandbox.write("base.md", base)
+        sandbox.write("ours.md", "## TODO\n\n## DOING\n\n- [ ] P\n\nnote\n- [ ] Q\n- [ ] B\n\n## DONE\n")
+        sandbox.write("theirs.md", "## TODO\n\n## DOING\n\n- [ ] B\n- [ ] P\n\nnote\n- [ ] Q\n\n## DONE\n")
+        let outcome = sandbox.run(["merge-driver", "base.md", "ours.md", "theirs.md", "7", "board.md"])
+        #expect(outcome.exitCode == 1 && outcome.stderr == "board.md: conflict: both moved \"B\", to different places\n", "\(outcome.stderr)")
+    }
+
     /// Theirs ticks an item into DONE, a section ours removed: the driver says so, exits 1, and `check` refuses
     /// the file (it put the ticked item in DOING and exited 0).
     @Test func anItemPutInARemovedSectionIsAConflictTheDriverNames() {
