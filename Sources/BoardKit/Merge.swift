@@ -299,7 +299,7 @@ private struct ThreeWayMerge {
     /// conflict blocks: it settled that conflict for the user, one way.
     func settlesNoItemConflict(_ merge: BoardMerge) -> Bool {
         guard !conflictedItems.isEmpty else { return true }
-        let result = Board(parsing: merge.bytes, offBoardSections: offBoardSections)
+        let result = Board(parsing: merge.bytes, offBoardSections: true)
         let conflicted = Self.conflictBlocks(of: result)
         var settled: Set<ArraySlice<UInt8>> = []
         for item in result.items where !conflicted.contains(where: { $0.contains(item.line) }) {
@@ -345,8 +345,9 @@ private struct ThreeWayMerge {
     /// The line merge (`lineMerge`), with each item it put under another section than the items' merge gave it
     /// marked as `markItemsOutOfTheirSection` marks them: git's answer can leave an item under a heading the other
     /// side moved (theirs reopening an item into TODO, ours swapping the TODO and DOING headings: the item landed in
-    /// DOING, exit 0), or off the board (under a heading the other side added). Items are known by their lines; one whose lines no merged item has, or several, is left as it
-    /// stands, and so is one in a conflict block or under a heading in one.
+    /// DOING, exit 0), or off the board (under a heading the other side added). Items are known by their lines; one
+    /// whose lines no merged item has, or several, is left as it stands, and so is one in a conflict block or under a
+    /// heading in one.
     func keepingSections(_ merge: BoardMerge) -> BoardMerge {
         // Read with the lines outside the sections as items too: the line merge can put one there, off the board.
         let result = Board(parsing: merge.bytes, offBoardSections: true)
