@@ -593,7 +593,7 @@ enum Report {
         case .removedAndEdited(let side): return "\(side.rawValue) removed \(item), the other side changed it"
         case .addedTwice: return "both added \(item), differently"
         case .text: return "both changed the same text outside the items"
-        case .hidden: return "both changed the same text in a code block or comment, where check would not see conflict markers; the whole file is marked, ours above theirs"
+        case .hidden: return "both changed the same text in a code block, where check would not see conflict markers; the whole file is marked, ours above theirs"
         case .keptMarkers(let line): return "the merged file keeps conflict markers a side already had (line \(line)); resolve them"
         case .unplaceable: return "the two sides' changes cannot be laid out item by item (a line of one side would change its role beside the other's), and items conflict; the whole file is marked, ours above theirs"
         case .resolvedApart: return "the two sides resolved a conflict of their merge base differently (a criss-cross merge); the whole file is marked, ours above theirs"

@@ -17,7 +17,7 @@ public struct MergeConflict: Equatable, Sendable {
         case addedTwice
         /// Both changed the same text outside items differently.
         case text
-        /// A conflict whose markers would stand where `check` does not look (in a code fence or a comment): the whole
+        /// A conflict whose markers would stand where `check` does not look (in a code fence): the whole
         /// file is marked instead, ours above theirs.
         case hidden
         /// The merged file keeps conflict markers a side already had, the first at this line (from 1).
@@ -419,7 +419,7 @@ private struct ThreeWayMerge {
     }
 
     /// The merge as `check` sees it, so that an unfinished merge never passes a pre-commit hook (FORMAT §7). Markers
-    /// the merge wrote inside a code fence or a comment, where `check` does not look, make the whole file one
+    /// the merge wrote inside a code fence, where `check` does not look, make the whole file one
     /// conflict, ours above theirs, its first marker on the first line. Markers a side already had, kept, are a
     /// conflict of their own; so is a clean merge with an error `check` finds in neither side, which git would commit.
     func seenByCheck(_ merge: BoardMerge, parsed: Board? = nil) -> BoardMerge {
@@ -441,7 +441,7 @@ private struct ThreeWayMerge {
         return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .failsCheck(line: error.line, problem: error.message))])
     }
 
-    /// The `<<<<<<<` lines that `check` does not see as markers (in fences and comments), by their text, with how
+    /// The `<<<<<<<` lines that `check` does not see as markers (in fences), by their text, with how
     /// many there are of each.
     static func hiddenOpeningMarkers(_ board: Board) -> [ArraySlice<UInt8>: Int] {
         var seen = Set(board.conflictMarkers)
