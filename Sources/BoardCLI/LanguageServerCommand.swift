@@ -8,9 +8,6 @@ import BoardKit
 import BoardLanguageServer
 
 extension Commands {
-    /// `board lsp`: the language server on standard input and output, until `exit` or the end of the input. The
-    /// frames read together are handled together (so a `$/cancelRequest` can overtake its request), and each
-    /// reply goes out at once. Nothing goes to stderr; `--log FILE` appends what the server does to FILE.
     /// Whether the file at `path` starts as a board does: a TODO, DOING or DONE heading in its first 64 KiB.
     /// (A log holds none: one line per message, its kind and method.)
     static func readsAsBoard(_ path: String) -> Bool {
@@ -18,6 +15,9 @@ extension Commands {
         return !Board(parsing: bytes).sections.isEmpty
     }
 
+    /// `board lsp`: the language server on standard input and output, until `exit` or the end of the input. The
+    /// frames read together are handled together (so a `$/cancelRequest` can overtake its request), and each
+    /// reply goes out at once. Nothing goes to stderr; `--log FILE` appends what the server does to FILE.
     static func languageServer(_ context: inout Context) throws -> Int32 {
         guard let read = context.invocation.standardInput else {
             throw CommandError(message: "lsp: there is no standard input to read messages from")
