@@ -346,8 +346,7 @@ private struct ThreeWayMerge {
     /// marked as `markItemsOutOfTheirSection` marks them: git's answer can leave an item under a heading the other
     /// side moved (theirs reopening an item into TODO, ours swapping the TODO and DOING headings: the item landed in
     /// DOING, exit 0), or off the board (under a heading the other side added). Items are known by their lines; one
-    /// whose lines no merged item has, or several, is left as it stands, and so is one in a conflict block or under a
-    /// heading in one.
+    /// whose lines no merged item has, or several, is left as it stands, and so is one in or after a conflict block.
     func keepingSections(_ merge: BoardMerge) -> BoardMerge {
         // Read with the lines outside the sections as items too: the line merge can put one there, off the board.
         let result = Board(parsing: merge.bytes, offBoardSections: true)
@@ -361,10 +360,11 @@ private struct ThreeWayMerge {
         var bytes: [UInt8] = [], copied = 0
         var conflicts = merge.conflicts
         var indices: (ours: [Int: Int], theirs: [Int: Int])?
-        for item in result.items {
+        // Past a conflict block the file reads as neither side has it (a fence line in one half turns what follows
+        // into code): items there are the user's to look at, with the block (seed 78 of the merge property test).
+        for item in result.items where item.line < conflicted.first?.lowerBound ?? Int.max {
             let lines = result.lines[item.line].start..<result.lines[item.lines.upperBound - 1].end
-            guard let id = identityOf[result.bytes[lines]], id >= 0, let merged = merged[id], result.section(of: item) != merged.section,
-                  !conflicted.contains(where: { $0.contains(item.line) || $0.contains(result.sections[item.section].headingLine) })
+            guard let id = identityOf[result.bytes[lines]], id >= 0, let merged = merged[id], result.section(of: item) != merged.section
             else { continue }
             let found = indices ?? sideIndices()
             indices = found
