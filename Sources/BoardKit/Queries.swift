@@ -32,7 +32,9 @@ extension Board {
     /// title equals the query case-insensitively wins, else the items whose titles contain it.
     /// An archived item matches only when no item on the board does (`:N` names any item).
     public func item(matching ref: String) -> ItemMatch {
-        if ref.hasPrefix(":"), let number = Int(ref.dropFirst()) {
+        // Digits alone: `:+2` (which `Int` reads as 2) and `:-1` are titles to look for, as any other text.
+        if ref.hasPrefix(":"), ref.utf8.count > 1, ref.utf8.dropFirst().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+           let number = Int(ref.dropFirst()) {
             // Found by halving: `board done :3 :4 …` with thousands of lines looks each up.
             guard number >= 1, let index = itemIndex(atOrBefore: number - 1), items[index].line + 1 == number else { return .none }
             return .one(items[index])

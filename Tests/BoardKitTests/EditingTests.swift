@@ -163,6 +163,10 @@ import Testing
         #expect(board.item(matching: "nothing") == .none)
         #expect(board.item(matching: ":5") == .one(board.items[3]))
         #expect(board.item(matching: ":1") == .none)
+        // A line ref is digits alone (helper-44: `:+5` named line 5); anything else after `:` is a title's text.
+        #expect(board.item(matching: ":+5") == .none)
+        let colons = Board(parsing: "## TODO\n- [ ] Ratio 3:+5\n- [ ] Write\n")
+        #expect(colons.item(matching: ":+5") == .one(colons.items[0]))
     }
 
     @Test func tidyMovesEveryTickInOneSpliceAsMovingThemOneByOneWould() throws {
