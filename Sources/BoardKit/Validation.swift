@@ -569,7 +569,9 @@ extension Board {
                 message = Board.repeatedTitleMessage(title, line: board.items[earlier].line)
                 (lastEarlier, lastTitle, lastMessage) = (earlier, Array(title.utf8), message)
             }
-            let span = board.titleSpan(of: item) ?? item.checkboxOffset..<(item.checkboxOffset + 3)
+            // From the checkbox, where the column is, to the title's end: `board lsp` marked the title alone, at
+            // another column than `check` gave (helper-45).
+            let span = item.checkboxOffset..<max(item.checkboxOffset + 3, board.titleSpan(of: item)?.upperBound ?? 0)
             return Diagnostic(line: item.line + 1, column: board.column(ofOffset: item.checkboxOffset, onLine: item.line),
                               severity: .warning, rule: .duplicateTitle, span: span, message: message)
         }

@@ -44,7 +44,7 @@ import Testing
             "checked-outside-done '[x]'",
             "done-date-outside-done '✅ 2026-11-01'",
             "near-miss-date 'Due:2026-12-01'",
-            "duplicate-title 'B 🚀'",
+            "duplicate-title '[ ] B 🚀'",
             "near-miss-item '-[ ] near'",
             "plain-list-item '-'",
             "conflict-marker '<<<<<<<'",

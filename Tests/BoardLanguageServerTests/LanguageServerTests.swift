@@ -196,6 +196,15 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(published[0]["message"] == "'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)")
     }
 
+    /// A repeated title starts where `board check` says, at the checkbox (helper-45: at the title, column 7 against
+    /// check's 3), and runs to the title's end.
+    @Test func aRepeatedTitleIsMarkedFromTheColumnCheckGives() {
+        var client = Client.initialized()
+        let published = client.open("## TODO\n\n- [ ] same\n- [ ] same\n\n## DOING\n\n## DONE\n")
+        #expect(published.map { $0["code"] } == ["duplicate-title"])
+        #expect(published.map { numbers($0["range"]) } == [[3, 2, 3, 10]])
+    }
+
     @Test func diagnosticsHaveExactRangesInUTF8WhenTheClientOffersIt() {
         var client = Client.initialized(encodings: ["utf-8"])
         #expect(client.open(Self.broken).map { numbers($0["range"]) } == [[1, 21, 1, 35], [2, 2, 2, 5]])
