@@ -213,7 +213,7 @@ public struct ItemPairing: Sendable {
         var renames: [Candidate] = []
         for (anchor, olds) in leftOverOldAfter {
             guard let news = leftOverNewAfter[anchor] else { continue }
-            // Each item's place among the stretch's items of its section, from the stretch's start and from its end.
+            // Each item's place among the stretch's items of its section.
             let oldPlaces = Self.placesInSection(olds, of: old), newPlaces = Self.placesInSection(news, of: new)
             // The new items' bigrams, made once each: a new item is looked at from the 33 old ones nearest its
             // place, and the 33 places in view never share a slot.
@@ -232,13 +232,13 @@ public struct ItemPairing: Sendable {
                     newBigrams[j % 33] = (j, Self.bigrams(newKeys[n].text))
                     work.titlesSplit += 1
                 }
-                // In place, counted in its section from the stretch's start: a title kept in part (a quarter), its
-                // body or its date is enough there. Counted from the end, the place only weighs a little more for a
-                // pair alike already: an item added at the section's top (`add --top`) shifts places from the start,
-                // and `Review deploy` added there had `Deploy`'s place before `Deploy v2`, `Deploy` renamed.
+                // In place, counted among its section's items in the stretch from the stretch's start: a title kept
+                // in part (a quarter), its body or its date is enough there. (Counted from the end too, weighing half,
+                // it paired `Fix login` with `Fix login bug` added after it, not with `Fix the login page` renamed in
+                // place with its date: helper-48. An item added at the top still takes the place of one renamed
+                // below it where their titles tell no better.)
                 let sameSection = old.kind(of: old.items[o]) == new.kind(of: new.items[n])
-                let fromStart = sameSection && oldPlaces[i].fromStart == newPlaces[j].fromStart
-                let fromEnd = sameSection && oldPlaces[i].fromEnd == newPlaces[j].fromEnd
+                let fromStart = sameSection && oldPlaces[i] == newPlaces[j]
                 let similarity = Self.similarity(oldBigrams, newBigrams[j % 33].bigrams, minimum: fromStart ? 0 : 0.5,
                                                  equalTexts: { oldKeys[o].text == newKeys[n].text })
                 // Bodies and dates count only for a pair in place or alike already: read for those alone (the
@@ -255,8 +255,8 @@ public struct ItemPairing: Sendable {
                 // and `Pay rent March`, `Pay rent April` tells nothing that way.
                 let extended = Self.keepsWhole(newKeys[n].bytes, oldKeys[o].bytes)
                     && !window(i, olds.count).contains { $0 != i && Self.keepsWhole(oldKeys[olds[$0]].bytes, oldKeys[o].bytes) }
-                let score = similarity + (fromStart ? 0.3 : 0) + (fromEnd ? 0.15 : 0) + (extended ? 0.3 : 0) + (sameBody ? 0.3 : 0)
-                    + (sameDue ? 0.2 : 0) + (sameSection ? 0.1 : 0)
+                let score = similarity + (fromStart ? 0.3 : 0) + (extended ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0)
+                    + (sameSection ? 0.1 : 0)
                 return Candidate(score: score, old: i, new: j)
             }
             // A pair that is the first choice of both its items pairs whatever else is weighed: nothing before it in
@@ -338,20 +338,14 @@ public struct ItemPairing: Sendable {
     }
 
     /// For each of `items` (indices into `board.items`, in order), how many of them in the same section come
-    /// before it and after it.
-    static func placesInSection(_ items: [Int], of board: Board) -> [(fromStart: Int, fromEnd: Int)] {
+    /// before it.
+    static func placesInSection(_ items: [Int], of board: Board) -> [Int] {
         var seen = [Int](repeating: 0, count: SectionKind.allCases.count + 1)
-        var places = items.map { index -> (fromStart: Int, fromEnd: Int) in
+        return items.map { index in
             let kind = board.kind(of: board.items[index]).rawValue
             defer { seen[kind] += 1 }
-            return (seen[kind], 0)
+            return seen[kind]
         }
-        for (place, index) in items.enumerated() {
-            let kind = board.kind(of: board.items[index]).rawValue
-            seen[kind] -= 1
-            places[place].fromEnd = seen[kind]
-        }
-        return places
     }
 
     /// Whether the title `longer` holds `shorter` whole, with words added before or after it.

@@ -91,21 +91,28 @@ import Testing
         ])
     }
 
-    /// helper-47: ours renames `Deploy` to `Deploy v2` and adds `Review deploy` at DOING's top; theirs finishes
-    /// `Deploy`. Counted from the stretch's start, `Review deploy` stood in `Deploy`'s place and was taken for the
-    /// rename: it went to DONE, ticked, and `Deploy v2` stayed, exit 0. Counted from the end too, `Deploy v2` is.
-    /// Places are counted in the item's section: `API docs` added to DOING was `Docs`'s place in DONE.
-    @Test func aRenameInPlaceIsPairedOverAnItemAddedAboveIt() {
-        let top = merge("## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Deploy\n- [ ] Server\n\n## DONE\n",
-                        "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Review deploy\n- [ ] Deploy v2\n- [ ] Server\n\n## DONE\n",
-                        "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n\n## DONE\n\n- [x] Deploy done:2026-11-26\n")
-        #expect(top.conflicts.isEmpty && top.text == "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Review deploy\n- [ ] Server\n\n## DONE\n\n- [x] Deploy v2 done:2026-11-26\n",
-                "\(top.text)")
+    /// Places are counted among the stretch's items of the item's own section (helper-47): `API docs` added to DOING
+    /// had `Docs`'s place in DONE, and was taken for `Docs` renamed `Docs release notes` in place, with its date;
+    /// theirs' `start Docs` then lost it.
+    /// Counted from the stretch's end too (tried this stop, for an item added at a section's top), an item added
+    /// after one renamed in place took its place (helper-48): `Fix login bug` for `Fix login` renamed `Fix the login
+    /// page`, its date kept; theirs' `done` ticked the new item, exit 0; and a date edit became a false conflict.
+    @Test func aRenameInPlaceIsPairedByItsPlaceInItsSection() {
         let docs = merge("## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n\n## DONE\n\n- [x] Docs due:2026-12-22\n- [x] Tests\n",
                          "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n- [ ] API docs\n\n## DONE\n\n- [x] Docs release notes due:2026-12-22\n- [x] Tests\n",
                          "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n- [ ] Docs due:2026-12-22\n\n## DONE\n\n- [x] Tests\n")
         #expect(docs.conflicts.isEmpty && docs.text == "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n- [ ] API docs\n- [ ] Docs release notes due:2026-12-22\n\n## DONE\n\n- [x] Tests\n",
                 "\(docs.text)")
+        let login = merge("## TODO\n\n- [ ] Fix login due:2026-12-05\n\n## DOING\n\n## DONE\n",
+                          "## TODO\n\n- [ ] Fix the login page due:2026-12-05\n- [ ] Fix login bug\n\n## DOING\n\n## DONE\n",
+                          "## TODO\n\n## DOING\n\n## DONE\n- [x] Fix login due:2026-12-05 done:2026-11-26\n")
+        #expect(login.conflicts.isEmpty && login.text.contains("- [ ] Fix login bug\n") && login.text.contains("- [x] Fix the login page due:2026-12-05 done:2026-11-26"),
+                "\(login.text)")
+        let dated = merge("## TODO\n\n- [ ] Pay rent\n- [ ] Review deploy due:2026-12-05\n\n## DOING\n\n## DONE\n",
+                          "## TODO\n\n- [ ] Pay rent\n- [ ] Ship the docs due:2026-12-05\n- [ ] Review PR 14\n\n## DOING\n\n## DONE\n",
+                          "## TODO\n\n- [ ] Pay rent\n- [ ] Review deploy due:2026-12-09\n\n## DOING\n\n## DONE\n")
+        #expect(dated.conflicts.isEmpty && dated.text == "## TODO\n\n- [ ] Pay rent\n- [ ] Ship the docs due:2026-12-09\n- [ ] Review PR 14\n\n## DOING\n\n## DONE\n",
+                "\(dated.conflicts) \(dated.text)")
     }
 
     /// helper-47: `Ship it` renamed in place to `Ship it to production` while `zzz` above it went to DOING: `zzz`
