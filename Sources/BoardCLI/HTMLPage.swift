@@ -527,6 +527,7 @@ enum Markdown {
         }
 
         /// The character at `index` as the rules read it.
+        @inline(__always)
         subscript(index: Int) -> UInt8 { starts == nil ? bytes[index] : kinds[index] }
 
         private func byteRange(_ range: Range<Int>) -> Range<Int> {
@@ -539,6 +540,7 @@ enum Markdown {
         }
 
         /// Whitespace, or the line's start or end, as CommonMark reads what flanks a `*` or `_`.
+        @inline(__always)
         private func isWhitespace(_ index: Int) -> Bool {
             guard index >= 0, index < count else { return true }
             let unit = self[index]
@@ -546,6 +548,7 @@ enum Markdown {
         }
 
         /// A letter or digit, or any character beyond ASCII that is no whitespace: `_` inside a word is text.
+        @inline(__always)
         private func isWordCharacter(_ index: Int) -> Bool {
             guard index >= 0, index < count else { return false }
             let unit = self[index]
@@ -554,6 +557,7 @@ enum Markdown {
 
         /// Whether the character at `index` starts its run of itself: only a run's start may open emphasis, and the
         /// run is judged by what stands before it (`my__var__name` is text).
+        @inline(__always)
         private func opensRun(at index: Int) -> Bool { index == 0 || self[index - 1] != self[index] }
 
         /// Writes `range` as HTML: code spans, strong and emphasis, safe links, and the rest escaped.
@@ -634,6 +638,7 @@ enum Markdown {
         }
 
         /// Whether `marker` starts at `index`: a closer is preceded by no whitespace, and `_` followed by no letter.
+        @inline(__always)
         private func starts(_ marker: Marker, at index: Int) -> Bool {
             let unit = self[index]
             switch marker {
