@@ -176,6 +176,10 @@ echo "ok   resized while stopped, fg drew for the new size, and the key sent wit
 keys clear Enter "bash -c '$board ui; echo UI-ENDED'" Enter
 wait_for "board ui · board.md"
 keys C-z
+# The script stops at once while board ui is still leaving the alternate screen, so the shell's own "Stopped" line
+# can be drawn there and vanish with it: ask the shell for its jobs instead.
+sleep 0.3
+keys "jobs" Enter
 wait_for "Stopped"
 keys "kill %1; sleep 0.5; jobs; echo JOBS-LISTED" Enter
 wait_for "JOBS-LISTED"
