@@ -468,9 +468,10 @@ enum Markdown {
     /// One line's text as CommonMark's inline rules read it, a character at a time: each character is read as
     /// its ASCII byte when it is one ASCII scalar, as `blank` when it holds whitespace or a control character
     /// otherwise (a space and a mark that joins it), and as `other` beyond that. Read a byte at a time where every
-    /// ASCII byte is a character of its own. Each marker is looked for from some place to the end, and again only
-    /// once the place it was found at is behind, so that a run of openers without closers (forty thousand `[`) is
-    /// read once, not once per opener.
+    /// ASCII byte is a character of its own. Code spans and links are found left to right, then emphasis by
+    /// CommonMark's delimiter runs. What a search needs from the whole line (code spans, bracket and
+    /// parenthesis pairs, blanks) is indexed once, and links are looked for again only once the one found is behind,
+    /// so that a run of openers without closers (forty thousand `[`) is read once, not once per opener.
     struct InlineText {
         /// A character that holds whitespace or a control character, not one ASCII scalar.
         static let blank: UInt8 = 0x01
@@ -485,18 +486,73 @@ enum Markdown {
         /// The characters the searches read, for tests.
         private(set) var read = 0
 
-        enum Marker: Int, CaseIterable {
-            case twoStarsCloser, twoUnderscoresCloser, starCloser, underscoreCloser, linkMiddle, parenthesis, openParenthesis
-            /// Whitespace or a control character (U+0000–U+0020, U+007F), which no safe link holds.
-            case blank
+        /// Where each whitespace or control character (U+0000–U+0020, U+007F) is, which no safe link holds; made
+        /// when a link is first checked.
+        private var blanks: [Int]?
+        /// The line's code spans, made when the first backtick is met.
+        private var codeSpans: [CodeSpan]?
+        /// Each bracket's and each parenthesis's place in order, and for an opening one the place of the one that
+        /// closes it (-1: none); made when first needed.
+        private var brackets: Pairs?
+        /// Where a link was last looked for from, and the link found (nil: none after).
+        private var knownLink: (from: Int, link: Link?)?
+        private var parentheses: Pairs?
+
+        private struct CodeSpan {
+            let whole: Range<Int>
+            let content: Range<Int>
         }
-        /// For each marker, where it was last looked for from, and where it was found (nil: nowhere after).
-        private var known: [(from: Int, at: Int?)?] = Array(repeating: nil, count: Marker.allCases.count)
-        /// The same for backtick runs, by length.
-        private var knownRuns: [Int: (from: Int, at: Int?)] = [:]
-        /// Each parenthesis's place in order, and for an opening one the place of the one that closes it (-1: none),
-        /// made when a link's destination first holds one.
-        private var parentheses: (places: [Int], closing: [Int])?
+
+        private struct Link {
+            let whole: Range<Int>
+            let text: Range<Int>
+            let destination: Range<Int>
+        }
+
+        private struct Pairs {
+            var places: [Int] = []
+            var closing: [Int] = []
+        }
+
+        /// A run of `*` or `_` that may open or close emphasis, as the delimiter stack holds it (in 36 bytes: a line
+        /// of a million runs is 36 MB).
+        private struct DelimiterRun {
+            let start: Int32
+            let length: Int32
+            /// Its characters no emphasis has taken yet.
+            var unused: Int32
+            /// The runs before and after it still on the stack (-1: none).
+            var previous: Int32
+            var next: Int32
+            /// `*`, not `_`.
+            let star: Bool
+            let canOpen: Bool
+            let canClose: Bool
+            /// The emphasis it closes and opens, innermost first, a bit each (set: strong), and how many: at most
+            /// `mostTags` each way (a longer run stops pairing there).
+            var closes: UInt32 = 0
+            var opens: UInt32 = 0
+            var closeCount: UInt8 = 0
+            var openCount: UInt8 = 0
+            static let mostTags: UInt8 = 32
+
+            /// The characters its tags took, `closed` from its start and `opened` from its end.
+            var closed: Int { Int(closeCount) + closes.nonzeroBitCount }
+            var opened: Int { Int(openCount) + opens.nonzeroBitCount }
+        }
+
+        /// A code span or a link, in the order of the line.
+        private enum Piece {
+            case code(CodeSpan)
+            case link(Link)
+
+            var start: Int {
+                switch self {
+                case .code(let span): span.whole.lowerBound
+                case .link(let link): link.whole.lowerBound
+                }
+            }
+        }
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
@@ -547,183 +603,309 @@ enum Markdown {
             return unit == Self.blank || unit == 0x20 || (0x09...0x0D).contains(unit)
         }
 
-        /// A letter or digit, or any character beyond ASCII that is no whitespace: `_` inside a word is text.
+        /// ASCII punctuation (CommonMark's punctuation beyond ASCII is read as any other character).
         @inline(__always)
-        private func isWordCharacter(_ index: Int) -> Bool {
+        private func isPunctuation(_ index: Int) -> Bool {
             guard index >= 0, index < count else { return false }
             let unit = self[index]
-            return unit >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(unit) || (unit | 0x20) &- UInt8(ascii: "a") < 26
+            return (0x21...0x2F).contains(unit) || (0x3A...0x40).contains(unit) || (0x5B...0x60).contains(unit)
+                || (0x7B...0x7E).contains(unit)
         }
 
-        /// Whether the character at `index` starts its run of itself: only a run's start may open emphasis, and the
-        /// run is judged by what stands before it (`my__var__name` is text).
-        @inline(__always)
-        private func opensRun(at index: Int) -> Bool { index == 0 || self[index - 1] != self[index] }
-
-        /// Writes `range` as HTML: code spans, strong and emphasis, safe links, and the rest escaped.
-        mutating func write(_ range: Range<Int>, to out: inout ByteWriter) {
+        /// Writes `range` as HTML: code spans, safe links (not within a link's text), strong and emphasis, and the
+        /// rest escaped.
+        mutating func write(_ range: Range<Int>, to out: inout ByteWriter, linksAllowed: Bool = true) {
+            // Places are kept in 32 bits: a longer line (2 GB) is only escaped.
+            guard count <= Int(Int32.max) else { return escape(range, to: &out) }
+            var pieces: [Piece] = []
+            var runs: [DelimiterRun] = []
             var index = range.lowerBound
-            var plain = index
             let end = range.upperBound
-            func flush(_ out: inout ByteWriter) { escape(plain..<index, to: &out) }
             while index < end {
                 let unit = self[index]
                 if unit == UInt8(ascii: "`") {
                     // A run of backticks opens a code span that a run of as many closes; without one it is text.
-                    var length = 1
-                    while index + length < end, self[index + length] == unit { length += 1 }
-                    guard let close = nextRun(of: length, from: index + length, before: end) else {
-                        index += length
-                        continue
+                    if let span = codeSpan(at: index), span.whole.upperBound <= end {
+                        pieces.append(.code(span))
+                        index = span.whole.upperBound
+                    } else {
+                        while index < end, self[index] == unit { index += 1 }
                     }
-                    flush(&out)
-                    out.append("<code>")
-                    escape((index + length)..<close, to: &out)
-                    out.append("</code>")
-                    index = close + length
-                } else if unit == UInt8(ascii: "*") || unit == UInt8(ascii: "_"), let (width, close) = emphasis(at: index, before: end) {
-                    flush(&out)
-                    out.append(width == 2 ? "<strong>" : "<em>")
-                    write((index + width)..<close, to: &out)
-                    out.append(width == 2 ? "</strong>" : "</em>")
-                    index = close + width
-                } else if unit == UInt8(ascii: "["), let middle = next(.linkMiddle, from: index, before: end),
-                          let close = destinationEnd(from: middle + 2, before: end), isSafeLink((middle + 2)..<close, before: end) {
-                    flush(&out)
-                    out.append("<a href=\"")
-                    escape((middle + 2)..<close, to: &out)
-                    out.append("\">")
-                    write((index + 1)..<middle, to: &out)
-                    out.append("</a>")
-                    index = close + 1
+                } else if unit == UInt8(ascii: "*") || unit == UInt8(ascii: "_") {
+                    var runEnd = index + 1
+                    while runEnd < end, self[runEnd] == unit { runEnd += 1 }
+                    if let run = delimiterRun(index..<runEnd, previous: runs.count - 1) {
+                        if let last = runs.indices.last { runs[last].next = Int32(runs.count) }
+                        runs.append(run)
+                    }
+                    index = runEnd
+                } else if unit == UInt8(ascii: "["), linksAllowed, let link = link(at: index), link.whole.upperBound <= end {
+                    pieces.append(.link(link))
+                    index = link.whole.upperBound
                 } else {
                     index += 1
+                }
+            }
+            matchEmphasis(&runs)
+            // The runs and the pieces, each in order, merged.
+            var plain = range.lowerBound
+            var (run, piece) = (0, 0)
+            while run < runs.count || piece < pieces.count {
+                guard piece == pieces.count || (run < runs.count && Int(runs[run].start) < pieces[piece].start) else {
+                    escape(plain..<pieces[piece].start, to: &out)
+                    switch pieces[piece] {
+                    case .code(let span):
+                        out.append("<code>")
+                        escape(codeText(span.content), to: &out)
+                        out.append("</code>")
+                        plain = span.whole.upperBound
+                    case .link(let link):
+                        out.append("<a href=\"")
+                        escape(link.destination, to: &out)
+                        out.append("\">")
+                        write(link.text, to: &out, linksAllowed: false)
+                        out.append("</a>")
+                        plain = link.whole.upperBound
+                    }
+                    piece += 1
                     continue
                 }
-                plain = index
-            }
-            flush(&out)
-        }
-
-        /// The `*` or `_` at `index` opening strong (`width` 2) or emphasis (1), and where its closer starts: a run's
-        /// start (`opensRun`) before text, and for `_` after no letter; closed after text.
-        private mutating func emphasis(at index: Int, before end: Int) -> (width: Int, close: Int)? {
-            let unit = self[index]
-            guard opensRun(at: index), unit == UInt8(ascii: "*") || !isWordCharacter(index - 1) else { return nil }
-            let star = unit == UInt8(ascii: "*")
-            for width in [2, 1] where index + width < end && (width == 1 || self[index + 1] == unit) && !isWhitespace(index + width) {
-                let closer: Marker = width == 2 ? (star ? .twoStarsCloser : .twoUnderscoresCloser) : (star ? .starCloser : .underscoreCloser)
-                if let close = next(closer, from: index + width, before: end), close > index + width { return (width, close) }
-            }
-            return nil
-        }
-
-        /// Where `marker` first starts at or after `from`, wholly before `end`.
-        mutating func next(_ marker: Marker, from: Int, before end: Int) -> Int? {
-            if let last = known[marker.rawValue], last.from <= from, last.at.map({ $0 >= from }) ?? true {
-                return last.at.flatMap { $0 < end ? $0 : nil }
-            }
-            var at: Int?
-            var index = from
-            while index < count {
-                if starts(marker, at: index) {
-                    at = index
-                    break
+                let delimiters = runs[run]
+                let start = Int(delimiters.start), runEnd = start + Int(delimiters.length)
+                escape(plain..<start, to: &out)
+                for tag in 0..<delimiters.closeCount {
+                    out.append(delimiters.closes >> tag & 1 == 1 ? "</strong>" : "</em>")
                 }
-                index += 1
+                escape((start + delimiters.closed)..<(runEnd - delimiters.opened), to: &out)
+                for tag in (0..<delimiters.openCount).reversed() {
+                    out.append(delimiters.opens >> tag & 1 == 1 ? "<strong>" : "<em>")
+                }
+                plain = runEnd
+                run += 1
             }
-            read += index - from
-            known[marker.rawValue] = (from, at)
-            return at.flatMap { $0 < end ? $0 : nil }
+            escape(plain..<end, to: &out)
         }
 
-        /// Whether `marker` starts at `index`: a closer is preceded by no whitespace, and `_` followed by no letter.
-        @inline(__always)
-        private func starts(_ marker: Marker, at index: Int) -> Bool {
-            let unit = self[index]
-            switch marker {
-            case .twoStarsCloser:
-                return unit == UInt8(ascii: "*") && index + 1 < count && self[index + 1] == unit && !isWhitespace(index - 1)
-            case .twoUnderscoresCloser:
-                return unit == UInt8(ascii: "_") && index + 1 < count && self[index + 1] == unit && !isWhitespace(index - 1)
-                    && !isWordCharacter(index + 2)
-            case .starCloser: return unit == UInt8(ascii: "*") && !isWhitespace(index - 1)
-            case .underscoreCloser:
-                return unit == UInt8(ascii: "_") && !isWhitespace(index - 1) && (index + 1 == count || !isWordCharacter(index + 1))
-            case .linkMiddle: return unit == UInt8(ascii: "]") && index + 1 < count && self[index + 1] == UInt8(ascii: "(")
-            case .parenthesis: return unit == UInt8(ascii: ")")
-            case .openParenthesis: return unit == UInt8(ascii: "(")
-            case .blank: return unit <= 0x20 || unit == 0x7F
+        /// The run of `*` or `_` at `range`, when it can open or close emphasis: CommonMark's left- and
+        /// right-flanking rules, with `_` inside a word opening and closing nothing.
+        private func delimiterRun(_ range: Range<Int>, previous: Int) -> DelimiterRun? {
+            let before = range.lowerBound - 1, after = range.upperBound
+            let spaceBefore = isWhitespace(before), spaceAfter = isWhitespace(after)
+            let markBefore = isPunctuation(before), markAfter = isPunctuation(after)
+            let leftFlanking = !spaceAfter && (!markAfter || spaceBefore || markBefore)
+            let rightFlanking = !spaceBefore && (!markBefore || spaceAfter || markAfter)
+            let star = self[range.lowerBound] == UInt8(ascii: "*")
+            let canOpen = star ? leftFlanking : leftFlanking && (!rightFlanking || markBefore)
+            let canClose = star ? rightFlanking : rightFlanking && (!leftFlanking || markAfter)
+            guard canOpen || canClose else { return nil }
+            return DelimiterRun(start: Int32(range.lowerBound), length: Int32(range.count), unused: Int32(range.count),
+                                previous: Int32(previous), next: -1, star: star, canOpen: canOpen, canClose: canClose)
+        }
+
+        /// Pairs openers with closers as CommonMark's "process emphasis" does: each closer, left to right, with the
+        /// nearest opener of its character before it (not one where either could open and close and their lengths
+        /// sum to a multiple of three, unless both are multiples of three), two characters from each where both have
+        /// two left; runs between a pair are left as text. `floor` keeps, per kind of closer, the run at and below
+        /// which no opener for it is left. Each run looked at on the way back counts as read.
+        private mutating func matchEmphasis(_ runs: inout [DelimiterRun]) {
+            var floor = [Int](repeating: -1, count: 12)
+            func unlink(_ number: Int) {
+                let (previous, next) = (Int(runs[number].previous), Int(runs[number].next))
+                if previous >= 0 { runs[previous].next = Int32(next) }
+                if next >= 0 { runs[next].previous = Int32(previous) }
+            }
+            var current = runs.isEmpty ? -1 : 0
+            while current >= 0 {
+                let closer = runs[current]
+                guard closer.canClose, closer.closeCount < DelimiterRun.mostTags else {
+                    current = Int(closer.next)
+                    continue
+                }
+                let kind = (closer.star ? 6 : 0) + (closer.canOpen ? 3 : 0) + Int(closer.length % 3)
+                var opener = Int(closer.previous)
+                while opener > floor[kind] {
+                    let candidate = runs[opener]
+                    if candidate.canOpen, candidate.star == closer.star, candidate.openCount < DelimiterRun.mostTags,
+                       !((candidate.canClose || closer.canOpen) && (candidate.length + closer.length) % 3 == 0
+                           && !(candidate.length % 3 == 0 && closer.length % 3 == 0)) {
+                        break
+                    }
+                    opener = Int(candidate.previous)
+                    read += 1
+                }
+                guard opener > floor[kind] else {
+                    floor[kind] = Int(closer.previous)
+                    if !closer.canOpen { unlink(current) }
+                    current = Int(closer.next)
+                    continue
+                }
+                let strong = runs[opener].unused >= 2 && closer.unused >= 2
+                runs[opener].unused -= strong ? 2 : 1
+                runs[opener].opens |= (strong ? 1 : 0) << runs[opener].openCount
+                runs[opener].openCount += 1
+                runs[current].unused -= strong ? 2 : 1
+                runs[current].closes |= (strong ? 1 : 0) << runs[current].closeCount
+                runs[current].closeCount += 1
+                // The runs between are text now.
+                runs[opener].next = Int32(current)
+                runs[current].previous = Int32(opener)
+                if runs[opener].unused == 0 { unlink(opener) }
+                if runs[current].unused == 0 {
+                    let next = Int(runs[current].next)
+                    unlink(current)
+                    current = next
+                }
             }
         }
 
-        /// Where the first run of exactly `length` backticks starts at or after `from`, wholly before `end`.
-        private mutating func nextRun(of length: Int, from: Int, before end: Int) -> Int? {
-            if let last = knownRuns[length], last.from <= from, last.at.map({ $0 >= from }) ?? true {
-                return last.at.flatMap { $0 + length <= end ? $0 : nil }
+        /// A code span's text: one space stripped from each end where both ends have one and it is not all spaces.
+        private func codeText(_ content: Range<Int>) -> Range<Int> {
+            guard content.count >= 2, self[content.lowerBound] == 0x20, self[content.upperBound - 1] == 0x20,
+                  content.contains(where: { self[$0] != 0x20 }) else { return content }
+            return (content.lowerBound + 1)..<(content.upperBound - 1)
+        }
+
+        /// The link whose text starts at the `[` at `index`, if that text holds no link (the innermost of nested
+        /// links is the link, as CommonMark reads them). Asked at places in order along the line.
+        private mutating func link(at index: Int) -> Link? {
+            guard let link = nextLink(atOrAfter: index), link.whole.lowerBound == index else { return nil }
+            if let inner = nextLink(atOrAfter: index + 1), inner.whole.lowerBound < link.text.upperBound { return nil }
+            return link
+        }
+
+        /// The first `[` at or after `from` that opens a link: its `]` the one that balances it (brackets in code
+        /// spans not counted), followed at once by a `(`, a safe destination and the `)` that ends it. Looked for
+        /// again only once the one found is behind.
+        private mutating func nextLink(atOrAfter from: Int) -> Link? {
+            if let last = knownLink, last.from <= from, last.link.map({ $0.whole.lowerBound >= from }) ?? true { return last.link }
+            if brackets == nil {
+                if codeSpans == nil { codeSpans = makeCodeSpans() }
+                brackets = pairs(UInt8(ascii: "["), UInt8(ascii: "]"), outside: codeSpans ?? [])
             }
-            var at: Int?
-            var index = from
+            guard let brackets else { return nil }
+            var found: Link?
+            var number = Self.first(atOrAfter: from, in: brackets.places) { $0 }
+            while number < brackets.places.count, found == nil {
+                let start = brackets.places[number], middle = brackets.closing[number]
+                number += 1
+                guard middle >= 0, middle + 1 < count, self[middle + 1] == UInt8(ascii: "("),
+                      let close = destinationEnd(from: middle + 2, before: count), isSafeLink((middle + 2)..<close)
+                else { continue }
+                found = Link(whole: start..<(close + 1), text: (start + 1)..<middle, destination: (middle + 2)..<close)
+            }
+            knownLink = (from, found)
+            return found
+        }
+
+        /// Every `open` and `close` in the line outside `spans`, each opening one with the place of the one that
+        /// balances it.
+        private mutating func pairs(_ open: UInt8, _ close: UInt8, outside spans: [CodeSpan]) -> Pairs {
+            var pairs = Pairs(), stack: [Int] = []
+            var span = 0
+            for index in 0..<count where self[index] == open || self[index] == close {
+                while span < spans.count, spans[span].whole.upperBound <= index { span += 1 }
+                if span < spans.count, spans[span].whole.contains(index) { continue }
+                if self[index] == open {
+                    stack.append(pairs.places.count)
+                } else if let opening = stack.popLast() {
+                    pairs.closing[opening] = index
+                }
+                pairs.closing.append(-1)
+                pairs.places.append(index)
+            }
+            read += count
+            return pairs
+        }
+
+        /// The number of `elements` (in order of `place`) placed before `index`: where the first at or after it is.
+        private static func first<Element>(atOrAfter index: Int, in elements: [Element], place: (Element) -> Int) -> Int {
+            var low = 0, high = elements.count
+            while low < high {
+                let middle = (low + high) / 2
+                if place(elements[middle]) < index { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        /// Where the one that balances the opening one at `index` is, if any.
+        private static func closing(_ index: Int, in pairs: Pairs) -> Int? {
+            let number = first(atOrAfter: index, in: pairs.places) { $0 }
+            guard number < pairs.places.count, pairs.places[number] == index, pairs.closing[number] >= 0 else { return nil }
+            return pairs.closing[number]
+        }
+
+        /// The line's code spans in order, found as CommonMark finds them: from the left, each run of backticks
+        /// closed by the next run of as many, and a run with none left as text.
+        private mutating func makeCodeSpans() -> [CodeSpan] {
+            var runs: [(start: Int, length: Int)] = []
+            var index = 0
             while index < count {
                 guard self[index] == UInt8(ascii: "`") else {
                     index += 1
                     continue
                 }
-                var run = 1
-                while index + run < count, self[index + run] == UInt8(ascii: "`") { run += 1 }
-                if run == length {
-                    at = index
-                    break
-                }
-                index += run
+                var length = 1
+                while index + length < count, self[index + length] == UInt8(ascii: "`") { length += 1 }
+                runs.append((index, length))
+                index += length
             }
-            read += index - from
-            knownRuns[length] = (from, at)
-            return at.flatMap { $0 + length <= end ? $0 : nil }
+            read += count
+            var byLength: [Int: [Int]] = [:]
+            for (number, run) in runs.enumerated() { byLength[run.length, default: []].append(number) }
+            // Per length, the first run of it not yet passed: each only moves on.
+            var passed: [Int: Int] = [:]
+            var spans: [CodeSpan] = []
+            var number = 0
+            while number < runs.count {
+                let run = runs[number]
+                let sameLength = byLength[run.length] ?? []
+                var next = passed[run.length] ?? 0
+                while next < sameLength.count, sameLength[next] <= number { next += 1 }
+                passed[run.length] = next
+                guard next < sameLength.count else {
+                    number += 1
+                    continue
+                }
+                let closer = runs[sameLength[next]]
+                spans.append(CodeSpan(whole: run.start..<(closer.start + closer.length), content: (run.start + run.length)..<closer.start))
+                number = sameLength[next] + 1
+            }
+            return spans
+        }
+
+        /// The code span starting at `index`, if one does.
+        private mutating func codeSpan(at index: Int) -> CodeSpan? {
+            if codeSpans == nil { codeSpans = makeCodeSpans() }
+            guard let codeSpans else { return nil }
+            let number = Self.first(atOrAfter: index, in: codeSpans) { $0.whole.lowerBound }
+            return number < codeSpans.count && codeSpans[number].whole.lowerBound == index ? codeSpans[number] : nil
         }
 
         /// Where a link's destination starting at `start` ends: at the first `)` its parentheses leave unclosed
-        /// (`https://en.wikipedia.org/wiki/Foo_(bar)`), at most eight pairs of them; nil when there is none.
+        /// (`https://en.wikipedia.org/wiki/Foo_(bar)`), at most eight pairs of them, before `end`; nil when there is
+        /// none.
         private mutating func destinationEnd(from start: Int, before end: Int) -> Int? {
-            guard let close = next(.parenthesis, from: start, before: end) else { return nil }
-            guard let open = next(.openParenthesis, from: start, before: end), open < close else { return close }
             if parentheses == nil {
-                var places: [Int] = [], closing: [Int] = [], stack: [Int] = []
-                for index in 0..<count where self[index] == UInt8(ascii: "(") || self[index] == UInt8(ascii: ")") {
-                    if self[index] == UInt8(ascii: "(") {
-                        stack.append(places.count)
-                        closing.append(-1)
-                    } else {
-                        if let opening = stack.popLast() { closing[opening] = index }
-                        closing.append(-1)
-                    }
-                    places.append(index)
-                }
-                read += count
-                parentheses = (places, closing)
+                parentheses = pairs(UInt8(ascii: "("), UInt8(ascii: ")"), outside: [])
             }
-            guard let (places, closing) = parentheses else { return nil }
+            guard let parentheses else { return nil }
+            let (places, closing) = (parentheses.places, parentheses.closing)
             // The first parenthesis at or after `start`, then from one pair's end to the next.
-            var low = 0, high = places.count
-            while low < high {
-                let middle = (low + high) / 2
-                if places[middle] < start { low = middle + 1 } else { high = middle }
-            }
+            var number = Self.first(atOrAfter: start, in: places) { $0 }
             var pairs = 0
-            while low < places.count, places[low] < end, pairs <= 8 {
-                let place = places[low]
+            while number < places.count, places[number] < end, pairs <= 8 {
+                let place = places[number]
                 if self[place] == UInt8(ascii: ")") { return place }
-                guard closing[low] >= 0 else { return nil }
+                guard closing[number] >= 0 else { return nil }
                 pairs += 1
-                let after = closing[low]
-                while low < places.count, places[low] <= after { low += 1 }
+                number = Self.first(atOrAfter: closing[number] + 1, in: places) { $0 }
             }
             return nil
         }
 
         /// A link's destination `range` is kept when it starts with http://, https:// or mailto: (ASCII case
         /// ignored) and holds no whitespace or control character.
-        private mutating func isSafeLink(_ range: Range<Int>, before end: Int) -> Bool {
+        private mutating func isSafeLink(_ range: Range<Int>) -> Bool {
             let schemes: [StaticString] = ["https://", "http://", "mailto:"]
             let hasScheme = schemes.contains { scheme in
                 scheme.utf8CodeUnitCount <= range.count && (0..<scheme.utf8CodeUnitCount).allSatisfy { offset in
@@ -732,7 +914,13 @@ enum Markdown {
                 }
             }
             guard hasScheme else { return false }
-            return next(.blank, from: range.lowerBound, before: end).map { $0 >= range.upperBound } ?? true
+            if blanks == nil {
+                blanks = (0..<count).filter { self[$0] <= 0x20 || self[$0] == 0x7F }
+                read += count
+            }
+            guard let blanks else { return false }
+            let number = Self.first(atOrAfter: range.lowerBound, in: blanks) { $0 }
+            return number == blanks.count || blanks[number] >= range.upperBound
         }
     }
 }

@@ -205,6 +205,49 @@ import Testing
         }
     }
 
+    /// Emphasis, links and code spans where the first readers differed from CommonMark (helper-49; what
+    /// markdown-it-py's CommonMark preset gives): a longer opening run closed by a shorter one, a closer paired with
+    /// the nearest opener, strong within emphasis of the same character, flanking judged with punctuation, link text
+    /// whose brackets balance, the innermost of nested links, code spans binding before brackets, and the one space
+    /// a code span strips from each end.
+    @Test func inlineTextIsReadAsCommonMarkReadsIt() {
+        let cases: [(String, String)] = [
+            ("**foo*", "*<em>foo</em>"),
+            ("**foo* bar", "*<em>foo</em> bar"),
+            ("__foo_", "_<em>foo</em>"),
+            ("***a* b**", "<strong><em>a</em> b</strong>"),
+            ("*a *b* c", "*a <em>b</em> c"),
+            ("__Note _x_ is", "__Note <em>x</em> is"),
+            ("*a **b** c*", "<em>a <strong>b</strong> c</em>"),
+            ("_a __b__ c_", "<em>a <strong>b</strong> c</em>"),
+            ("***bold italic***", "<em><strong>bold italic</strong></em>"),
+            ("*a **", "*a **"),
+            ("x*.y*", "x*.y*"),
+            ("*foo**bar*", "<em>foo**bar</em>"),
+            ("See [1] and [docs](https://c).", #"See [1] and <a href="https://c">docs</a>."#),
+            ("Array a[i] see [spec](https://c)", #"Array a[i] see <a href="https://c">spec</a>"#),
+            ("*a [b *c*](https://d) e*", #"<em>a <a href="https://d">b <em>c</em></a> e</em>"#),
+            ("[[a](https://x)](https://y)", #"[<a href="https://x">a</a>](https://y)"#),
+            ("[`]`](https://x)", #"<a href="https://x"><code>]</code></a>"#),
+            ("[`](https://x)`", "[<code>](https://x)</code>"),
+            ("*[a*](https://x)", #"*<a href="https://x">a*</a>"#),
+            ("` a `", "<code>a</code>"),
+            ("`` ` ``", "<code>`</code>"),
+            ("`  `", "<code>  </code>"),
+            ("` a`", "<code> a</code>"),
+        ]
+        for (text, html) in cases {
+            for byCharacter in [false, true] {
+                #expect(Markdown.inlineReading(text, byCharacter: byCharacter).html == html, "\(text) \(byCharacter)")
+            }
+        }
+        // A run pairs at most 32 times each way; past that its characters are text, and the tags still balance.
+        let long = String(repeating: "*", count: 80) + String(repeating: "a* ", count: 40)
+        let html = Markdown.inline(long)
+        #expect(html.components(separatedBy: "<em>").count == 33 && html.components(separatedBy: "</em>").count == 33, "\(html)")
+        #expect(html.replacingOccurrences(of: "<em>", with: "*").replacingOccurrences(of: "</em>", with: "*") == long)
+    }
+
     /// Text dense with markers took a microsecond a character read as a string (8 MB of `*`: 7.8 s): read as bytes,
     /// each marker is looked for from where the last search found it, so the bytes read stay linear.
     @Test func denseMarkersAreRenderedAsTheStringRendersThem() {
