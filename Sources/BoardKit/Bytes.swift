@@ -63,6 +63,34 @@ enum Bytes {
         return !ascii && String(decoding: bytes[range], as: UTF8.self).contains { !$0.isWhitespace }
     }
 
+    /// The length in bytes of the space beyond ASCII (a no-break space U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F,
+    /// U+3000) that ends at `end`, not before `start`; 0 when there is none. No token starts or ends at one, though it
+    /// looks like a space, as word processors write one.
+    static func otherSpaceLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, endingAt end: Int, from start: Int) -> Int
+    where C.Index == Int {
+        if end - start >= 2, bytes[end - 2] == 0xC2, bytes[end - 1] == 0xA0 { return 2 }
+        guard end - start >= 3 else { return 0 }
+        return isOtherSpace(bytes[end - 3], bytes[end - 2], bytes[end - 1]) ? 3 : 0
+    }
+
+    /// `otherSpaceLength(_:endingAt:from:)` for the space that starts at `start`, ending before `end`.
+    static func otherSpaceLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, startingAt start: Int, before end: Int) -> Int
+    where C.Index == Int {
+        if end - start >= 2, bytes[start] == 0xC2, bytes[start + 1] == 0xA0 { return 2 }
+        guard end - start >= 3 else { return 0 }
+        return isOtherSpace(bytes[start], bytes[start + 1], bytes[start + 2]) ? 3 : 0
+    }
+
+    private static func isOtherSpace(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+        switch (first, second) {
+        case (0xE1, 0x9A): third == 0x80
+        case (0xE2, 0x80): (0x80...0x8A).contains(third) || third == 0xAF
+        case (0xE2, 0x81): third == 0x9F
+        case (0xE3, 0x80): third == 0x80
+        default: false
+        }
+    }
+
     static func hasPrefix<C: RandomAccessCollection<UInt8>>(_ bytes: C, at offset: Int, end: Int, _ prefix: StaticString) -> Bool where C.Index == Int {
         let count = prefix.utf8CodeUnitCount
         guard end - offset >= count else { return false }

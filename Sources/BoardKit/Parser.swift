@@ -649,8 +649,10 @@ struct Parser {
         }
         let start = hit - 3
         guard b[hit] == UInt8(ascii: ":"), start >= lineStart, b[start] | 0x20 == UInt8(ascii: "d"),
-              b[start + 1] | 0x20 == UInt8(ascii: "u"), b[start + 2] | 0x20 == UInt8(ascii: "e"),
-              isWordStart(start, lineStart: lineStart) else { return false }
+              b[start + 1] | 0x20 == UInt8(ascii: "u"), b[start + 2] | 0x20 == UInt8(ascii: "e") else { return false }
+        // `due:2026-12-01` after a no-break space
+        if Bytes.otherSpaceLength(b, endingAt: start, from: lineStart) > 0 { return true }
+        guard isWordStart(start, lineStart: lineStart) else { return false }
         let isLowercase = b[start] == UInt8(ascii: "d") && b[start + 1] == UInt8(ascii: "u") && b[start + 2] == UInt8(ascii: "e")
         return !isLowercase || hit + 1 == lineEnd || Bytes.isWhitespace(b[hit + 1])
     }

@@ -714,14 +714,19 @@ extension Board {
         let spelling = String(decoding: bytes[token.range], as: UTF8.self)
         // A space no token ends at (a no-break space, as a word processor writes one) looks like one: shown as
         // what it is, the date running on past it is seen.
-        func isOtherSpace(_ scalar: Unicode.Scalar) -> Bool { !scalar.isASCII && scalar.properties.isWhitespace }
-        func shown(_ scalar: Unicode.Scalar) -> String {
-            isOtherSpace(scalar) ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : String(scalar)
-        }
-        guard let space = spelling.unicodeScalars.first(where: isOtherSpace) else {
+        guard let space = spelling.unicodeScalars.first(where: Self.isOtherSpace) else {
             return "'\(spelling)' is not a real calendar date\(hint)"
         }
-        return "'\(spelling.unicodeScalars.map(shown).joined())' is not a real calendar date: the token runs on past \(shown(space)), which is not a space; write a space there"
+        return "'\(Self.showingOtherSpaces(spelling))' is not a real calendar date: the token runs on past \(Self.showingOtherSpaces(String(space))), which is not a space; write a space there"
+    }
+
+    /// Whitespace beyond ASCII, at which no token starts or ends.
+    private static func isOtherSpace(_ scalar: Unicode.Scalar) -> Bool { !scalar.isASCII && scalar.properties.isWhitespace }
+
+    /// `text` with each space beyond ASCII written `\u{A0}`, so a message shows it apart from a space.
+    static func showingOtherSpaces(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isOtherSpace) else { return text }
+        return text.unicodeScalars.map { isOtherSpace($0) ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0) }.joined()
     }
 
     /// False when the item surely has no finding of its own (`forEachItemDiagnostic`'s, a repeated title aside).
@@ -826,7 +831,10 @@ extension Board {
                 while position < end, !Bytes.isWhitespace(b[position]) { position += 1 }
                 return position
             }
-            func text(_ range: Range<Int>) -> String { String(decoding: b[range], as: UTF8.self) }
+            // A space beyond ASCII before the word (a no-break space, as word processors write one) keeps it from
+            // being a token: the span starts at it, shown as what it is, and the spelling that works has a space.
+            func text(_ range: Range<Int>) -> String { Self.showingOtherSpaces(String(decoding: b[range], as: UTF8.self)) }
+            func otherSpace(before position: Int) -> Int { Bytes.otherSpaceLength(b, endingAt: position, from: lineStart) }
             func date(_ range: Range<Int>) -> String? { Self.isoSpelling(ofDate: Array(b[range])) }
             var position = lineStart
             while position < end {
@@ -839,34 +847,43 @@ extension Board {
                 defer { position = next }
                 if byte == 0xF0 {
                     // `📅2026-12-01` or `📅 2026/12/01`, with or without the emoji's variation selector
-                    guard position == lineStart || Bytes.isWhitespace(b[position - 1]),
+                    let spaceBefore = otherSpace(before: position)
+                    guard position == lineStart || Bytes.isWhitespace(b[position - 1]) || spaceBefore > 0,
                           Bytes.hasPrefix(b, at: position, end: end, "\u{1F4C5}") else { continue }
+                    let (start, prefix) = (position - spaceBefore, spaceBefore > 0 ? " " : "")
                     var dateStart = position + 4
                     if Bytes.hasPrefix(b, at: dateStart, end: end, "\u{FE0F}") { dateStart += 3 }
-                    if next > dateStart, let iso = date(dateStart..<next) {
-                        found(position..<next, text(position..<next), "\u{1F4C5} \(iso)")
+                    // `📅` then a no-break space then the date
+                    let spaceAfter = Bytes.otherSpaceLength(b, startingAt: dateStart, before: next)
+                    if next > dateStart, let iso = date((dateStart + spaceAfter)..<next) {
+                        found(start..<next, text(start..<next), prefix + "\u{1F4C5} \(iso)")
                     } else if next == dateStart {
                         let wordStart = Bytes.skipWhitespace(b, next..<end)
                         let wordEnd = wordEnd(wordStart)
-                        if wordStart > next, let iso = date(wordStart..<wordEnd), !b[wordStart..<wordEnd].elementsEqual(iso.utf8) {
-                            found(position..<wordEnd, text(position..<wordEnd), "\u{1F4C5} \(iso)")
+                        if wordStart > next, let iso = date(wordStart..<wordEnd),
+                           spaceBefore > 0 || !b[wordStart..<wordEnd].elementsEqual(iso.utf8) {
+                            found(start..<wordEnd, text(start..<wordEnd), prefix + "\u{1F4C5} \(iso)")
                         }
                     }
                     continue
                 }
-                let start = position - 3
-                guard start >= lineStart, start == lineStart || Bytes.isWhitespace(b[start - 1]),
-                      b[start] | 0x20 == UInt8(ascii: "d"), b[start + 1] | 0x20 == UInt8(ascii: "u"),
-                      b[start + 2] | 0x20 == UInt8(ascii: "e") else { continue }
+                let word = position - 3
+                guard word >= lineStart, b[word] | 0x20 == UInt8(ascii: "d"), b[word + 1] | 0x20 == UInt8(ascii: "u"),
+                      b[word + 2] | 0x20 == UInt8(ascii: "e") else { continue }
+                let spaceBefore = otherSpace(before: word)
+                guard word == lineStart || Bytes.isWhitespace(b[word - 1]) || spaceBefore > 0 else { continue }
+                let (start, prefix) = (word - spaceBefore, spaceBefore > 0 ? " " : "")
                 if next > position + 1 {
-                    // `Due:2026-12-01` (a lowercase `due:` word is a due token, checked as one)
-                    let isLowercase = b[start] == UInt8(ascii: "d") && b[start + 1] == UInt8(ascii: "u") && b[start + 2] == UInt8(ascii: "e")
-                    if !isLowercase, let iso = date((position + 1)..<next) { found(start..<next, text(start..<next), "due:\(iso)") }
+                    // `Due:2026-12-01` (a lowercase `due:` word after a space is a due token, checked as one)
+                    let isLowercase = b[word] == UInt8(ascii: "d") && b[word + 1] == UInt8(ascii: "u") && b[word + 2] == UInt8(ascii: "e")
+                    if !isLowercase || spaceBefore > 0, let iso = date((position + 1)..<next) {
+                        found(start..<next, text(start..<next), prefix + "due:\(iso)")
+                    }
                 } else {
                     // `due: 2026-12-01`
                     let dateStart = Bytes.skipWhitespace(b, next..<end)
                     let dateEnd = wordEnd(dateStart)
-                    if let iso = date(dateStart..<dateEnd) { found(start..<dateEnd, text(start..<dateEnd), "due:\(iso)") }
+                    if let iso = date(dateStart..<dateEnd) { found(start..<dateEnd, text(start..<dateEnd), prefix + "due:\(iso)") }
                 }
             }
         }

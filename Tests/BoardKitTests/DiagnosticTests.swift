@@ -151,6 +151,18 @@ import Testing
         ])
     }
 
+    /// A no-break space before a due token (or between 📅 and its date) looks like a space, but no token starts at it:
+    /// the date was title text, and `check` said nothing (helper-49). The warning shows the space as what it is.
+    @Test func aDueDateAfterANoBreakSpaceIsANearMiss() {
+        #expect(diagnostics("## TODO\n- [ ] Pay rent\u{A0}due:2026-12-01\n- [ ] Call 📅\u{A0}2026-12-01\n- [ ] x\u{202F}📅 2026-12-02\n"
+                            + "- [ ] y\u{3000}Due:2026/12/03\n- [ ] z\u{A0}due:soon\n" + Self.sections) == [
+            "2:15: warning: '\\u{A0}due:2026-12-01' is not read as a due date; write ' due:2026-12-01'",
+            "3:12: warning: '📅\\u{A0}2026-12-01' is not read as a due date; write '📅 2026-12-01'",
+            "4:8: warning: '\\u{202F}📅 2026-12-02' is not read as a due date; write ' 📅 2026-12-02'",
+            "5:8: warning: '\\u{3000}Due:2026/12/03' is not read as a due date; write ' due:2026-12-03'",
+        ])
+    }
+
     @Test func aSlashedDueDateIsAnErrorThatSaysTheSpellingThatWorks() {
         #expect(diagnostics("## TODO\n- [ ] a due:2026/12/01\n- [ ] b @{2026.12.01}\n" + Self.sections) == [
             "2:9: error: 'due:2026/12/01' is not a real calendar date; write 'due:2026-12-01'",

@@ -82,6 +82,8 @@ import Testing
         let date = try #require(fixed("## TODO\n- [ ] a due: 2026-12-01\n", .nearMissDate))
         #expect(date.title == "Write 'due:2026-12-01'")
         #expect(date.text == "## TODO\n- [ ] a due:2026-12-01\n")
+        // A no-break space before the token becomes a space.
+        #expect(try #require(fixed("## TODO\n- [ ] a\u{A0}due:2026-12-01\n", .nearMissDate)).text == "## TODO\n- [ ] a due:2026-12-01\n")
         let item = try #require(fixed("## TODO\n  - [ ]x 한국어\n", .nearMissItem))
         #expect(item.title == "Write '- [ ] x 한국어'")
         #expect(item.text == "## TODO\n  - [ ] x 한국어\n")
