@@ -229,10 +229,12 @@ enum HTMLPage {
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
             case UInt8(ascii: "'"): replacement = "&#39;"
-            // Tab and line feed stay; other control characters HTML does not allow are dropped.
+            // Tab and line feed stay; a lone CR, a line ending to CommonMark, is a space (the words either side stay
+            // apart); other control characters HTML does not allow are dropped.
             case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
                 index += 1
                 continue
+            case UInt8(ascii: "\r"): replacement = " "
             case ..<0x80: break
             default:
                 let commonEnd = UTF8Sequence.commonRunEnd(in: bytes, from: index)
@@ -301,9 +303,9 @@ enum Markdown {
         private var inParagraph = false
         /// The indentation of each open list, and whether it is numbered.
         private var lists: [(indent: Int, ordered: Bool)] = []
-        /// The open fence's marker byte and length (a run of as many or more closes it), and whether a line of code
-        /// was written.
-        private var fence: (marker: UInt8, length: Int, hasCode: Bool)?
+        /// The open fence's marker byte and length (a run of as many or more closes it), its indentation, and whether
+        /// a line of code was written.
+        private var fence: (marker: UInt8, length: Int, indent: Int, hasCode: Bool)?
 
         mutating func add(_ line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
             if let open = fence {
@@ -315,19 +317,24 @@ enum Markdown {
                     fence = nil
                 } else {
                     if open.hasCode { out.append(UInt8(ascii: "\n")) }
-                    HTMLPage.escape(line, to: &out)
-                    fence = (open.marker, open.length, true)
+                    // Each line loses as many of its leading spaces as the fence was indented by, as in CommonMark.
+                    HTMLPage.escape(UnsafeBufferPointer(rebasing: line[min(spaces, open.indent)...]), to: &out)
+                    fence = (open.marker, open.length, open.indent, true)
                 }
                 return
             }
             let indent = line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
             let text = UnsafeBufferPointer(rebasing: line[indent...])
-            if let first = text.first, let length = Self.fenceLength(text, marker: first),
+            // A fence opens at most three columns in from where the innermost open list's text starts; four or more
+            // make its line text, as CommonMark makes it code (helper-49: the rest of the body became code).
+            let columns = line[..<indent].reduce(0) { $1 == UInt8(ascii: "\t") ? $0 + 4 - $0 % 4 : $0 + 1 }
+            if columns <= (lists.last.map { $0.indent + 2 } ?? 0) + 3,
+               let first = text.first, let length = Self.fenceLength(text, marker: first),
                first == UInt8(ascii: "~") || !text[length...].contains(UInt8(ascii: "`")) {
                 closeParagraph(&out)
                 closeLists(deeperThan: -1, &out)
                 out.append("<pre><code>")
-                fence = (first, length, false)
+                fence = (first, length, indent, false)
                 return
             }
             if text.isEmpty {

@@ -90,6 +90,7 @@ import Testing
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
+            case "\r": escaped += " "
             default:
                 if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) { continue }
                 if isInvisibleFormatting(scalar.value) {
@@ -152,6 +153,14 @@ import Testing
         #expect(page.contains("<div class=\"body\"><p>one <em>a</em><br>two &lt;b&gt;</p><ul><li>\(box)done more<ul><li>inner"
             + "</li></ul></li></ul><ol start=\"3\"><li>third</li></ol><pre><code>code &lt;x&gt;\n ```not closed\n  ~~~</code></pre>"
             + "<p>after</p><pre><code>open</code></pre></div></li>"), "\(page)")
+        // A fence four columns in is text, not a fence (helper-49: the rest of the body became code); in a list,
+        // four in from the list's marker, it is one, and its lines lose its indentation. A lone CR is a space, as a
+        // line ending is (it joined words).
+        sandbox.write("board.md", "## TODO\n- [ ] left\rright\n  para\n      ```x\n  after\n\n  one\rtwo\n\n  - a\n      ```\n      code\n      ```\n")
+        let indented = sandbox.run(["html"]).stdout
+        #expect(indented.contains("<div class=\"body\"><p>para<br>```x<br>after</p><p>one two</p><ul><li>a</li></ul>"
+            + "<pre><code>code</code></pre></div>"), "\(indented)")
+        #expect(indented.contains(">left right<"), "\(indented)")
     }
 }
 
