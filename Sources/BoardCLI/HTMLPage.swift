@@ -493,17 +493,20 @@ enum Markdown {
         /// The characters the searches read, for tests.
         private(set) var read = 0
 
-        /// Where each whitespace or control character (U+0000–U+0020, U+007F) is, which no safe link holds; made
-        /// when a link is first checked.
-        private var blanks: [Int]?
-        /// The line's code spans, made when the first backtick is met.
-        private var codeSpans: [CodeSpan]?
-        /// Each bracket's and each parenthesis's place in order, and for an opening one the place of the one that
-        /// closes it (-1: none); made when first needed.
-        private var brackets: Pairs?
+        /// What the searches need from the whole line, made in one pass when a backtick or a `[` is first met.
+        private var lineIndex: LineIndex?
         /// Where a link was last looked for from, and the link found (nil: none after).
         private var knownLink: (from: Int, link: Link?)?
-        private var parentheses: Pairs?
+
+        private struct LineIndex {
+            var codeSpans: [CodeSpan] = []
+            /// Each bracket's (outside code spans) and each parenthesis's place in order, and for an opening one the
+            /// place of the one that balances it (-1: none).
+            var brackets = Pairs()
+            var parentheses = Pairs()
+            /// How many blanks (`isBlank`) stand before each block of 64 characters.
+            var blanksBefore: [UInt32] = []
+        }
 
         private struct CodeSpan {
             let whole: Range<Int>
@@ -519,6 +522,17 @@ enum Markdown {
         private struct Pairs {
             var places: [Int] = []
             var closing: [Int] = []
+
+            /// Adds the one at `place`, opening or closing, `open` holding the numbers of those still open.
+            mutating func pair(_ place: Int, opens: Bool, open: inout [Int]) {
+                if opens {
+                    open.append(places.count)
+                } else if let opening = open.popLast() {
+                    closing[opening] = place
+                }
+                closing.append(-1)
+                places.append(place)
+            }
         }
 
         /// A run of `*` or `_` that may open or close emphasis, as the delimiter stack holds it (in 36 bytes: a line
@@ -609,6 +623,10 @@ enum Markdown {
             let unit = self[index]
             return unit == Self.blank || unit == 0x20 || (0x09...0x0D).contains(unit)
         }
+
+        /// Whitespace or a control character (U+0000–U+0020, U+007F), which no safe link holds.
+        @inline(__always)
+        private func isBlank(_ index: Int) -> Bool { self[index] <= 0x20 || self[index] == 0x7F }
 
         /// ASCII punctuation (CommonMark's punctuation beyond ASCII is read as any other character).
         @inline(__always)
@@ -715,7 +733,15 @@ enum Markdown {
         /// two left; runs between a pair are left as text. `floor` keeps, per kind of closer, the run at and below
         /// which no opener for it is left. Each run looked at on the way back counts as read.
         private mutating func matchEmphasis(_ runs: inout [DelimiterRun]) {
-            var floor = [Int](repeating: -1, count: 12)
+            guard runs.count > 1 else { return }
+            // On the stack: an array made for each line cost as much as the rest of the line's reading.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 12) { floor in
+                floor.initialize(repeating: -1)
+                matchEmphasis(&runs, floor: floor)
+            }
+        }
+
+        private mutating func matchEmphasis(_ runs: inout [DelimiterRun], floor: UnsafeMutableBufferPointer<Int>) {
             func unlink(_ number: Int) {
                 let (previous, next) = (Int(runs[number].previous), Int(runs[number].next))
                 if previous >= 0 { runs[previous].next = Int32(next) }
@@ -785,11 +811,7 @@ enum Markdown {
         /// again only once the one found is behind.
         private mutating func nextLink(atOrAfter from: Int) -> Link? {
             if let last = knownLink, last.from <= from, last.link.map({ $0.whole.lowerBound >= from }) ?? true { return last.link }
-            if brackets == nil {
-                if codeSpans == nil { codeSpans = makeCodeSpans() }
-                brackets = pairs(UInt8(ascii: "["), UInt8(ascii: "]"), outside: codeSpans ?? [])
-            }
-            guard let brackets else { return nil }
+            let brackets = indexed().brackets
             var found: Link?
             var number = Self.first(atOrAfter: from, in: brackets.places) { $0 }
             while number < brackets.places.count, found == nil {
@@ -804,24 +826,42 @@ enum Markdown {
             return found
         }
 
-        /// Every `open` and `close` in the line outside `spans`, each opening one with the place of the one that
-        /// balances it.
-        private mutating func pairs(_ open: UInt8, _ close: UInt8, outside spans: [CodeSpan]) -> Pairs {
-            var pairs = Pairs(), stack: [Int] = []
-            var span = 0
-            for index in 0..<count where self[index] == open || self[index] == close {
-                while span < spans.count, spans[span].whole.upperBound <= index { span += 1 }
-                if span < spans.count, spans[span].whole.contains(index) { continue }
-                if self[index] == open {
-                    stack.append(pairs.places.count)
-                } else if let opening = stack.popLast() {
-                    pairs.closing[opening] = index
+        /// The line's index, made on the first call: one pass over the line finds its backtick runs, brackets,
+        /// parentheses and blanks; then the code spans are found, and the brackets outside them paired.
+        private mutating func indexed() -> LineIndex {
+            if let lineIndex { return lineIndex }
+            var blanksBefore = [UInt32](repeating: 0, count: count / 64 + 1)
+            var runs: [(start: Int, length: Int)] = [], brackets: [Int] = [], parentheses = Pairs(), open: [Int] = []
+            func scan(_ units: UnsafeBufferPointer<UInt8>) {
+                var blanks: UInt32 = 0
+                for (position, unit) in units.enumerated() {
+                    if position & 63 == 0 { blanksBefore[position >> 6] = blanks }
+                    switch unit {
+                    case UInt8(ascii: "`"):
+                        if let last = runs.last, last.start + last.length == position {
+                            runs[runs.count - 1].length += 1
+                        } else {
+                            runs.append((position, 1))
+                        }
+                    case UInt8(ascii: "["), UInt8(ascii: "]"): brackets.append(position)
+                    case UInt8(ascii: "("), UInt8(ascii: ")"): parentheses.pair(position, opens: unit == UInt8(ascii: "("), open: &open)
+                    case ...0x20, 0x7F: blanks += 1
+                    default: break
+                    }
                 }
-                pairs.closing.append(-1)
-                pairs.places.append(index)
             }
+            if starts == nil { scan(bytes) } else { kinds.withUnsafeBufferPointer(scan) }
             read += count
-            return pairs
+            var index = LineIndex(codeSpans: Self.codeSpans(runs), parentheses: parentheses, blanksBefore: blanksBefore)
+            open.removeAll()
+            var span = 0
+            for place in brackets {
+                while span < index.codeSpans.count, index.codeSpans[span].whole.upperBound <= place { span += 1 }
+                if span < index.codeSpans.count, index.codeSpans[span].whole.contains(place) { continue }
+                index.brackets.pair(place, opens: self[place] == UInt8(ascii: "["), open: &open)
+            }
+            lineIndex = index
+            return index
         }
 
         /// The number of `elements` (in order of `place`) placed before `index`: where the first at or after it is.
@@ -834,56 +874,34 @@ enum Markdown {
             return low
         }
 
-        /// Where the one that balances the opening one at `index` is, if any.
-        private static func closing(_ index: Int, in pairs: Pairs) -> Int? {
-            let number = first(atOrAfter: index, in: pairs.places) { $0 }
-            guard number < pairs.places.count, pairs.places[number] == index, pairs.closing[number] >= 0 else { return nil }
-            return pairs.closing[number]
-        }
-
-        /// The line's code spans in order, found as CommonMark finds them: from the left, each run of backticks
-        /// closed by the next run of as many, and a run with none left as text.
-        private mutating func makeCodeSpans() -> [CodeSpan] {
-            var runs: [(start: Int, length: Int)] = []
-            var index = 0
-            while index < count {
-                guard self[index] == UInt8(ascii: "`") else {
-                    index += 1
-                    continue
-                }
-                var length = 1
-                while index + length < count, self[index + length] == UInt8(ascii: "`") { length += 1 }
-                runs.append((index, length))
-                index += length
+        /// The code spans of a line with backtick `runs`, in order, found as CommonMark finds them: from the left,
+        /// each run closed by the next run of as many, and a run with none left as text.
+        private static func codeSpans(_ runs: [(start: Int, length: Int)]) -> [CodeSpan] {
+            guard runs.count > 1 else { return [] }
+            // Each run's next of the same length: the runs in order of length, then of place, side by side.
+            let byLength = runs.indices.sorted { (runs[$0].length, $0) < (runs[$1].length, $1) }
+            var nextOfLength = [Int](repeating: -1, count: runs.count)
+            for (first, second) in zip(byLength, byLength.dropFirst()) where runs[first].length == runs[second].length {
+                nextOfLength[first] = second
             }
-            read += count
-            var byLength: [Int: [Int]] = [:]
-            for (number, run) in runs.enumerated() { byLength[run.length, default: []].append(number) }
-            // Per length, the first run of it not yet passed: each only moves on.
-            var passed: [Int: Int] = [:]
             var spans: [CodeSpan] = []
             var number = 0
             while number < runs.count {
-                let run = runs[number]
-                let sameLength = byLength[run.length] ?? []
-                var next = passed[run.length] ?? 0
-                while next < sameLength.count, sameLength[next] <= number { next += 1 }
-                passed[run.length] = next
-                guard next < sameLength.count else {
+                let run = runs[number], closing = nextOfLength[number]
+                guard closing >= 0 else {
                     number += 1
                     continue
                 }
-                let closer = runs[sameLength[next]]
+                let closer = runs[closing]
                 spans.append(CodeSpan(whole: run.start..<(closer.start + closer.length), content: (run.start + run.length)..<closer.start))
-                number = sameLength[next] + 1
+                number = closing + 1
             }
             return spans
         }
 
         /// The code span starting at `index`, if one does.
         private mutating func codeSpan(at index: Int) -> CodeSpan? {
-            if codeSpans == nil { codeSpans = makeCodeSpans() }
-            guard let codeSpans else { return nil }
+            let codeSpans = indexed().codeSpans
             let number = Self.first(atOrAfter: index, in: codeSpans) { $0.whole.lowerBound }
             return number < codeSpans.count && codeSpans[number].whole.lowerBound == index ? codeSpans[number] : nil
         }
@@ -892,10 +910,7 @@ enum Markdown {
         /// (`https://en.wikipedia.org/wiki/Foo_(bar)`), at most eight pairs of them, before `end`; nil when there is
         /// none.
         private mutating func destinationEnd(from start: Int, before end: Int) -> Int? {
-            if parentheses == nil {
-                parentheses = pairs(UInt8(ascii: "("), UInt8(ascii: ")"), outside: [])
-            }
-            guard let parentheses else { return nil }
+            let parentheses = indexed().parentheses
             let (places, closing) = (parentheses.places, parentheses.closing)
             // The first parenthesis at or after `start`, then from one pair's end to the next.
             var number = Self.first(atOrAfter: start, in: places) { $0 }
@@ -910,24 +925,26 @@ enum Markdown {
             return nil
         }
 
+        private static let schemes: [StaticString] = ["https://", "http://", "mailto:"]
+
         /// A link's destination `range` is kept when it starts with http://, https:// or mailto: (ASCII case
         /// ignored) and holds no whitespace or control character.
         private mutating func isSafeLink(_ range: Range<Int>) -> Bool {
-            let schemes: [StaticString] = ["https://", "http://", "mailto:"]
-            let hasScheme = schemes.contains { scheme in
+            let hasScheme = Self.schemes.contains { scheme in
                 scheme.utf8CodeUnitCount <= range.count && (0..<scheme.utf8CodeUnitCount).allSatisfy { offset in
                     let unit = self[range.lowerBound + offset]
                     return (unit &- UInt8(ascii: "A") < 26 ? unit | 0x20 : unit) == scheme.utf8Start[offset]
                 }
             }
             guard hasScheme else { return false }
-            if blanks == nil {
-                blanks = (0..<count).filter { self[$0] <= 0x20 || self[$0] == 0x7F }
-                read += count
+            let blanksBefore = indexed().blanksBefore
+            // A range's blanks: the counts before the blocks at its ends, apart, and those of the partial blocks.
+            func blanks(before end: Int) -> UInt32 {
+                var total = blanksBefore[end / 64]
+                for index in (end - end % 64)..<end where isBlank(index) { total += 1 }
+                return total
             }
-            guard let blanks else { return false }
-            let number = Self.first(atOrAfter: range.lowerBound, in: blanks) { $0 }
-            return number == blanks.count || blanks[number] >= range.upperBound
+            return blanks(before: range.upperBound) == blanks(before: range.lowerBound)
         }
     }
 }
