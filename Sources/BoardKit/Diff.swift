@@ -252,8 +252,11 @@ public struct ItemPairing: Sendable {
                 // A title kept whole, words added before or after it, weighs as much as the place: of `Review PR 12`
                 // and `Review PR 14`, one removed and the other renamed `Review PR 14 with Ana`, the rename is 14's,
                 // though 12 stood in its place. Not where another old title nearby keeps it whole too: of `Pay rent`
-                // and `Pay rent March`, `Pay rent April` tells nothing that way.
+                // and `Pay rent March`, `Pay rent April` tells nothing that way. Kept in its case too: a word put
+                // before a title lowercases its first (`Review deploy`, added at the top beside `Deploy` renamed
+                // `Deploy v2`, was taken for the rename: helper-47).
                 let extended = Self.keepsWhole(newKeys[n].bytes, oldKeys[o].bytes)
+                    && Self.keepsWhole(Array(new.title(of: new.items[n]).utf8), Array(old.title(of: old.items[o]).utf8))
                     && !window(i, olds.count).contains { $0 != i && Self.keepsWhole(oldKeys[olds[$0]].bytes, oldKeys[o].bytes) }
                 let score = similarity + (fromStart ? 0.3 : 0) + (extended ? 0.3 : 0) + (sameBody ? 0.3 : 0) + (sameDue ? 0.2 : 0)
                     + (sameSection ? 0.1 : 0)

@@ -113,6 +113,13 @@ import Testing
                           "## TODO\n\n- [ ] Pay rent\n- [ ] Review deploy due:2026-12-09\n\n## DOING\n\n## DONE\n")
         #expect(dated.conflicts.isEmpty && dated.text == "## TODO\n\n- [ ] Pay rent\n- [ ] Ship the docs due:2026-12-09\n- [ ] Review PR 14\n\n## DOING\n\n## DONE\n",
                 "\(dated.conflicts) \(dated.text)")
+        // An item added at the section's top above one renamed in place, its title holding the old one lowercased
+        // (helper-47): `Review deploy` was taken for `Deploy` renamed, and theirs' `done Deploy` ticked it, exit 0.
+        let deploy = merge("## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Deploy\n- [ ] Server\n\n## DONE\n",
+                           "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Review deploy\n- [ ] Deploy v2\n- [ ] Server\n\n## DONE\n",
+                           "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Server\n\n## DONE\n\n- [x] Deploy done:2026-11-26\n")
+        #expect(deploy.conflicts.isEmpty && deploy.text == "## TODO\n\n- [ ] Other\n\n## DOING\n\n- [ ] Review deploy\n- [ ] Server\n\n## DONE\n\n- [x] Deploy v2 done:2026-11-26\n",
+                "\(deploy.conflicts) \(deploy.text)")
     }
 
     /// helper-47: `Ship it` renamed in place to `Ship it to production` while `zzz` above it went to DOING: `zzz`
