@@ -826,9 +826,12 @@ extension Board {
         let lineStart = item.textStart
         let end = lines[item.line].contentEnd
         bytes.withUnsafeBufferPointer { b in
+            // A word here ends at a space beyond ASCII too: `a<NBSP>due:2026-12-01<NBSP>b` holds one near miss.
             func wordEnd(_ from: Int) -> Int {
                 var position = from
-                while position < end, !Bytes.isWhitespace(b[position]) { position += 1 }
+                while position < end, !Bytes.isWhitespace(b[position]), Bytes.otherSpaceLength(b, startingAt: position, before: end) == 0 {
+                    position += 1
+                }
                 return position
             }
             // A space beyond ASCII before the word (a no-break space, as word processors write one) keeps it from
@@ -853,15 +856,15 @@ extension Board {
                     let (start, prefix) = (position - spaceBefore, spaceBefore > 0 ? " " : "")
                     var dateStart = position + 4
                     if Bytes.hasPrefix(b, at: dateStart, end: end, "\u{FE0F}") { dateStart += 3 }
-                    // `📅` then a no-break space then the date
-                    let spaceAfter = Bytes.otherSpaceLength(b, startingAt: dateStart, before: next)
-                    if next > dateStart, let iso = date((dateStart + spaceAfter)..<next) {
+                    if next > dateStart, let iso = date(dateStart..<next) {
                         found(start..<next, text(start..<next), prefix + "\u{1F4C5} \(iso)")
                     } else if next == dateStart {
-                        let wordStart = Bytes.skipWhitespace(b, next..<end)
+                        // `📅 2026/12/01`, or `📅` then a no-break space then the date
+                        let spaceAfter = Bytes.otherSpaceLength(b, startingAt: dateStart, before: end)
+                        let wordStart = Bytes.skipWhitespace(b, (next + spaceAfter)..<end)
                         let wordEnd = wordEnd(wordStart)
                         if wordStart > next, let iso = date(wordStart..<wordEnd),
-                           spaceBefore > 0 || !b[wordStart..<wordEnd].elementsEqual(iso.utf8) {
+                           spaceBefore > 0 || spaceAfter > 0 || !b[wordStart..<wordEnd].elementsEqual(iso.utf8) {
                             found(start..<wordEnd, text(start..<wordEnd), prefix + "\u{1F4C5} \(iso)")
                         }
                     }

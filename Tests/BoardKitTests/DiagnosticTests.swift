@@ -155,11 +155,12 @@ import Testing
     /// the date was title text, and `check` said nothing (helper-49). The warning shows the space as what it is.
     @Test func aDueDateAfterANoBreakSpaceIsANearMiss() {
         #expect(diagnostics("## TODO\n- [ ] Pay rent\u{A0}due:2026-12-01\n- [ ] Call 📅\u{A0}2026-12-01\n- [ ] x\u{202F}📅 2026-12-02\n"
-                            + "- [ ] y\u{3000}Due:2026/12/03\n- [ ] z\u{A0}due:soon\n" + Self.sections) == [
+                            + "- [ ] y\u{3000}Due:2026/12/03\n- [ ] z\u{A0}due:soon\n- [ ] w\u{A0}due:2026-12-04\u{A0}more\n" + Self.sections) == [
             "2:15: warning: '\\u{A0}due:2026-12-01' is not read as a due date; write ' due:2026-12-01'",
             "3:12: warning: '📅\\u{A0}2026-12-01' is not read as a due date; write '📅 2026-12-01'",
             "4:8: warning: '\\u{202F}📅 2026-12-02' is not read as a due date; write ' 📅 2026-12-02'",
             "5:8: warning: '\\u{3000}Due:2026/12/03' is not read as a due date; write ' due:2026-12-03'",
+            "7:8: warning: '\\u{A0}due:2026-12-04' is not read as a due date; write ' due:2026-12-04'",
         ])
     }
 
