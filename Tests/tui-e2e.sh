@@ -214,6 +214,25 @@ sleep 0.3
 tr ' ' '\n' < "$work/after-usr1" | grep -qx icanon || fail "ended by SIGUSR1, board ui left the terminal raw"
 echo "ok   ended by SIGUSR1, board ui put the terminal back"
 
+# Signals no handler was set for (helper-51): SIGXCPU, a real-time one, and SIGILL, as a runtime trap raises it. Each
+# must end board ui with the terminal put back; SIGIO, which ends a process by default, must not end it.
+for signal in XCPU RTMIN ILL; do
+    keys "sh -c '\"$board\" ui; stty -a > \"$work/after-$signal\"'" Enter
+    wait_for "board ui · board.md"
+    pkill -"$signal" -f "^$board ui" || fail "no board ui to signal"
+    wait_for 'prompt$'
+    sleep 0.3
+    tr ' ' '\n' < "$work/after-$signal" | grep -qx icanon || fail "ended by SIG$signal, board ui left the terminal raw"
+done
+keys "$board ui" Enter
+wait_for "board ui · board.md"
+pkill -IO -f "^$board ui" || fail "no board ui to signal"
+sleep 0.3
+pgrep -f "^$board ui" >/dev/null || fail "SIGIO ended board ui"
+keys q
+wait_for 'prompt$'
+echo "ok   ended by SIGXCPU, SIGRTMIN or SIGILL, board ui put the terminal back; SIGIO left it running"
+
 keys "$board ui" Enter
 wait_for "board ui · board.md"
 tmux_ kill-session -t ui

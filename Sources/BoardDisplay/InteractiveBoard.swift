@@ -189,8 +189,15 @@ public struct InteractiveBoard: Sendable {
         let title = board.title(of: item)
         func move(to target: SectionKind, _ verb: String) -> Effect? {
             guard target != kind else {
-                message = "'\(title)' is in \(kind.name) already."
-                return nil
+                // A checkbox its section disagrees with is set, as `board done` and `board reopen` set it.
+                guard item.checked != (kind == .done) else {
+                    message = "'\(title)' is in \(kind.name) already."
+                    return nil
+                }
+                let change = kind == .done ? "Checked" : "Unchecked"
+                return self.change("\(change) '\(title)' in \(kind.name).", select: Target(title: title, kind: kind)) { board in
+                    try board.moving([(item, target)]).bytes
+                }
             }
             let warning = board.overLimitMessage(target, adding: 1).map { " Warning: \($0)." } ?? ""
             let today = today

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The terminal as `board ui` uses it: raw mode (termios) on the alternate screen with the cursor hidden, put back
-/// as it was on `restore`, and on every signal that ends a process without a core, and SIGQUIT (then the process exits) — the state is saved
+/// as it was on `restore`, and on every signal that ends a process (then the process exits, or ends by the signal) — the state is saved
 /// where a signal handler can reach it. SIGTSTP puts it back before the process stops; SIGCONT takes it again.
 /// SIGWINCH is noted for the next `read`.
 public final class TerminalSession {
@@ -30,17 +30,33 @@ public final class TerminalSession {
 
     private var isActive = false
 
+    /// Signals left as they are by the loop that catches the rest: those caught above or below, those that cannot be
+    /// caught, and those whose default action does not end the process (it stops, resumes or ignores).
+    private static let keptSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+                                                  SIGPROF, SIGPIPE, SIGIO, SIGWINCH, SIGTSTP, SIGCONT, SIGKILL, SIGSTOP,
+                                                  SIGTTIN, SIGTTOU, SIGCHLD, SIGURG]
+
     /// Takes over the terminal on standard input and output; fails when either is not a terminal.
     public init() throws(Unavailable) {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw Unavailable(reason: "standard input and output must be a terminal")
         }
         guard tcgetattr(0, &savedTermios) == 0 else { throw Unavailable(reason: "cannot read the terminal's settings") }
-        // SIGIO stays ignored: a lease on the board (`BoardFile`) is broken by it.
+        // SIGIO is ignored: a lease on the board (`BoardFile`) is broken by it, and its default action ends the process.
+        signal(SIGIO, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE] {
             signal(signalNumber) { number in
                 restoreFromSignal()
                 _exit(128 + number)
+            }
+        }
+        // Every other signal that ends a process (SIGXCPU, SIGPWR, the real-time ones, and those of a crash: a
+        // runtime trap raises SIGILL or SIGTRAP) puts the terminal back, then ends it as the signal would have.
+        for signalNumber in Int32(1)..<65 where !Self.keptSignals.contains(signalNumber) {
+            signal(signalNumber) { number in
+                restoreFromSignal()
+                signal(number, SIG_DFL)
+                raise(number)
             }
         }
         signal(SIGWINCH) { _ in resizePending = 1 }

@@ -110,6 +110,24 @@ import Testing
         #expect(reopened.text == (try command(["reopen", "Old"])))
     }
 
+    /// `d` on an unchecked item in DONE and `r` on a checked one in TODO set the checkbox, as `board done` and
+    /// `board reopen` do (helper-51: they said the item was there already and wrote nothing).
+    @Test func movingKeysSetACheckboxItsSectionDisagreesWith() throws {
+        let text = "## TODO\n- [x] Checked in todo\n## DOING\n## DONE\n- [ ] Unchecked in done\n"
+        var done = Session(text)
+        done.press([.right, .right, .character("d")])
+        #expect(done.text == (try command(["done", ":5"], on: text)))
+        #expect(done.state.message == "Checked 'Unchecked in done' in DONE.")
+        var reopened = Session(text)
+        reopened.press([.character("r")])
+        #expect(reopened.text == (try command(["reopen", ":2"], on: text)))
+        #expect(reopened.state.message == "Unchecked 'Checked in todo' in TODO.")
+        // Set already, it is still nothing to do.
+        done.press([.character("d")])
+        #expect(done.state.message == "'Unchecked in done' is in DONE already.")
+        #expect(done.writes == 1)
+    }
+
     @Test func reorderingKeysMoveTheItemWithinItsSection() {
         var session = Session()
         session.press([.character("J")])
