@@ -63,7 +63,7 @@ public struct InteractiveBoard: Sendable {
     /// Changes made in this session, newest last: the file before and after each.
     private var undoStack: [(before: [UInt8], after: [UInt8], what: String)] = []
     /// The write asked for and not yet reported: what it does, whether it is an undo, and the item to select after.
-    private var pending: (what: String, isUndo: Bool, select: Target?)?
+    private var pending: (what: String, isUndo: Bool, select: Target?, entering: SectionKind?)?
 
     /// The item to select after a change: by title, in a section, and of several with that title the one nearest
     /// `near` in its column (`Int.max`: the last, where moves and adds put an item).
@@ -199,9 +199,8 @@ public struct InteractiveBoard: Sendable {
                     try board.moving([(item, target)]).bytes
                 }
             }
-            let warning = board.overLimitMessage(target, adding: 1).map { " Warning: \($0)." } ?? ""
             let today = today
-            return change("\(verb) '\(title)'.\(warning)", select: Target(title: title, kind: target)) { board in
+            return change("\(verb) '\(title)'.", select: Target(title: title, kind: target), entering: target) { board in
                 try board.moving([(item, target)], doneOn: today).bytes
             }
         }
@@ -324,7 +323,8 @@ public struct InteractiveBoard: Sendable {
                 return nil
             }
             mode = .board
-            return change("Added '\(title)' to \(form.section.name).", select: Target(title: title, kind: form.section)) { board in
+            return change("Added '\(title)' to \(form.section.name).", select: Target(title: title, kind: form.section),
+                          entering: form.section) { board in
                 try board.addedFile(title: title, due: due, body: body.isEmpty ? nil : body, to: form.section, atTop: false).file.bytes
             }
         }
@@ -344,8 +344,10 @@ public struct InteractiveBoard: Sendable {
         }
     }
 
-    /// A write of the file `edit` makes, or the reason it cannot be made as the message.
-    private mutating func change(_ what: String, select: Target?, _ edit: (Board) throws -> [UInt8]) -> Effect? {
+    /// A write of the file `edit` makes, or the reason it cannot be made as the message. `entering`: the section an
+    /// item goes into, whose WIP limit the message warns of when the change puts it over.
+    private mutating func change(_ what: String, select: Target?, entering: SectionKind? = nil,
+                                 _ edit: (Board) throws -> [UInt8]) -> Effect? {
         if let marker = board.conflictMarkers.first {
             // As every command: the merge is not resolved, so which lines are items is not known.
             message = "Line \(marker + 1) is a merge conflict marker: resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written."
@@ -358,7 +360,7 @@ public struct InteractiveBoard: Sendable {
                 message = "Nothing to change."
                 return nil
             }
-            pending = (what, false, select)
+            pending = (what, false, select, entering)
             return .write(file)
         } catch {
             message = "Not changed: \(error)."
@@ -376,7 +378,7 @@ public struct InteractiveBoard: Sendable {
             message = "The file changed since your last change; undo would lose that, so nothing was undone."
             return nil
         }
-        pending = ("Undid: \(last.what)", true, currentTarget)
+        pending = ("Undid: \(last.what)", true, currentTarget, nil)
         return .write(last.before)
     }
 
@@ -397,7 +399,9 @@ public struct InteractiveBoard: Sendable {
             undoStack.append((self.board.bytes, board.bytes, done.what))
         }
         self.board = board
-        message = done.what
+        // Warned of as the section stands after the write (helper-51: an undo repeated the warning of the change it
+        // took back, and an add into a full section gave none).
+        message = done.what + (done.entering.flatMap { board.overLimitMessage($0) }.map { " Warning: \($0)." } ?? "")
         clampSelection()
         if let target = done.select { select(target) }
     }

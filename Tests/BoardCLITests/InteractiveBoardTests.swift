@@ -128,6 +128,22 @@ import Testing
         #expect(done.writes == 1)
     }
 
+    /// The WIP warning is of the section as the write left it (helper-51): an add into a full section warns as
+    /// `board add` does, and an undo of a start does not repeat the start's warning.
+    @Test func theLimitWarningIsOfTheSectionAsTheWriteLeftIt() {
+        let text = "## TODO\n- [ ] A\n## DOING (1)\n- [ ] Busy\n## DONE\n"
+        var session = Session(text)
+        session.press([.character("s")])
+        #expect(session.state.message == "Started: 'A'. Warning: DOING holds 2 items, over its limit of 1.")
+        session.press([.character("u")])
+        #expect(session.state.message == "Undid: Started: 'A'.")
+        #expect(session.text == text)
+        session.press([.right, .character("a")])
+        session.type("New")
+        session.press([.enter])
+        #expect(session.state.message == "Added 'New' to DOING. Warning: DOING holds 2 items, over its limit of 1.")
+    }
+
     @Test func reorderingKeysMoveTheItemWithinItsSection() {
         var session = Session()
         session.press([.character("J")])
