@@ -127,6 +127,26 @@ keys q
 wait_for 'prompt$'
 echo "ok   E opened \$EDITOR at the item's line and the board was reloaded after it"
 
+# An editor not found, or failing, is said in the footer (helper-51: the shell's message flashed by, then nothing).
+keys "EDITOR=/nonexistent/editor $board ui" Enter
+wait_for "board ui · board.md"
+keys E
+wait_for "The editor '/nonexistent/editor' was not found"
+keys q
+wait_for 'prompt$'
+echo "ok   E with an editor not found says so"
+
+# The board deleted (or renamed away) while board ui runs: the footer says so (helper-51: nothing was shown).
+cp "$work/ui/board.md" "$work/kept.md"
+keys "$board ui" Enter
+wait_for "board ui · board.md"
+rm "$work/ui/board.md"
+wait_for "board.md: cannot read"
+cp "$work/kept.md" "$work/ui/board.md"
+keys q
+wait_for 'prompt$'
+echo "ok   the board deleted outside is said in the footer"
+
 # The selected item deleted by someone else: the next key does nothing, rather than act on the item in its place.
 keys "$board ui" Enter
 wait_for "board ui · board.md"

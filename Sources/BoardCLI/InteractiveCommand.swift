@@ -40,10 +40,14 @@ extension Commands {
         var decoder = KeyDecoder()
         /// Looks at the file, its stamp first and then its bytes (so a change made right after is seen now or at the
         /// next look); a file that is not what the screen shows is reloaded, the footer saying `why`.
+        /// A file that cannot be read (deleted, renamed away) is said in the footer, the board shown as it was.
         func lookAtFile(_ why: String, _ state: inout InteractiveBoard) {
             known = FileStamp(absolute)
-            if let bytes = try? BoardFile.contents(of: absolute, shownAs: shown), bytes != state.board.bytes {
-                state.reload(Board(parsing: bytes), message: why)
+            do {
+                let bytes = try BoardFile.contents(of: absolute, shownAs: shown)
+                if bytes != state.board.bytes { state.reload(Board(parsing: bytes), message: why) }
+            } catch {
+                state.failed("\(error.message); the board shown is as it last was.")
             }
         }
         terminal.draw(state.screen())
@@ -75,8 +79,9 @@ extension Commands {
                     terminal.stop()
                 case .openEditor(let line):
                     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-                    terminal.suspended { runEditor(editor, line: line, path: absolute) }
+                    let failure = terminal.suspended { runEditor(editor, line: line, path: absolute) }
                     lookAtFile("Reloaded \(shown) after the editor.", &state)
+                    if let failure { state.note(failure) }
                 }
                 return true
             }
@@ -118,15 +123,23 @@ extension Commands {
         if let kept { state.note(Context.keptNotice(shown, kept)) }
     }
 
-    /// Runs `$VISUAL`/`$EDITOR` (a shell word list, as git runs it) on the board at a line, and waits for it.
-    private static func runEditor(_ editor: String, line: Int, path: String) {
+    /// Runs `$VISUAL`/`$EDITOR` (a shell word list, as git runs it) on the board at a line, and waits for it. Says
+    /// how it failed, when it did (not found, or exited with a failure): its own message flashed by on the main screen.
+    private static func runEditor(_ editor: String, line: Int, path: String) -> String? {
         let words = ["/bin/sh", "-c", editor + " \"$@\"", "board-editor", "+\(line)", path]
         let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return "Cannot start /bin/sh to run the editor." }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exited: the low seven bits are 0 and the exit status is in the next eight.
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        switch exitStatus {
+        case 0: return nil
+        case 127: return "The editor '\(editor)' was not found (set VISUAL or EDITOR)."
+        default: return "The editor '\(editor)' failed (exit \(exitStatus))."
+        }
     }
 }
 
