@@ -173,7 +173,10 @@ keys fg Enter
 wait_for "board ui · board.md"
 keys '?'
 wait_for "stop, as a shell's job stops"
-keys Escape q
+# Apart, as pressed: sent in one write, Escape and q are Alt-q, which does nothing.
+keys Escape
+sleep 0.3
+keys q
 wait_for 'prompt$'
 echo "ok   Ctrl-Z stopped board ui with the terminal put back, and fg brought it back redrawn"
 

@@ -24,7 +24,13 @@ public struct KeyDecoder: Sendable {
 
     /// The keys in the bytes read, with what an earlier read left unfinished. A lone `ESC` at the end is the
     /// Escape key when `final` (no more bytes came in time); else it waits for the rest of a sequence.
+    ///
+    /// `ESC` and a character read together are a chord (Alt-d, as terminals send it), bound to nothing: both are
+    /// dropped. Read apart, they are Escape, then the key. Ctrl-C in a paste ends it and is Ctrl-C: a paste whose end
+    /// never comes (cut off) took every key, `q` and Ctrl-C too.
     public mutating func keys(_ bytes: [UInt8], final: Bool = true) -> [Key] {
+        // The bytes before this read's.
+        let earlier = pending.count
         pending += bytes
         var keys: [Key] = []
         var index = 0
@@ -32,9 +38,15 @@ public struct KeyDecoder: Sendable {
             if var text = pasted {
                 // Up to the end of the paste; a part of its end marker waits for the rest.
                 var end = index
-                while end < pending.count, !pending[end...].starts(with: Self.pasteEnd) {
+                while end < pending.count, !pending[end...].starts(with: Self.pasteEnd), pending[end] != 0x03 {
                     if pending.count - end < Self.pasteEnd.count, Self.pasteEnd.starts(with: pending[end...]) { break }
                     end += 1
+                }
+                if end < pending.count, pending[end] == 0x03 {
+                    pasted = nil
+                    keys += [.paste(String(decoding: text + pending[index..<end], as: UTF8.self)), .interrupt]
+                    index = end + 1
+                    continue
                 }
                 text += pending[index..<end]
                 index = end
@@ -56,8 +68,12 @@ public struct KeyDecoder: Sendable {
                 }
                 let introducer = pending[index + 1]
                 guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
-                    keys.append(.escape)  // Escape, then whatever was typed after it
-                    index += 1
+                    if index < earlier && index + 1 >= earlier || introducer < 0x20 || introducer == 0x1B {
+                        keys.append(.escape)  // Escape, then whatever was typed after it
+                        index += 1
+                    } else {
+                        index += 2  // a chord of Alt and a character
+                    }
                     continue
                 }
                 // Parameters (digits and ';') then one final byte.

@@ -488,7 +488,15 @@ import Testing
         #expect(decoder.keys(Array("[B".utf8), final: false) == [.down])
         #expect(decoder.keys([0x1B], final: false) == [])
         #expect(decoder.keys([], final: true) == [.escape])
-        #expect(decoder.keys(Array("\u{1B}x".utf8)) == [.escape, .character("x")])
+        // Escape and a key read apart are both keys; read together, they are Alt and the key, a chord bound to nothing
+        // (helper-51: Alt-d marked the item done, Alt-x then y deleted it).
+        #expect(decoder.keys([0x1B], final: false) == [])
+        #expect(decoder.keys(Array("x".utf8)) == [.escape, .character("x")])
+        #expect(decoder.keys(Array("\u{1B}x\u{1B}L\u{1B}\r".utf8)) == [.escape, .enter])
+        // Ctrl-C ends a paste whose end never came (it took every key), and is Ctrl-C.
+        #expect(decoder.keys(Array("\u{1B}[200~abc".utf8), final: false) == [])
+        #expect(decoder.keys(Array("q".utf8)) == [])
+        #expect(decoder.keys([0x03]) == [.paste("abcq"), .interrupt])
         #expect(decoder.keys([0xED, 0x95], final: false) == [])
         #expect(decoder.keys([0x9C]) == [.character("한")])
     }
