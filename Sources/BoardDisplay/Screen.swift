@@ -38,13 +38,14 @@ extension InteractiveBoard {
             return Array((lines + Array(repeating: "", count: height)).prefix(height))
         }
         var lines = [header()]
-        var area = boardRows(height - 2)
+        let footer = footer()
+        var area = boardRows(height - 1 - footer.count)
         if case .form(let form) = mode {
             let shown = formRows(form)
             area = Array(area.prefix(max(0, area.count - shown.count))) + shown.suffix(area.count)
         }
         lines += area
-        lines.append(footer())
+        lines += footer
         return lines
     }
 
@@ -54,20 +55,42 @@ extension InteractiveBoard {
         return style(fit(text, width), "1")
     }
 
-    private func footer() -> String {
+    /// The footer's lines: one, or a message wrapped over up to three (helper-51: cut at the width, a rescued
+    /// file's name was lost).
+    private func footer() -> [String] {
         switch mode {
         case .confirmDelete:
             let title = selectedItem.map { board.title(of: $0) } ?? ""
-            return style(fit("Delete '\(shown(title))' and its body? y/n", width), "1;33")
+            return [style(fit("Delete '\(shown(title))' and its body? y/n", width), "1;33")]
         case .filter:
-            return fit("Filter: \(shown(filter))▏  (Enter keeps it, Esc clears it)", width)
+            return [fit("Filter: \(shown(filter))▏  (Enter keeps it, Esc clears it)", width)]
         case .form:
-            if let message { return style(fit(shown(message), width), "1;31") }
-            return style(fit("Enter saves · Tab or ↑↓ next field · Esc cancels", width), "2")
+            if let message { return wrapped(shown(message), lines: min(3, height - 5)).map { style($0, "1;31") } }
+            return [style(fit("Enter saves · Tab or ↑↓ next field · Esc cancels", width), "2")]
         default:
-            if let message { return style(fit(shown(message), width), "1") }
-            return style(fit(Self.hints, width), "2")
+            if let message { return wrapped(shown(message), lines: min(3, height - 5)).map { style($0, "1") } }
+            return [style(fit(Self.hints, width), "2")]
         }
+    }
+
+    /// `text` in lines of at most `width` cells, broken after spaces (a word wider than a line is cut), at most
+    /// `lines` of them (at least one); text left over ends the last in `…`.
+    func wrapped(_ text: String, lines: Int) -> [String] {
+        var result: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            guard result.count < max(1, lines) - 1 || DisplayWidth.of(String(rest)) <= width else {
+                result.append(fit(String(rest), width - 1) + "…")
+                break
+            }
+            var line = fit(String(rest), width)
+            if line.count < rest.count, let space = line.lastIndex(of: " "), space > line.startIndex {
+                line = String(line[..<space])
+            }
+            result.append(line)
+            rest = rest.dropFirst(line.count).drop { $0 == " " }
+        }
+        return result.isEmpty ? [""] : result
     }
 
     private func formRows(_ form: Form) -> [String] {

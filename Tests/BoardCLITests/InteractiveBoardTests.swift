@@ -144,6 +144,21 @@ import Testing
         #expect(session.state.message == "Added 'New' to DOING. Warning: DOING holds 2 items, over its limit of 1.")
     }
 
+    /// A message wider than the terminal wraps over up to three footer lines, the board giving up the rows, and is
+    /// cut with `…` past them (helper-51: cut at the width, a rescued file's name was lost).
+    @Test func aLongMessageWrapsInTheFooter() {
+        var session = Session(width: 40, height: 12)
+        let message = "board.md was saved by another program meanwhile; its text is kept in board.md.rescued-1 here."
+        session.state.note(message)
+        let screen = session.state.screen()
+        #expect(screen.count == 12)
+        #expect(screen.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(screen)")
+        #expect(screen.suffix(3).joined(separator: " ") == message, "\(screen)")
+        session.state.note(String(repeating: "word ", count: 40))
+        let cut = session.state.screen()
+        #expect(cut.count == 12 && cut.last?.hasSuffix("…") == true && cut.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(cut)")
+    }
+
     @Test func reorderingKeysMoveTheItemWithinItsSection() {
         var session = Session()
         session.press([.character("J")])
