@@ -147,6 +147,21 @@ keys q
 wait_for 'prompt$'
 echo "ok   the board deleted outside is said in the footer"
 
+# A write while another program holds the folder's lock says it waits, then is made (helper-51: the screen froze).
+keys "$board ui" Enter
+wait_for "board ui · board.md"
+python3 -c "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDONLY); fcntl.flock(fd, fcntl.LOCK_EX); time.sleep(1.5)" "$work/ui" &
+sleep 0.3
+keys s
+wait_for "Waiting for another program to unlock the board's folder"
+wait_for "Started:"
+keys u
+wait_for "Undid: Started:"
+keys q
+wait_for 'prompt$'
+wait
+echo "ok   a write waiting for the folder's lock says so, then is made"
+
 # The selected item deleted by someone else: the next key does nothing, rather than act on the item in its place.
 keys "$board ui" Enter
 wait_for "board ui · board.md"

@@ -462,6 +462,14 @@ enum BoardFile {
         return fd
     }
 
+    /// Whether another program holds the lock on the board's folder now (a write would wait for it).
+    static func folderIsLocked(_ path: String) -> Bool {
+        let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
     /// How long a writer waits for a lock another program holds, in whole seconds: `BOARD_LOCK_WAIT`.
     static var lockWait: Int { lockWait(getenv("BOARD_LOCK_WAIT").map { String(cString: $0) }) }
 

@@ -73,6 +73,12 @@ extension Commands {
                 case .quit:
                     return false
                 case .write(let file):
+                    // The write waits while another program holds the folder's lock: say so first (helper-51: the
+                    // screen froze without a word).
+                    if BoardFile.folderIsLocked(absolute) {
+                        state.note("Waiting for another program to unlock the board's folder (\(BoardFile.lockWait) s at most)…")
+                        terminal.draw(state.screen())
+                    }
                     apply(file, to: &state, path: absolute, shown: shown)
                     lookAtFile("\(shown) changed on disk; reloaded.", &state)
                 case .suspend:

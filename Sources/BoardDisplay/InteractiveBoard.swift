@@ -239,11 +239,20 @@ public struct InteractiveBoard: Sendable {
         return nil
     }
 
-    /// Pasted text for a one-line field: line breaks and tabs become spaces, other control characters go.
+    /// Pasted text for a one-line field: line breaks (CR LF one) and tabs become spaces, other control characters go.
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar in
-            scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : scalar.value < 0x20 || scalar.value == 0x7F ? nil : scalar
-        }))
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n" && previous == "\r" { continue }
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                result.append(" ")
+            } else if scalar.value >= 0x20 && scalar.value != 0x7F {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     private mutating func select(column: Int) {

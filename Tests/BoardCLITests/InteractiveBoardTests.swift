@@ -601,6 +601,10 @@ import Testing
         session.press([.escape, .character("a"), .paste("two\nlines")])
         session.press([.enter])
         #expect(session.text.contains("- [ ] two lines\n"))
+        // A CR LF is one line break, one space (helper-51: two).
+        session.press([.character("a"), .paste("crlf\r\nlines\rand\ttabs")])
+        session.press([.enter])
+        #expect(session.text.contains("- [ ] crlf lines and tabs\n"))
     }
 
     @Test func reorderingOneOfTwoItemsWithTheSameTitleKeepsItSelected() {
