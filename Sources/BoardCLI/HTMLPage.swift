@@ -427,9 +427,9 @@ enum Markdown {
     }
 
     /// `inline` of bytes from the file, written to `out`: text with no marker byte in it (a backtick, `*`, `_`,
-    /// `[`) is only escaped.
+    /// `[`), or longer than `longestMarkedLine`, is only escaped.
     static func inline(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
-        let markers = text.contains {
+        let markers = text.count <= longestMarkedLine && text.contains {
             $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "[")
         }
         guard markers else { return HTMLPage.escape(text, to: &out) }
@@ -446,6 +446,10 @@ enum Markdown {
             inline.write(0..<inline.count, to: &out)
         }
     }
+
+    /// The longest line whose markers are read, in bytes. Reading one takes up to about 40 bytes of memory for each
+    /// of its bytes (its index and delimiter runs: helper-52 found 4 MB of `[` took 104 MB); a longer line is text.
+    static let longestMarkedLine = 65_536
 
     /// Emphasis (`*a*`, `_a_`), strong (`**a**`, `__a__`), code (`` `a` ``) and links (`[a](https://…)`; other
     /// schemes stay text); everything else escaped.

@@ -60,6 +60,18 @@ import Testing
         }
     }
 
+    /// A line longer than 64 KiB is text, its markers unread: reading them took up to 40 bytes of memory for each
+    /// byte (helper-52: 4 MB of `[` took 104 MB). One as long as that is read.
+    @Test func htmlReadsTheMarkersOfLinesUpTo64KiB() {
+        let sandbox = Sandbox()
+        let long = "*a* " + String(repeating: "[", count: Markdown.longestMarkedLine)
+        let limit = "*b* " + String(repeating: "x", count: Markdown.longestMarkedLine - 4)
+        sandbox.write("board.md", "## TODO\n- [ ] t\n  \(long)\n\n  \(limit)\n## DOING\n## DONE\n")
+        let page = sandbox.run(["html"]).stdout
+        #expect(page.contains("<p>*a* [[[["))
+        #expect(page.contains("<p><em>b</em> xxxx"))
+    }
+
     /// `html -o` and `ics -o` never write over the board they export (named as it is, another way, or through a
     /// link), and write through a link to another file, as commands write the board through one.
     @Test func anExportNeverWritesOverItsBoardAndWritesThroughALink() throws {
