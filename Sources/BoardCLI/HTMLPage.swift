@@ -499,14 +499,13 @@ enum Markdown {
 
         /// What the searches need from the whole line, made in one pass when a backtick or a `[` is first met.
         private var lineIndex: LineIndex?
-        /// Where a link was last looked for from, and the link found (nil: none after).
-        private var knownLink: (from: Int, link: Link?)?
 
         private struct LineIndex {
+            /// The code spans and the links, each in order.
             var codeSpans: [CodeSpan] = []
-            /// Each bracket's (outside code spans) and each parenthesis's place in order, and for an opening one the
-            /// place of the one that balances it (-1: none).
-            var brackets = Pairs()
+            var links: [Link] = []
+            /// Each parenthesis's place in order, and for an opening one the place of the one that balances it (-1:
+            /// none).
             var parentheses = Pairs()
             /// How many blanks (`isBlank`) stand before each block of 64 characters.
             var blanksBefore: [UInt32] = []
@@ -802,40 +801,23 @@ enum Markdown {
             return (content.lowerBound + 1)..<(content.upperBound - 1)
         }
 
-        /// The link whose text starts at the `[` at `index`, if that text holds no link (the innermost of nested
-        /// links is the link, as CommonMark reads them). Asked at places in order along the line.
+        /// The link whose text starts at the `[` at `index`, if one does.
         private mutating func link(at index: Int) -> Link? {
-            guard let link = nextLink(atOrAfter: index), link.whole.lowerBound == index else { return nil }
-            if let inner = nextLink(atOrAfter: index + 1), inner.whole.lowerBound < link.text.upperBound { return nil }
-            return link
+            let links = indexed().links
+            let number = Self.first(atOrAfter: index, in: links) { $0.whole.lowerBound }
+            return number < links.count && links[number].whole.lowerBound == index ? links[number] : nil
         }
 
-        /// The first `[` at or after `from` that opens a link: its `]` the one that balances it (brackets in code
-        /// spans not counted), followed at once by a `(`, a safe destination and the `)` that ends it. Looked for
-        /// again only once the one found is behind.
-        private mutating func nextLink(atOrAfter from: Int) -> Link? {
-            if let last = knownLink, last.from <= from, last.link.map({ $0.whole.lowerBound >= from }) ?? true { return last.link }
-            let brackets = indexed().brackets
-            var found: Link?
-            var number = Self.first(atOrAfter: from, in: brackets.places) { $0 }
-            while number < brackets.places.count, found == nil {
-                let start = brackets.places[number], middle = brackets.closing[number]
-                number += 1
-                guard middle >= 0, middle + 1 < count, self[middle + 1] == UInt8(ascii: "("),
-                      let close = destinationEnd(from: middle + 2, before: count), isSafeLink((middle + 2)..<close)
-                else { continue }
-                found = Link(whole: start..<(close + 1), text: (start + 1)..<middle, destination: (middle + 2)..<close)
-            }
-            knownLink = (from, found)
-            return found
-        }
-
-        /// The line's index, made on the first call: one pass over the line finds its backtick runs, brackets,
-        /// parentheses and blanks; then the code spans are found, and the brackets outside them paired.
+        /// The line's index, made on the first call. One pass over the line finds its backtick runs, parentheses and
+        /// blanks; then the line is read from the left as CommonMark reads it: a run of backticks opens a code span
+        /// that the next run of as many closes (its brackets are text), a `[` waits on a stack, and a `]` takes the
+        /// nearest `[` waiting, a link when a `(`, a safe destination and its `)` follow at once; the reading goes on
+        /// after the link's `)` (a backtick in its destination opens nothing), and no `[` before it can open a link
+        /// any more (links hold no links).
         private mutating func indexed() -> LineIndex {
             if let lineIndex { return lineIndex }
             var blanksBefore = [UInt32](repeating: 0, count: count / 64 + 1)
-            var runs: [(start: Int, length: Int)] = [], brackets: [Int] = [], parentheses = Pairs(), open: [Int] = []
+            var runs: [(start: Int, length: Int)] = [], parentheses = Pairs(), open: [Int] = []
             func scan(_ units: UnsafeBufferPointer<UInt8>) {
                 var blanks: UInt32 = 0
                 for (position, unit) in units.enumerated() {
@@ -847,7 +829,6 @@ enum Markdown {
                         } else {
                             runs.append((position, 1))
                         }
-                    case UInt8(ascii: "["), UInt8(ascii: "]"): brackets.append(position)
                     case UInt8(ascii: "("), UInt8(ascii: ")"): parentheses.pair(position, opens: unit == UInt8(ascii: "("), open: &open)
                     case ...0x20, 0x7F: blanks += 1
                     default: break
@@ -856,16 +837,53 @@ enum Markdown {
             }
             if starts == nil { scan(bytes) } else { kinds.withUnsafeBufferPointer(scan) }
             read += count
-            var index = LineIndex(codeSpans: Self.codeSpans(runs), parentheses: parentheses, blanksBefore: blanksBefore)
-            open.removeAll()
-            var span = 0
-            for place in brackets {
-                while span < index.codeSpans.count, index.codeSpans[span].whole.upperBound <= place { span += 1 }
-                if span < index.codeSpans.count, index.codeSpans[span].whole.contains(place) { continue }
-                index.brackets.pair(place, opens: self[place] == UInt8(ascii: "["), open: &open)
+            // The parentheses and blanks first: a link's destination is read with them below.
+            lineIndex = LineIndex(parentheses: parentheses, blanksBefore: blanksBefore)
+            // Each run's next of the same length: the runs in order of length, then of place, side by side.
+            let byLength = runs.indices.sorted { (runs[$0].length, $0) < (runs[$1].length, $1) }
+            var nextOfLength = [Int](repeating: -1, count: runs.count)
+            for (first, second) in zip(byLength, byLength.dropFirst()) where runs[first].length == runs[second].length {
+                nextOfLength[first] = second
             }
-            lineIndex = index
-            return index
+            var codeSpans: [CodeSpan] = [], links: [Link] = [], waiting: [Int] = []
+            var (position, run) = (0, 0)
+            while position < count {
+                switch self[position] {
+                case UInt8(ascii: "`"):
+                    while run < runs.count, runs[run].start < position { run += 1 }
+                    guard run < runs.count, runs[run].start == position else {
+                        position += 1
+                        continue
+                    }
+                    let opener = runs[run], closing = nextOfLength[run]
+                    guard closing >= 0 else {
+                        position += opener.length
+                        continue
+                    }
+                    let closer = runs[closing]
+                    codeSpans.append(CodeSpan(whole: opener.start..<(closer.start + closer.length),
+                                              content: (opener.start + opener.length)..<closer.start))
+                    position = closer.start + closer.length
+                case UInt8(ascii: "["):
+                    waiting.append(position)
+                    position += 1
+                case UInt8(ascii: "]"):
+                    guard let start = waiting.popLast(), position + 1 < count, self[position + 1] == UInt8(ascii: "("),
+                          let close = destinationEnd(from: position + 2, before: count), isSafeLink((position + 2)..<close) else {
+                        position += 1
+                        continue
+                    }
+                    links.append(Link(whole: start..<(close + 1), text: (start + 1)..<position, destination: (position + 2)..<close))
+                    waiting.removeAll()
+                    position = close + 1
+                default:
+                    position += 1
+                }
+            }
+            read += count
+            lineIndex?.codeSpans = codeSpans
+            lineIndex?.links = links
+            return lineIndex ?? LineIndex()
         }
 
         /// The number of `elements` (in order of `place`) placed before `index`: where the first at or after it is.
@@ -876,31 +894,6 @@ enum Markdown {
                 if place(elements[middle]) < index { low = middle + 1 } else { high = middle }
             }
             return low
-        }
-
-        /// The code spans of a line with backtick `runs`, in order, found as CommonMark finds them: from the left,
-        /// each run closed by the next run of as many, and a run with none left as text.
-        private static func codeSpans(_ runs: [(start: Int, length: Int)]) -> [CodeSpan] {
-            guard runs.count > 1 else { return [] }
-            // Each run's next of the same length: the runs in order of length, then of place, side by side.
-            let byLength = runs.indices.sorted { (runs[$0].length, $0) < (runs[$1].length, $1) }
-            var nextOfLength = [Int](repeating: -1, count: runs.count)
-            for (first, second) in zip(byLength, byLength.dropFirst()) where runs[first].length == runs[second].length {
-                nextOfLength[first] = second
-            }
-            var spans: [CodeSpan] = []
-            var number = 0
-            while number < runs.count {
-                let run = runs[number], closing = nextOfLength[number]
-                guard closing >= 0 else {
-                    number += 1
-                    continue
-                }
-                let closer = runs[closing]
-                spans.append(CodeSpan(whole: run.start..<(closer.start + closer.length), content: (run.start + run.length)..<closer.start))
-                number = closing + 1
-            }
-            return spans
         }
 
         /// The code span starting at `index`, if one does.

@@ -240,6 +240,12 @@ import Testing
             ("[`]`](https://x)", #"<a href="https://x"><code>]</code></a>"#),
             ("[`](https://x)`", "[<code>](https://x)</code>"),
             ("*[a*](https://x)", #"*<a href="https://x">a*</a>"#),
+            // A backtick in a link's destination opens nothing (helper-52: it paired with a later one, and the links
+            // and code spans between were text).
+            ("see [a](https://x/`y) and [b](https://z) then `code`",
+             #"see <a href="https://x/`y">a</a> and <a href="https://z">b</a> then <code>code</code>"#),
+            ("[a](https://x``) `b` ``", #"<a href="https://x``">a</a> <code>b</code> ``"#),
+            ("[x [a](https://u) [b] y](https://v)", #"[x <a href="https://u">a</a> [b] y](https://v)"#),
             ("` a `", "<code>a</code>"),
             ("`` ` ``", "<code>`</code>"),
             ("`  `", "<code>  </code>"),
