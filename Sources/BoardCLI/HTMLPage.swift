@@ -230,12 +230,13 @@ enum HTMLPage {
             case UInt8(ascii: "\""): replacement = "&quot;"
             case UInt8(ascii: "'"): replacement = "&#39;"
             // Tab and line feed stay; a lone CR, a line ending to CommonMark, is a space (the words either side stay
-            // apart); other control characters HTML does not allow are dropped.
+            // apart); other control characters, which HTML does not allow, are U+FFFD (helper-52: dropped, they hid
+            // that the file held something there).
             case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
                 index += 1
                 continue
             case UInt8(ascii: "\r"): replacement = " "
-            case ..<0x80: break
+            case ..<0x80: replacement = "\u{FFFD}"
             default:
                 let commonEnd = UTF8Sequence.commonRunEnd(in: bytes, from: index)
                 if commonEnd > index {
@@ -249,8 +250,9 @@ enum HTMLPage {
                 }
                 length = scalarLength
                 let scalar = UTF8Sequence.scalar(in: bytes, at: index, length: length)
-                // C1 controls (U+0080 to U+009F) are dropped too; invisible formatting (a bidi override) is written
-                // as a reference: the same page, and nothing hidden in its source.
+                // C1 controls (U+0080 to U+009F) and noncharacters (U+FDD0 to U+FDEF, U+FFFE, U+FFFF, U+1FFFE, …:
+                // a parse error in a page) are U+FFFD too; invisible formatting (a bidi override) is written as a
+                // reference: the same page, and nothing hidden in its source.
                 if isInvisibleFormatting(scalar) {
                     flush()
                     out.append(string: "&#x" + String(scalar, radix: 16, uppercase: true) + ";")
@@ -258,10 +260,11 @@ enum HTMLPage {
                     runStart = index
                     continue
                 }
-                guard (0x80...0x9F).contains(scalar) else {
+                guard (0x80...0x9F).contains(scalar) || (0xFDD0...0xFDEF).contains(scalar) || scalar & 0xFFFE == 0xFFFE else {
                     index += length
                     continue
                 }
+                replacement = "\u{FFFD}"
             }
             flush()
             out.append(replacement)

@@ -51,8 +51,8 @@ import Testing
             ("[a](https:/\u{301}/e)", "[a](https:/\u{301}/e)"),
         ]
         for (text, html) in cases { #expect(Markdown.inline(text) == html, "\(text)") }
-        // Refused links stay text, escaped (DEL dropped).
-        #expect(Markdown.inline("[a](https://e.org/\u{7F}) <") == "[a](https://e.org/) &lt;")
+        // Refused links stay text, escaped (DEL shown as U+FFFD).
+        #expect(Markdown.inline("[a](https://e.org/\u{7F}) <") == "[a](https://e.org/\u{FFFD}) &lt;")
     }
 
     /// The check on the destination's characters agrees with the whole link lowercased and read for whitespace, on
@@ -92,7 +92,11 @@ import Testing
             case "'": escaped += "&#39;"
             case "\r": escaped += " "
             default:
-                if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) { continue }
+                if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+                    || (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE {
+                    escaped += "\u{FFFD}"
+                    continue
+                }
                 if isInvisibleFormatting(scalar.value) {
                     escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
                     continue
@@ -104,9 +108,12 @@ import Testing
     }
 
     @Test func escapingBytesIsEscapingTheirText() {
-        let pieces: [[UInt8]] = ["a", "bc", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{1}", "\u{7F}", "\u{85}", "\u{9F}",
+        let pieces: [[UInt8]] = ["a", "bc", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{1}", "\u{0}", "\u{7F}", "\u{85}", "\u{9F}",
+                                 "\u{FFFD}", "\u{1FFFD}",
                                  "\u{A0}", "\u{202E}", "\u{61C}", "\u{FEFF}", "\u{200D}", "é", "한", "🚀", "\u{301}"].map { Array($0.utf8) }
-            + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xC2]]
+            // Then noncharacters, which a Swift literal may not hold: U+FDD0, U+FFFE, U+FFFF, U+1FFFE, U+10FFFF.
+            + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xC2], [0xEF, 0xB7, 0x90], [0xEF, 0xBF, 0xBE],
+               [0xEF, 0xBF, 0xBF], [0xF0, 0x9F, 0xBF, 0xBE], [0xF4, 0x8F, 0xBF, 0xBF]]
         var random = XorShift(seed: 0x4854_4D4C)
         for _ in 0..<5_000 {
             var bytes: [UInt8] = []
