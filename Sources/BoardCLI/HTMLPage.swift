@@ -474,21 +474,24 @@ enum Markdown {
 
     /// True when `text` is well-formed UTF-8 whose every scalar beyond ASCII stands alone (`TitleOrder.standsAlone`:
     /// Latin to U+02FF, symbols, kana, CJK, Hangul syllables, emoji): then each ASCII byte is a character of its own
-    /// (a line holds no CR LF).
+    /// (a line holds no CR LF). And none is whitespace (a no-break space), which a byte at a time reads as a letter:
+    /// a character at a time, it flanks emphasis as a space does (helper-52).
     static func asciiStandsAlone(in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        UTF8Sequence.scalarsBeyondASCII(in: text, allSatisfy: TitleOrder.standsAlone)
+        UTF8Sequence.scalarsBeyondASCII(in: text) { TitleOrder.standsAlone($0) && !$0.properties.isWhitespace }
     }
 
     /// One line's text as CommonMark's inline rules read it, a character at a time: each character is read as
-    /// its ASCII byte when it is one ASCII scalar, as `blank` when it holds whitespace or a control character
-    /// otherwise (a space and a mark that joins it), and as `other` beyond that. Read a byte at a time where every
-    /// ASCII byte is a character of its own. Code spans and links are found left to right, then emphasis by
+    /// its ASCII byte when it is one ASCII scalar, as `blank` when it holds ASCII whitespace or a control character
+    /// (a space and a mark that joins it), as `space` when it holds other whitespace (a no-break space), and as
+    /// `other` beyond that. Read a byte at a time where every ASCII byte is a character of its own. Code spans and links are found left to right, then emphasis by
     /// CommonMark's delimiter runs. What a search needs from the whole line (code spans, bracket and
     /// parenthesis pairs, blanks) is indexed once, and links are looked for again only once the one found is behind,
     /// so that a run of openers without closers (forty thousand `[`) is read once, not once per opener.
     struct InlineText {
-        /// A character that holds whitespace or a control character, not one ASCII scalar.
+        /// A character that holds ASCII whitespace or a control character, not one ASCII scalar.
         static let blank: UInt8 = 0x01
+        /// A character that holds whitespace beyond ASCII (a no-break space): a space to emphasis, not to a link.
+        static let space: UInt8 = 0x02
         /// Any other character beyond ASCII (in a line read a byte at a time, any byte from 0x80 stands for it).
         static let other: UInt8 = 0x80
 
@@ -600,7 +603,8 @@ enum Markdown {
                 if scalars.count == 1, let scalar = scalars.first, scalar.isASCII {
                     kinds.append(UInt8(scalar.value))
                 } else {
-                    kinds.append(scalars.contains { $0.value <= 0x20 || $0.value == 0x7F } ? Self.blank : Self.other)
+                    kinds.append(scalars.contains { $0.value <= 0x20 || $0.value == 0x7F } ? Self.blank
+                        : scalars.contains { $0.properties.isWhitespace } ? Self.space : Self.other)
                 }
             }
             starts.append(offset)
@@ -627,12 +631,12 @@ enum Markdown {
         private func isWhitespace(_ index: Int) -> Bool {
             guard index >= 0, index < count else { return true }
             let unit = self[index]
-            return unit == Self.blank || unit == 0x20 || (0x09...0x0D).contains(unit)
+            return unit == Self.blank || unit == Self.space || unit == 0x20 || (0x09...0x0D).contains(unit)
         }
 
         /// Whitespace or a control character (U+0000–U+0020, U+007F), which no safe link holds.
         @inline(__always)
-        private func isBlank(_ index: Int) -> Bool { self[index] <= 0x20 || self[index] == 0x7F }
+        private func isBlank(_ index: Int) -> Bool { (self[index] <= 0x20 && self[index] != Self.space) || self[index] == 0x7F }
 
         /// ASCII punctuation (CommonMark's punctuation beyond ASCII is read as any other character).
         @inline(__always)
@@ -833,6 +837,7 @@ enum Markdown {
                             runs.append((position, 1))
                         }
                     case UInt8(ascii: "("), UInt8(ascii: ")"): parentheses.pair(position, opens: unit == UInt8(ascii: "("), open: &open)
+                    case Self.space: break
                     case ...0x20, 0x7F: blanks += 1
                     default: break
                     }

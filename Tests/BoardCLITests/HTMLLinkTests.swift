@@ -263,6 +263,12 @@ import Testing
                 #expect(Markdown.inlineReading(text, byCharacter: byCharacter).html == html, "\(text) \(byCharacter)")
             }
         }
+        // A no-break space or an ideographic one flanks emphasis as a space does (helper-52: read as a letter, they
+        // made emphasis); in a link's destination it is no blank, as in CommonMark.
+        #expect(Markdown.inline("*\u{A0}a*") == "*\u{A0}a*")
+        #expect(Markdown.inline("a *b\u{3000}*") == "a *b\u{3000}*")
+        #expect(Markdown.inline("é *b* \u{A0}*c*") == "é <em>b</em> \u{A0}<em>c</em>")
+        #expect(Markdown.inline("[a](https://x\u{A0}y)") == "<a href=\"https://x\u{A0}y\">a</a>")
         // A run pairs at most 32 times each way; past that its characters are text, and the tags still balance.
         let long = String(repeating: "*", count: 80) + String(repeating: "a* ", count: 40)
         let html = Markdown.inline(long)
