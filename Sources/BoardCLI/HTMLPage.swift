@@ -477,7 +477,7 @@ enum Markdown {
     /// (a line holds no CR LF). And none is whitespace (a no-break space), which a byte at a time reads as a letter:
     /// a character at a time, it flanks emphasis as a space does (helper-52).
     static func asciiStandsAlone(in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        UTF8Sequence.scalarsBeyondASCII(in: text) { TitleOrder.standsAlone($0) && !$0.properties.isWhitespace }
+        UTF8Sequence.scalarsBeyondASCII(in: text) { TitleOrder.standsAlone($0) && $0.properties.generalCategory != .spaceSeparator }
     }
 
     /// One line's text as CommonMark's inline rules read it, a character at a time: each character is read as
@@ -490,7 +490,8 @@ enum Markdown {
     struct InlineText {
         /// A character that holds ASCII whitespace or a control character, not one ASCII scalar.
         static let blank: UInt8 = 0x01
-        /// A character that holds whitespace beyond ASCII (a no-break space): a space to emphasis, not to a link.
+        /// A character that holds a space beyond ASCII (Unicode's Zs, as CommonMark's whitespace: a no-break space, not
+        /// U+2028): a space to emphasis, not to a link.
         static let space: UInt8 = 0x02
         /// Any other character beyond ASCII (in a line read a byte at a time, any byte from 0x80 stands for it).
         static let other: UInt8 = 0x80
@@ -604,7 +605,7 @@ enum Markdown {
                     kinds.append(UInt8(scalar.value))
                 } else {
                     kinds.append(scalars.contains { $0.value <= 0x20 || $0.value == 0x7F } ? Self.blank
-                        : scalars.contains { $0.properties.isWhitespace } ? Self.space : Self.other)
+                        : scalars.contains { $0.properties.generalCategory == .spaceSeparator } ? Self.space : Self.other)
                 }
             }
             starts.append(offset)

@@ -269,6 +269,9 @@ import Testing
         #expect(Markdown.inline("a *b\u{3000}*") == "a *b\u{3000}*")
         #expect(Markdown.inline("é *b* \u{A0}*c*") == "é <em>b</em> \u{A0}<em>c</em>")
         #expect(Markdown.inline("[a](https://x\u{A0}y)") == "<a href=\"https://x\u{A0}y\">a</a>")
+        // Only Unicode's spaces (Zs) are (helper-53: U+2028 and U+2029 counted too, which CommonMark does not).
+        #expect(Markdown.inline("q a*\u{2028}b*") == "q a<em>&#x2028;b</em>")
+        #expect(Markdown.inline("q _a_\u{2029}b") == "q _a_&#x2029;b")
         // A run pairs at most 32 times each way; past that its characters are text, and the tags still balance.
         let long = String(repeating: "*", count: 80) + String(repeating: "a* ", count: 40)
         let html = Markdown.inline(long)
