@@ -142,7 +142,9 @@ keys "$board ui" Enter
 wait_for "board ui · board.md"
 rm "$work/ui/board.md"
 wait_for "board.md: cannot read"
+# Put back as it was, it is said too (helper-54: the footer still said it could not be read).
 cp "$work/kept.md" "$work/ui/board.md"
+wait_for "board.md can be read again"
 keys q
 wait_for 'prompt$'
 echo "ok   the board deleted outside is said in the footer"

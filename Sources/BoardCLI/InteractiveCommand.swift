@@ -40,14 +40,20 @@ extension Commands {
         var decoder = KeyDecoder()
         /// Looks at the file, its stamp first and then its bytes (so a change made right after is seen now or at the
         /// next look); a file that is not what the screen shows is reloaded, the footer saying `why`.
-        /// A file that cannot be read (deleted, renamed away) is said in the footer, the board shown as it was.
+        /// A file that cannot be read (deleted, renamed away) is said in the footer, the board shown as it was; read
+        /// again, it is said too, even with the bytes shown (helper-54: the footer still said it could not be read).
+        var unreadable = false
         func lookAtFile(_ why: String, _ state: inout InteractiveBoard) {
             known = FileStamp(absolute)
             do {
                 let bytes = try BoardFile.contents(of: absolute, shownAs: shown)
-                if bytes != state.board.bytes { state.reload(Board(parsing: bytes), message: why) }
+                if bytes != state.board.bytes || unreadable {
+                    state.reload(Board(parsing: bytes), message: unreadable ? "\(shown) can be read again; reloaded." : why)
+                }
+                unreadable = false
             } catch {
                 state.failed("\(error.message); the board shown is as it last was.")
+                unreadable = true
             }
         }
         terminal.draw(state.screen())
@@ -139,12 +145,12 @@ extension Commands {
         guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return "Cannot start /bin/sh to run the editor." }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // Exited: the low seven bits are 0 and the exit status is in the next eight.
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        switch exitStatus {
+        // Exited: the low seven bits are 0 and the exit status is in the next eight; else they are the signal's number.
+        guard status & 0x7F == 0 else { return "The editor '\(editor)' was ended by signal \(status & 0x7F)." }
+        switch (status >> 8) & 0xFF {
         case 0: return nil
         case 127: return "The editor '\(editor)' was not found (set VISUAL or EDITOR)."
-        default: return "The editor '\(editor)' failed (exit \(exitStatus))."
+        case let exitStatus: return "The editor '\(editor)' failed (exit \(exitStatus))."
         }
     }
 }

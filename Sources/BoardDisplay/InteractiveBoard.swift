@@ -407,10 +407,14 @@ public struct InteractiveBoard: Sendable {
         } else {
             undoStack.append((self.board.bytes, board.bytes, done.what))
         }
-        self.board = board
         // Warned of as the section stands after the write (helper-51: an undo repeated the warning of the change it
-        // took back, and an add into a full section gave none).
-        message = done.what + (done.entering.flatMap { board.overLimitMessage($0) }.map { " Warning: \($0)." } ?? "")
+        // took back, and an add into a full section gave none). An undo warns of a section it put items back into.
+        func count(_ board: Board, _ kind: SectionKind) -> Int { board.items.lazy.filter { board.kind(of: $0) == kind }.count }
+        let entering = done.entering ?? (done.isUndo ? SectionKind.allCases.first { kind in
+            board.overLimitMessage(kind) != nil && count(board, kind) > count(self.board, kind)
+        } : nil)
+        self.board = board
+        message = done.what + (entering.flatMap { board.overLimitMessage($0) }.map { " Warning: \($0)." } ?? "")
         clampSelection()
         if let target = done.select { select(target) }
     }

@@ -25,8 +25,8 @@ public struct KeyDecoder: Sendable {
     /// The keys in the bytes read, with what an earlier read left unfinished. A lone `ESC` at the end is the
     /// Escape key when `final` (no more bytes came in time); else it waits for the rest of a sequence.
     ///
-    /// `ESC` and a character read together are a chord (Alt-d, as terminals send it), bound to nothing: both are
-    /// dropped. Read apart, they are Escape, then the key. Ctrl-C in a paste ends it and is Ctrl-C: a paste whose end
+    /// `ESC` and a key read together are a chord (Alt-d, Alt-Enter, as terminals send them), bound to nothing: both
+    /// are dropped. Read apart, they are Escape, then the key. Ctrl-C in a paste ends it and is Ctrl-C: a paste whose end
     /// never comes (cut off) took every key, `q` and Ctrl-C too.
     public mutating func keys(_ bytes: [UInt8], final: Bool = true) -> [Key] {
         // The bytes before this read's.
@@ -68,18 +68,20 @@ public struct KeyDecoder: Sendable {
                 }
                 let introducer = pending[index + 1]
                 guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
-                    if index < earlier && index + 1 >= earlier || introducer < 0x20 || introducer == 0x1B {
-                        keys.append(.escape)  // Escape, then whatever was typed after it
+                    // Read apart, or before Escape, Ctrl-C or Ctrl-Z (which always act): Escape, then that key.
+                    if index < earlier && index + 1 >= earlier || introducer == 0x1B || introducer == 0x03 || introducer == 0x1A {
+                        keys.append(.escape)
                         index += 1
                     } else {
-                        index += 2  // a chord of Alt and a character
+                        index += 2  // a chord of Alt and a key (Alt-d, Alt-Enter)
                     }
                     continue
                 }
-                // Parameters (digits and ';') then one final byte.
+                // Parameters (digits and ';') then one final byte. A sequence still unfinished when no more came in
+                // time is dropped: it took the next key pressed, however much later, for its end.
                 var end = index + 2
                 while end < pending.count, (0x30...0x3F).contains(pending[end]) { end += 1 }
-                guard end < pending.count else { return finish(keys, consumed: index) }
+                guard end < pending.count else { return finish(keys, consumed: final ? pending.count : index) }
                 let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
                 if pending[end] == UInt8(ascii: "~"), parameters == "200" {
                     pasted = []

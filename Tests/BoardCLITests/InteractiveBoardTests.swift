@@ -142,6 +142,9 @@ import Testing
         session.type("New")
         session.press([.enter])
         #expect(session.state.message == "Added 'New' to DOING. Warning: DOING holds 2 items, over its limit of 1.")
+        // An undo that puts an item back over the limit warns of it (helper-54).
+        session.press([.character("H"), .character("u")])
+        #expect(session.state.message == "Undid: Moved to TODO: 'New'. Warning: DOING holds 2 items, over its limit of 1.")
     }
 
     /// A message wider than the terminal wraps over up to three footer lines, the board giving up the rows, and is
@@ -507,7 +510,12 @@ import Testing
         // (helper-51: Alt-d marked the item done, Alt-x then y deleted it).
         #expect(decoder.keys([0x1B], final: false) == [])
         #expect(decoder.keys(Array("x".utf8)) == [.escape, .character("x")])
-        #expect(decoder.keys(Array("\u{1B}x\u{1B}L\u{1B}\r".utf8)) == [.escape, .enter])
+        #expect(decoder.keys(Array("\u{1B}x\u{1B}L\u{1B}\r\u{1B}\t".utf8)) == [])
+        #expect(decoder.keys(Array("\u{1B}\u{3}\u{1B}\u{1B}".utf8)) == [.escape, .interrupt, .escape, .escape])
+        // An escape sequence unfinished when no more came is dropped (helper-54: it took a later key for its end).
+        #expect(decoder.keys(Array("\u{1B}[".utf8), final: false) == [])
+        #expect(decoder.keys([], final: true) == [])
+        #expect(decoder.keys(Array("d".utf8)) == [.character("d")])
         // Ctrl-C ends a paste whose end never came (it took every key), and is Ctrl-C.
         #expect(decoder.keys(Array("\u{1B}[200~abc".utf8), final: false) == [])
         #expect(decoder.keys(Array("q".utf8)) == [])
