@@ -448,7 +448,7 @@ enum BoardFile {
     /// The folder as well as the file: the file is replaced at every write, and its lock goes with it the moment
     /// the new file is swapped in, before the writer is done.
     private static func lockFolder(of path: String, shownAs name: String) throws(CommandError) -> Int32 {
-        let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = openFolder(of: path)
         guard fd >= 0 else {
             if errno == ENOENT { throw CommandError(message: "\(name): its folder does not exist; nothing was written") }
             throw failure(name, "cannot lock its folder")
@@ -462,9 +462,14 @@ enum BoardFile {
         return fd
     }
 
+    /// The folder the board is in, opened to be locked; -1 with `errno` when it cannot be.
+    private static func openFolder(of path: String) -> Int32 {
+        open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
     /// Whether another program holds the lock on the board's folder now (a write would wait for it).
     static func folderIsLocked(_ path: String) -> Bool {
-        let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = openFolder(of: path)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK

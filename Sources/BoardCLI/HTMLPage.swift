@@ -483,10 +483,9 @@ enum Markdown {
     /// One line's text as CommonMark's inline rules read it, a character at a time: each character is read as
     /// its ASCII byte when it is one ASCII scalar, as `blank` when it holds ASCII whitespace or a control character
     /// (a space and a mark that joins it), as `space` when it holds other whitespace (a no-break space), and as
-    /// `other` beyond that. Read a byte at a time where every ASCII byte is a character of its own. Code spans and links are found left to right, then emphasis by
-    /// CommonMark's delimiter runs. What a search needs from the whole line (code spans, bracket and
-    /// parenthesis pairs, blanks) is indexed once, and links are looked for again only once the one found is behind,
-    /// so that a run of openers without closers (forty thousand `[`) is read once, not once per opener.
+    /// `other` beyond that. Read a byte at a time where every ASCII byte is a character of its own. The line's code
+    /// spans and links are found in one reading from the left (`indexed`), then emphasis by CommonMark's delimiter
+    /// runs, so that a run of openers without closers (forty thousand `[`) is read once, not once per opener.
     struct InlineText {
         /// A character that holds ASCII whitespace or a control character, not one ASCII scalar.
         static let blank: UInt8 = 0x01
@@ -635,9 +634,10 @@ enum Markdown {
             return unit == Self.blank || unit == Self.space || unit == 0x20 || (0x09...0x0D).contains(unit)
         }
 
-        /// Whitespace or a control character (U+0000–U+0020, U+007F), which no safe link holds.
+        /// Whitespace or a control character (U+0000–U+0020, U+007F), which no safe link holds: a character read as
+        /// `unit`.
         @inline(__always)
-        private func isBlank(_ index: Int) -> Bool { (self[index] <= 0x20 && self[index] != Self.space) || self[index] == 0x7F }
+        private static func isBlank(_ unit: UInt8) -> Bool { (unit <= 0x20 && unit != space) || unit == 0x7F }
 
         /// ASCII punctuation (CommonMark's punctuation beyond ASCII is read as any other character).
         @inline(__always)
@@ -811,9 +811,7 @@ enum Markdown {
 
         /// The link whose text starts at the `[` at `index`, if one does.
         private mutating func link(at index: Int) -> Link? {
-            let links = indexed().links
-            let number = Self.first(atOrAfter: index, in: links) { $0.whole.lowerBound }
-            return number < links.count && links[number].whole.lowerBound == index ? links[number] : nil
+            Self.element(startingAt: index, in: indexed().links) { $0.whole.lowerBound }
         }
 
         /// The line's index, made on the first call. One pass over the line finds its backtick runs, parentheses and
@@ -838,9 +836,7 @@ enum Markdown {
                             runs.append((position, 1))
                         }
                     case UInt8(ascii: "("), UInt8(ascii: ")"): parentheses.pair(position, opens: unit == UInt8(ascii: "("), open: &open)
-                    case Self.space: break
-                    case ...0x20, 0x7F: blanks += 1
-                    default: break
+                    default: if Self.isBlank(unit) { blanks += 1 }
                     }
                 }
             }
@@ -878,7 +874,7 @@ enum Markdown {
                     position += 1
                 case UInt8(ascii: "]"):
                     guard let start = waiting.popLast(), position + 1 < count, self[position + 1] == UInt8(ascii: "("),
-                          let close = destinationEnd(from: position + 2, before: count), isSafeLink((position + 2)..<close) else {
+                          let close = destinationEnd(from: position + 2), isSafeLink((position + 2)..<close) else {
                         position += 1
                         continue
                     }
@@ -907,21 +903,24 @@ enum Markdown {
 
         /// The code span starting at `index`, if one does.
         private mutating func codeSpan(at index: Int) -> CodeSpan? {
-            let codeSpans = indexed().codeSpans
-            let number = Self.first(atOrAfter: index, in: codeSpans) { $0.whole.lowerBound }
-            return number < codeSpans.count && codeSpans[number].whole.lowerBound == index ? codeSpans[number] : nil
+            Self.element(startingAt: index, in: indexed().codeSpans) { $0.whole.lowerBound }
+        }
+
+        /// The one of `elements` (in order of `start`) that starts at `index`, if one does.
+        private static func element<Element>(startingAt index: Int, in elements: [Element], start: (Element) -> Int) -> Element? {
+            let number = first(atOrAfter: index, in: elements, place: start)
+            return number < elements.count && start(elements[number]) == index ? elements[number] : nil
         }
 
         /// Where a link's destination starting at `start` ends: at the first `)` its parentheses leave unclosed
-        /// (`https://en.wikipedia.org/wiki/Foo_(bar)`), at most eight pairs of them, before `end`; nil when there is
-        /// none.
-        private mutating func destinationEnd(from start: Int, before end: Int) -> Int? {
+        /// (`https://en.wikipedia.org/wiki/Foo_(bar)`), at most eight pairs of them; nil when there is none.
+        private mutating func destinationEnd(from start: Int) -> Int? {
             let parentheses = indexed().parentheses
             let (places, closing) = (parentheses.places, parentheses.closing)
             // The first parenthesis at or after `start`, then from one pair's end to the next.
             var number = Self.first(atOrAfter: start, in: places) { $0 }
             var pairs = 0
-            while number < places.count, places[number] < end, pairs <= 8 {
+            while number < places.count, pairs <= 8 {
                 let place = places[number]
                 if self[place] == UInt8(ascii: ")") { return place }
                 guard closing[number] >= 0 else { return nil }
@@ -947,7 +946,7 @@ enum Markdown {
             // A range's blanks: the counts before the blocks at its ends, apart, and those of the partial blocks.
             func blanks(before end: Int) -> UInt32 {
                 var total = blanksBefore[end / 64]
-                for index in (end - end % 64)..<end where isBlank(index) { total += 1 }
+                for index in (end - end % 64)..<end where Self.isBlank(self[index]) { total += 1 }
                 return total
             }
             return blanks(before: range.upperBound) == blanks(before: range.lowerBound)

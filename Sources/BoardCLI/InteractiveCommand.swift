@@ -38,11 +38,12 @@ extension Commands {
         var state = InteractiveBoard(board: first, title: shown, width: size.width, height: size.height,
                                      today: try context.today(), color: color)
         var decoder = KeyDecoder()
-        /// Looks at the file, its stamp first and then its bytes (so a change made right after is seen now or at the
-        /// next look); a file that is not what the screen shows is reloaded, the footer saying `why`.
-        /// A file that cannot be read (deleted, renamed away) is said in the footer, the board shown as it was; read
-        /// again, it is said too, even with the bytes shown (helper-54: the footer still said it could not be read).
+        /// Whether the last look found the file unreadable.
         var unreadable = false
+        /// Looks at the file, its stamp first and then its bytes (so a change made right after is seen now or at the
+        /// next look); a file that is not what the screen shows is reloaded, the footer saying `why`. A file that
+        /// cannot be read (deleted, renamed away) is said in the footer, the board shown as it was; read again, it is
+        /// said too, even with the bytes shown (helper-54: the footer still said it could not be read).
         func lookAtFile(_ why: String, _ state: inout InteractiveBoard) {
             known = FileStamp(absolute)
             do {

@@ -409,7 +409,7 @@ public struct InteractiveBoard: Sendable {
         }
         // Warned of as the section stands after the write (helper-51: an undo repeated the warning of the change it
         // took back, and an add into a full section gave none). An undo warns of a section it put items back into.
-        func count(_ board: Board, _ kind: SectionKind) -> Int { board.items.lazy.filter { board.kind(of: $0) == kind }.count }
+        func count(_ board: Board, _ kind: SectionKind) -> Int { board.firstSection(kind).map(board.itemCount(inSection:)) ?? 0 }
         let entering = done.entering ?? (done.isUndo ? SectionKind.allCases.first { kind in
             board.overLimitMessage(kind) != nil && count(board, kind) > count(self.board, kind)
         } : nil)

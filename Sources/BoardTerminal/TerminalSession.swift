@@ -30,11 +30,14 @@ public final class TerminalSession {
 
     private var isActive = false
 
-    /// Signals left as they are by the loop that catches the rest: those caught above or below, those that cannot be
-    /// caught, and those whose default action does not end the process (it stops, resumes or ignores).
-    private static let keptSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
-                                                  SIGPROF, SIGPIPE, SIGIO, SIGWINCH, SIGTSTP, SIGCONT, SIGKILL, SIGSTOP,
-                                                  SIGTTIN, SIGTTOU, SIGCHLD, SIGURG]
+    /// Signals that end the process once the terminal is put back.
+    private static let exitingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+                                                  SIGPROF, SIGPIPE]
+    /// Signals left as they are by the loop that catches the rest: the exiting ones, those given their own handling
+    /// below, those that cannot be caught, and those whose default action does not end the process (it stops, resumes
+    /// or ignores).
+    private static let keptSignals = Set(exitingSignals + [SIGIO, SIGWINCH, SIGTSTP, SIGCONT, SIGKILL, SIGSTOP, SIGTTIN,
+                                                           SIGTTOU, SIGCHLD, SIGURG])
 
     /// Takes over the terminal on standard input and output; fails when either is not a terminal.
     public init() throws(Unavailable) {
@@ -44,7 +47,7 @@ public final class TerminalSession {
         guard tcgetattr(0, &savedTermios) == 0 else { throw Unavailable(reason: "cannot read the terminal's settings") }
         // SIGIO is ignored: a lease on the board (`BoardFile`) is broken by it, and its default action ends the process.
         signal(SIGIO, SIG_IGN)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE] {
+        for signalNumber in Self.exitingSignals {
             signal(signalNumber) { number in
                 restoreFromSignal()
                 _exit(128 + number)
