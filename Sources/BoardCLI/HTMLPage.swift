@@ -65,7 +65,8 @@ enum HTMLPage {
         // The file's bytes, lent once for every title and body line; the shares only read them.
         board.bytes.withUnsafeBufferPointer { file in
             nonisolated(unsafe) let file = file
-            Report.writeInShares(positions.count, to: &output) { position, out in
+            Report.writeInShares(positions.count, weight: { Report.fileBytes(of: board.items[Int(positions[$0])], in: board) },
+                                 to: &output) { position, out in
                 if let lead = sectionStarts.first(where: { $0.position == position }) {
                     lead.bytes.withUnsafeBufferPointer { out.append($0) }
                 }
@@ -173,7 +174,10 @@ enum HTMLPage {
         if !item.body.isEmpty {
             out.append("\n<div class=\"body\">")
             var blocks = Markdown.Blocks()
-            board.forEachBodyLine(of: item) { blocks.add(UnsafeBufferPointer(rebasing: file[$0]), to: &out) }
+            board.forEachBodyLine(of: item) {
+                blocks.add(UnsafeBufferPointer(rebasing: file[$0]), to: &out)
+                out.drainIfFull()
+            }
             blocks.finish(&out)
             out.append("</div>")
         }
@@ -211,9 +215,9 @@ enum HTMLPage {
     }
 
     /// `escape` of bytes from the file, written to `out`: runs that need nothing copied whole. Bytes that are not
-    /// UTF-8 are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
+    /// UTF-8 are U+FFFD, as `String(decoding:as:)` would decode them. What is written may go out as it comes
+    /// (`drainIfFull`).
     static func escape(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
-        let rollback = out.count
         var runStart = 0
         var index = 0
         func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
@@ -244,9 +248,12 @@ enum HTMLPage {
                     continue
                 }
                 guard let scalarLength = UTF8Sequence.length(in: bytes, at: index) else {
-                    out.truncate(to: rollback)
-                    var text = String(decoding: bytes, as: UTF8.self)
-                    return text.withUTF8 { escape($0, to: &out) }
+                    flush()
+                    out.append("\u{FFFD}")
+                    index += UTF8Sequence.illFormedLength(in: bytes, at: index)
+                    runStart = index
+                    out.drainIfFull()
+                    continue
                 }
                 length = scalarLength
                 let scalar = UTF8Sequence.scalar(in: bytes, at: index, length: length)
@@ -255,9 +262,19 @@ enum HTMLPage {
                 // reference: the same page, and nothing hidden in its source.
                 if isInvisibleFormatting(scalar) {
                     flush()
-                    out.append(string: "&#x" + String(scalar, radix: 16, uppercase: true) + ";")
+                    out.append("&#x")
+                    let digits: StaticString = "0123456789ABCDEF"
+                    var shift: UInt32 = 20
+                    while shift > 0 && scalar >> shift == 0 { shift -= 4 }
+                    while true {
+                        out.append(digits.utf8Start[Int(scalar >> shift & 0xF)])
+                        guard shift > 0 else { break }
+                        shift -= 4
+                    }
+                    out.append(UInt8(ascii: ";"))
                     index += length
                     runStart = index
+                    out.drainIfFull()
                     continue
                 }
                 guard (0x80...0x9F).contains(scalar) || (0xFDD0...0xFDEF).contains(scalar) || scalar & 0xFFFE == 0xFFFE else {
@@ -270,6 +287,7 @@ enum HTMLPage {
             out.append(replacement)
             index += length
             runStart = index
+            out.drainIfFull()
         }
         flush()
     }

@@ -16,32 +16,91 @@ enum Report {
     /// enough that a run's output stays near a piece.
     static let itemsPerShare = 4096
 
-    /// Calls `write(index, &out)` for each of `0..<count` in order and streams what it writes: the same bytes as one
-    /// call after the other. A long run is cut into runs of `itemsPerShare` indices that this thread and a helper per
-    /// other core take in turn, each writing a run into a buffer of a small ring, while this thread streams the
-    /// finished runs in order between its own. No core waits for another between runs, only when the run to stream
-    /// next is still being written or the ring is full.
-    static func writeInShares(_ count: Int, cores: Int = Shares.cores, to output: inout Output,
-                              _ write: @Sendable (Int, inout ByteWriter) -> Void) {
-        let runCount = (count + itemsPerShare - 1) / itemsPerShare
-        guard cores > 1, runCount > 1 else {
-            var out = newPiece()
+    /// Bytes of the file (`weight`) after which a run of `writeInShares` ends before its `itemsPerShare` indices,
+    /// and from which one index is a run of its own, written straight to the output: a run's text may grow several
+    /// times as it is escaped (`"` is `&quot;` in a page), and the ring's buffers hold a run's text whole.
+    static let runBytes = 1 << 18
+
+    /// The bytes of the file an item's lines take, its title's and its body's: what writing all of it reads.
+    static func fileBytes(of item: Item, in board: Board) -> Int {
+        board.lines[item.lines.upperBound - 1].end - board.lines[item.line].start
+    }
+
+    /// Where each run of `writeInShares` starts, and which runs are one large index each.
+    struct Runs {
+        /// The first index of each run, then the count.
+        private(set) var starts = [0]
+        /// Whether each run is one index of `runBytes` or more.
+        private(set) var isLarge: [Bool] = []
+
+        /// Runs of `itemsPerShare` indices, or fewer where their `weight` comes to `runBytes`.
+        init(count: Int, weight: ((Int) -> Int)?) {
+            var (indices, bytes) = (0, 0)
             for index in 0..<count {
-                write(index, &out)
-                if out.count >= pieceSize { output.stream(&out) }
+                let large = (weight?(index) ?? 0) >= runBytes
+                if indices > 0 && (indices == itemsPerShare || bytes >= runBytes || large) {
+                    end(at: index, large: false)
+                    (indices, bytes) = (0, 0)
+                }
+                if large {
+                    end(at: index + 1, large: true)
+                    continue
+                }
+                indices += 1
+                bytes += weight?(index) ?? 0
+            }
+            if indices > 0 { end(at: count, large: false) }
+        }
+
+        private mutating func end(at index: Int, large: Bool) {
+            starts.append(index)
+            isLarge.append(large)
+        }
+
+        var count: Int { isLarge.count }
+        func indices(of run: Int) -> Range<Int> { starts[run]..<starts[run + 1] }
+    }
+
+    /// Calls `write(index, &out)` for each of `0..<count` in order and streams what it writes: the same bytes as one
+    /// call after the other. A long run is cut into runs (`Runs`, by `weight`: the bytes of the file an index
+    /// writes from) that this thread and a helper per other core take in turn, each writing a run into a buffer of
+    /// a small ring, while this thread streams the finished runs in order between its own. No core waits for
+    /// another between runs, only when the run to stream next is still being written or the ring is full. A large
+    /// index is written by this thread in its turn, its text going out as it comes (`ByteWriter.drain`).
+    static func writeInShares(_ count: Int, cores: Int = Shares.cores, weight: ((Int) -> Int)? = nil,
+                              to output: inout Output, _ write: @Sendable (Int, inout ByteWriter) -> Void) {
+        let runs = Runs(count: count, weight: weight)
+        guard cores > 1, runs.count > 1 else {
+            var out = newPiece()
+            streamingAsItComes(&out, to: &output) { out, stream in
+                for index in 0..<count {
+                    write(index, &out)
+                    if out.count >= pieceSize { stream(&out) }
+                }
             }
             return output.stream(&out)
         }
         withoutActuallyEscaping(write) { write in
-            let ring = RunRing(count: count, runCount: runCount, slots: 2 * cores, write: write)
+            let ring = RunRing(runs, slots: 2 * cores, write: write)
             let helpers = DispatchGroup()
-            for _ in 1..<min(cores, runCount) {
+            for _ in 1..<min(cores, runs.count) {
                 DispatchQueue.global().async(group: helpers) { ring.writeRuns() }
             }
             ring.writeAndStream(to: &output)
             // A helper that starts late finds every run taken and ends at once; none may still hold `write`.
             helpers.wait()
             ring.end()
+        }
+    }
+
+    /// Runs `body` with `out` handing what it holds to `output` whenever it is full (`ByteWriter.drain`): for a
+    /// writer whose every earlier byte is out already.
+    private static func streamingAsItComes(_ out: inout ByteWriter, to output: inout Output,
+                                           _ body: (inout ByteWriter, _ stream: (inout ByteWriter) -> Void) -> Void) {
+        withUnsafeMutablePointer(to: &output) { output in
+            out.drain = { output.pointee.stream($0) }
+            body(&out) { output.pointee.stream(&$0) }
+            out.drain = nil
         }
     }
 
@@ -73,8 +132,7 @@ enum Report {
 
     /// The runs of one `writeInShares`, the ring of buffers they are written into, and who has taken which.
     private final class RunRing: @unchecked Sendable {
-        private let count: Int
-        private let runCount: Int
+        private let runs: Runs
         private let slots: Int
         /// Run `run` is written into buffer `run % slots`. A writer moves the buffer into a variable of its own
         /// while it writes: the buffers lie side by side, and the count written on every append would otherwise
@@ -89,16 +147,15 @@ enum Report {
         private var claimed = 0
         private var write: (@Sendable (Int, inout ByteWriter) -> Void)?
 
-        init(count: Int, runCount: Int, slots: Int, write: @escaping @Sendable (Int, inout ByteWriter) -> Void) {
-            self.count = count
-            self.runCount = runCount
+        init(_ runs: Runs, slots: Int, write: @escaping @Sendable (Int, inout ByteWriter) -> Void) {
+            self.runs = runs
             self.slots = slots
             self.write = write
             buffers = .allocate(capacity: slots)
             // Each buffer faults in one huge page on the core that first writes it, not a small page per 4 KiB.
             for slot in 0..<slots { (buffers + slot).initialize(to: ByteWriter(hugePagesFor: pieceSize + (1 << 16))) }
             written = (0..<slots).map { _ in DispatchSemaphore(value: 0) }
-            turns = RunTurns(runCount: runCount, slots: slots)
+            turns = RunTurns(runCount: runs.count, slots: slots)
         }
 
         deinit {
@@ -112,18 +169,19 @@ enum Report {
         /// The next run nobody has taken, below `limit`.
         private func claim(below limit: Int) -> Int? {
             claims.sync {
-                guard claimed < min(runCount, limit) else { return nil }
+                guard claimed < min(runs.count, limit) else { return nil }
                 claimed += 1
                 return claimed - 1
             }
         }
 
+        /// Writes run `run` into its buffer; a large run is left to the thread that streams (`writeAndStream`).
         private func writeRun(_ run: Int) {
             let slot = run % slots
             _ = turns.waitForTurn(of: run)
             var buffer = (buffers + slot).move()
-            if let write {
-                for index in (run * itemsPerShare)..<min(count, (run + 1) * itemsPerShare) { write(index, &buffer) }
+            if let write, !runs.isLarge[run] {
+                for index in runs.indices(of: run) { write(index, &buffer) }
             }
             (buffers + slot).initialize(to: buffer)
             written[slot].signal()
@@ -131,13 +189,14 @@ enum Report {
 
         /// A helper's part: runs taken until none is left.
         func writeRuns() {
-            while let run = claim(below: runCount) { writeRun(run) }
+            while let run = claim(below: runs.count) { writeRun(run) }
         }
 
         /// Streams the runs in order, taking runs to write while the next to stream is not written yet. A run is
-        /// taken only while its buffer is free, so this thread never waits for itself.
+        /// taken only while its buffer is free, so this thread never waits for itself. A large run is written here,
+        /// in its turn, straight to the output.
         func writeAndStream(to output: inout Output) {
-            for next in 0..<runCount {
+            for next in 0..<runs.count {
                 let slot = next % slots
                 while written[slot].wait(timeout: .now()) == .timedOut {
                     if let run = claim(below: next + slots) {
@@ -146,6 +205,13 @@ enum Report {
                         written[slot].wait()
                         break
                     }
+                }
+                if runs.isLarge[next], let write {
+                    var buffer = (buffers + slot).move()
+                    streamingAsItComes(&buffer, to: &output) { buffer, _ in
+                        for index in runs.indices(of: next) { write(index, &buffer) }
+                    }
+                    (buffers + slot).initialize(to: buffer)
                 }
                 output.stream(&buffers[slot])
                 turns.streamed(next)
@@ -166,7 +232,8 @@ enum Report {
     /// `list`'s lines, `SECTION [x] !YYYY-MM-DD  title  :LINE` (`!` marks an overdue date; a DONE item with a done
     /// date has `done YYYY-MM-DD` before `:LINE`), written as bytes and printed in pieces of about 1 MiB.
     static func listLines(_ board: Board, _ items: [Item], today: CivilDate, to output: inout Output) {
-        writeInShares(items.count, to: &output) { index, out in
+        writeInShares(items.count, weight: { board.lines[items[$0].line].end - board.lines[items[$0].line].start },
+                      to: &output) { index, out in
             let item = items[index]
             // The section's name padded to six: a literal, not a string made for each item.
             let padded: StaticString = switch board.kind(of: item) {
@@ -257,7 +324,8 @@ enum Report {
             }
         }
         let ambiguous = shared
-        writeInShares(items.count, to: &output) { index, out in
+        writeInShares(items.count, weight: { board.lines[items[$0].line].end - board.lines[items[$0].line].start },
+                      to: &output) { index, out in
             let item = items[index]
             for piece in template.pieces {
                 switch piece {
@@ -358,7 +426,8 @@ enum Report {
         // The file's bytes, lent once for every title and body line; the shares only read them.
         board.bytes.withUnsafeBufferPointer { file in
             nonisolated(unsafe) let file = file
-            writeInShares(total, to: &output) { position, out in
+            writeInShares(total, weight: { fileBytes(of: items[positions.isEmpty ? $0 : Int(positions[$0])], in: board) },
+                          to: &output) { position, out in
                 let item = items[positions.isEmpty ? position : Int(positions[position])]
                 if let lead = kindStarts.first(where: { $0.position == position }) {
                     lead.bytes.withUnsafeBufferPointer { out.append($0) }

@@ -20,14 +20,61 @@ public func escaped(_ text: String) -> String {
     return out
 }
 
-/// Appends text from the file as `escaped` gives it, with no `String` made of it when it needs no escape (nearly
-/// always): bytes that are not UTF-8 are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
+/// Appends text from the file as `escaped` gives it, with no `String` made of it: runs that need no escape are copied
+/// whole, each scalar `isControl` escapes is written as `escaped` writes it, and each ill-formed sequence as the
+/// U+FFFD `String(decoding:as:)` would put in its place. What is written may go out as it comes (`drainIfFull`).
 public func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
-    if needsEscaping(bytes) {
-        out.append(string: escaped(String(decoding: bytes, as: UTF8.self)))
-    } else {
-        out.append(bytes)
+    var runStart = 0
+    var index = 0
+    func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+    while index < bytes.count {
+        index = UTF8Sequence.printableASCIIEnd(in: bytes, from: index)
+        guard index < bytes.count else { break }
+        if bytes[index] == 0x09 {
+            index += 1
+            continue
+        }
+        // Kana, CJK, Hangul and emoji are never escaped.
+        let commonEnd = UTF8Sequence.commonRunEnd(in: bytes, from: index)
+        if commonEnd > index {
+            index = commonEnd
+            continue
+        }
+        guard let length = UTF8Sequence.length(in: bytes, at: index) else {
+            flush()
+            out.append("\u{FFFD}")
+            index += UTF8Sequence.illFormedLength(in: bytes, at: index)
+            runStart = index
+            out.drainIfFull()
+            continue
+        }
+        let value = UTF8Sequence.scalar(in: bytes, at: index, length: length)
+        guard let scalar = Unicode.Scalar(value), isControl(scalar) else {
+            index += length
+            continue
+        }
+        flush()
+        appendEscape(of: value, to: &out)
+        index += length
+        runStart = index
+        out.drainIfFull()
     }
+    flush()
+}
+
+/// `\u{1B}` (hexadecimal in capitals, without leading zeros), or `\x80` for a byte of a path or argument that is not
+/// UTF-8 (U+10FF80 to U+10FFFF, as `SystemText` holds it).
+private func appendEscape(of value: UInt32, to out: inout ByteWriter) {
+    let digits: StaticString = "0123456789ABCDEF"
+    let shown = value >= 0x10FF80 ? value - 0x10FF00 : value
+    out.append(value >= 0x10FF80 ? "\\x" : "\\u{")
+    var shift = 20
+    while shift > 0 && shown >> UInt32(shift) == 0 { shift -= 4 }
+    while shift >= 0 {
+        out.append(digits.utf8Start[Int(shown >> UInt32(shift) & 0xF)])
+        shift -= 4
+    }
+    if value < 0x10FF80 { out.append(UInt8(ascii: "}")) }
 }
 
 /// True when the bytes hold a scalar `isControl` escapes or are not well-formed UTF-8: a scan of the bytes, since

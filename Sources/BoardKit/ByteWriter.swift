@@ -11,6 +11,11 @@ public struct ByteWriter: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     @usableFromInline var written = 0
+    /// Where this writer hands on what it holds once that is `drainSize` bytes or more (`drainIfFull`): set while it
+    /// writes at the head of a stream, whose earlier bytes are out already, so what it writes may go out as it
+    /// comes. An item whose text grows as it is escaped (a 50 MB title of control characters is 250 MB shown) is
+    /// then never whole in memory. Nil for a writer whose bytes must wait their turn.
+    public var drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     public init(capacity: Int = 1 << 12) {
         self.capacity = max(16, capacity)
@@ -38,6 +43,24 @@ public struct ByteWriter: ~Copyable {
     private static func reallocate(_ pointer: UnsafeMutablePointer<UInt8>?, _ count: Int) -> UnsafeMutablePointer<UInt8> {
         guard let raw = realloc(pointer, count) else { fatalError("out of memory (\(count) bytes)") }
         return raw.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// What a writer with a `drain` holds at most, but for the last append.
+    public static let drainSize = 1 << 20
+
+    /// Hands what is written so far to `drain`, and starts afresh, when it is `drainSize` bytes or more and there
+    /// is a drain. Called by the writers of text that grows as it is escaped, between escapes; a caller that
+    /// takes back what it wrote (`truncate(to:)`) must not call it in between.
+    @inlinable @inline(__always)
+    public mutating func drainIfFull() {
+        if written >= Self.drainSize { drainNow() }
+    }
+
+    @usableFromInline
+    mutating func drainNow() {
+        guard let drain else { return }
+        drain(UnsafeBufferPointer(start: base, count: written))
+        written = 0
     }
 
     /// How many bytes have been written.

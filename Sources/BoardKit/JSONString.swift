@@ -50,7 +50,6 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
         out.append(digits[Int(value >> 4)])
         out.append(digits[Int(value & 15)])
     }
-    let rollback = out.count
     var runStart = 0
     var index = 0
     func flush() { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
@@ -65,10 +64,14 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
                 index = commonEnd
                 continue
             }
+            // An ill-formed sequence is the U+FFFD `String(decoding:as:)` puts in its place.
             guard let length = UTF8Sequence.length(in: bytes, at: index) else {
-                out.truncate(to: rollback)
-                var text = String(decoding: bytes, as: UTF8.self)
-                return text.withUTF8 { appendJSONStringContent(utf8: $0, to: &out) }
+                flush()
+                out.append("\u{FFFD}")
+                index += UTF8Sequence.illFormedLength(in: bytes, at: index)
+                runStart = index
+                out.drainIfFull()
+                continue
             }
             // Invisible formatting characters are two bytes (U+061C) to four (the musical format controls); one
             // beyond U+FFFF is written as its UTF-16 surrogate pair, as JSON escapes it.
@@ -77,13 +80,19 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
                 if isInvisibleFormatting(scalar) {
                     flush()
                     let digits = hex.utf8Start
-                    let units = scalar > 0xFFFF ? [0xD800 + ((scalar - 0x10000) >> 10), 0xDC00 + (scalar & 0x3FF)] : [scalar]
-                    for unit in units {
+                    func appendUnit(_ unit: UInt32) {
                         out.append("\\u")
-                        for shift in [12, 8, 4, 0] { out.append(digits[Int(unit >> UInt32(shift) & 15)]) }
+                        for shift in [12, 8, 4, 0] as [UInt32] { out.append(digits[Int(unit >> shift & 15)]) }
+                    }
+                    if scalar > 0xFFFF {
+                        appendUnit(0xD800 + ((scalar - 0x10000) >> 10))
+                        appendUnit(0xDC00 + (scalar & 0x3FF))
+                    } else {
+                        appendUnit(scalar)
                     }
                     index += length
                     runStart = index
+                    out.drainIfFull()
                     continue
                 }
             }
@@ -111,6 +120,7 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
         }
         index += 1
         runStart = index
+        out.drainIfFull()
     }
     flush()
 }

@@ -1,5 +1,6 @@
 @testable import BoardCLI
 import Foundation
+import BoardDisplay
 import BoardKit
 import Testing
 
@@ -58,6 +59,71 @@ import Testing
         turns.streamed(4)
         #expect(turns.waitForTurn(of: 8, timeout: soon()))
         turns.streamed(8)  // past the last run: nothing to hand on
+    }
+
+    /// Runs end at `itemsPerShare` indices, or sooner where the bytes they write from come to `runBytes`; an index
+    /// of `runBytes` or more is a run of its own, marked large.
+    @Test func runsAreCutByCountAndByBytesAndALargeIndexIsARunOfItsOwn() {
+        let share = Report.itemsPerShare, bytes = Report.runBytes
+        func runs(_ count: Int, _ weight: ((Int) -> Int)?) -> [(Range<Int>, Bool)] {
+            let runs = Report.Runs(count: count, weight: weight)
+            return (0..<runs.count).map { (runs.indices(of: $0), runs.isLarge[$0]) }
+        }
+        func same(_ a: [(Range<Int>, Bool)], _ b: [(Range<Int>, Bool)]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        }
+        #expect(runs(0, nil).isEmpty)
+        #expect(same(runs(2 * share + 1, nil), [(0..<share, false), (share..<2 * share, false), (2 * share..<2 * share + 1, false)]))
+        // Ten indices of a quarter of `runBytes`: four to a run.
+        #expect(same(runs(10, { _ in bytes / 4 }), [(0..<4, false), (4..<8, false), (8..<10, false)]))
+        // Large indices first, last, side by side and between small ones.
+        let large: Set = [0, 3, 4, 9]
+        #expect(same(runs(10, { large.contains($0) ? bytes : 1 }),
+                     [(0..<1, true), (1..<3, false), (3..<4, true), (4..<5, true), (5..<9, false), (9..<10, true)]))
+    }
+
+    /// An index whose text grows many times as it is escaped goes out as it is written, a piece at a time, never
+    /// whole in memory, between the runs before and after it: on one core and on several.
+    @Test(arguments: [1, 2, 3])
+    func aLargeIndexGoesOutAsItIsWritten(cores: Int) {
+        let controls = [UInt8](repeating: 1, count: 3 << 19)
+        let count = 2 * Report.itemsPerShare + 10, large = Report.itemsPerShare + 3
+        let write: @Sendable (Int, inout ByteWriter) -> Void = { index, out in
+            if index == large {
+                controls.withUnsafeBufferPointer { appendEscaped(utf8: $0, to: &out) }
+            } else {
+                out.appendNumber(index)
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
+        var expected = ByteWriter()
+        for index in 0..<count { write(index, &expected) }
+        let pieces = StreamedOutputTests.Collector()
+        var output = Output(writer: pieces.add)
+        Report.writeInShares(count, cores: cores, weight: { $0 == large ? controls.count : 8 }, to: &output, write)
+        let largest = pieces.all.map(\.count).max() ?? 0
+        #expect(largest < 2 * ByteWriter.drainSize, "a piece of \(largest) bytes")
+        #expect(Array(pieces.all.joined()) == expected.bytes)
+    }
+
+    /// Every command that writes items in shares hands on an item whose text grows as it is escaped (a title of
+    /// control characters, a body of quotes in a page) a piece at a time, and the pieces are what it collects.
+    @Test func commandsHandOnAnItemThatGrowsAsItIsEscapedInPieces() {
+        let controls = String(repeating: "\u{1}", count: 600_000)
+        let quotes = (0..<8).map { _ in "  " + String(repeating: "\"", count: 1 << 16) + "\n" }.joined()
+        let around = (0..<(Report.itemsPerShare + 10)).map { "- [ ] around \($0)\n" }.joined()
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n" + around + "- [ ] " + controls + "\n" + quotes + around + "## DONE\n")
+        for arguments in [["list"], ["list", "--format", "{title}"], ["list", "--json"], ["html"]] {
+            let collected = sandbox.run(arguments)
+            let pieces = StreamedOutputTests.Collector()
+            let streamed = BoardCommandLine.run(Invocation(arguments: arguments, environment: ["BOARD_TODAY": "2026-11-21"],
+                                                           currentDirectory: sandbox.directory, stdoutWriter: pieces.add))
+            let largest = pieces.all.map(\.count).max() ?? 0
+            #expect(collected.exitCode == 0 && streamed.exitCode == 0 && collected.stdoutBytes.count > 5 << 19)
+            #expect(largest < 2 * ByteWriter.drainSize, "\(arguments): a piece of \(largest) bytes")
+            #expect(Array(pieces.all.joined()) == collected.stdoutBytes, "\(arguments)")
+        }
     }
 
     /// A filter on a large board runs in shares, one per core: the items it keeps come out once each, in file order.
