@@ -52,6 +52,54 @@ import Testing
         #expect(result.text == edited(ours, [("Update the changelog", "Update the changelog due:2026-12-09")]))
     }
 
+    /// A line one side adds before a section's items (a note, a group heading), and the other side's change of the next
+    /// heading or of those items' section, merge cleanly, as `git merge-file` merges them: the items stay in the
+    /// region after the new line (helper-55: the note and the next heading were one conflict, the items after it,
+    /// so that either resolution put the TODO items in DOING; and a `start` was "both moved").
+    @Test func aLineAddedBeforeASectionsItemsMergesWithTheOtherSidesChangesNearIt() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        for added in ["A note.\n\n", "Some note here.\n\n", "### Group\n\n", "A note.\n"] {
+            let noted = edited(base, [("## TODO\n\n", "## TODO\n\n" + added)])
+            let renamed = edited(base, [("## DOING", "## In Progress")])
+            let started = edited(base, [("- [ ] B\n", ""), ("- [ ] D\n", "- [ ] D\n- [ ] B\n")])
+            for (other, expected) in [(renamed, edited(noted, [("## DOING", "## In Progress")])),
+                                      (started, edited(noted, [("- [ ] B\n", ""), ("- [ ] D\n", "- [ ] D\n- [ ] B\n")]))] {
+                for (ours, theirs) in [(noted, other), (other, noted)] {
+                    let result = merge(base, ours, theirs)
+                    #expect(result.conflicts.isEmpty && result.text == expected, "\(added.debugDescription): \(result.text)")
+                }
+            }
+        }
+        // And a note one side removes from before the items, against the other's renamed heading.
+        let noted = "## TODO\n\nA note.\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        let removed = edited(noted, [("A note.\n\n", "")])
+        let renamed = edited(noted, [("## DOING", "## In Progress")])
+        let result = merge(noted, removed, renamed)
+        #expect(result.conflicts.isEmpty && result.text == edited(removed, [("## DOING", "## In Progress")]), "\(result.text)")
+    }
+
+    /// Where the line merge still conflicts near a section's heading (a note added between TODO's items against
+    /// `## DOING` renamed), the items that stood above the heading stand above the block: keeping either half leaves
+    /// every item in its section (helper-55: B went below the block, under DOING's heading either way).
+    @Test func itemsAboveAHeadingInAConflictBlockStayInTheirSectionWhicheverHalfIsKept() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        let noted = "## TODO\n\n- [ ] A\n\nBetween note\n\n- [ ] B\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        let renamed = "## TODO\n\n- [ ] A\n- [ ] B\n\n## In Progress\n\n- [ ] D\n\n## DONE\n"
+        for (ours, theirs) in [(noted, renamed), (renamed, noted)] {
+            let result = merge(base, ours, theirs)
+            for kept in ["ours", "theirs"] {
+                var half = "", lines: [Substring] = []
+                for line in result.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.hasPrefix("<<<<<<<") { half = "ours" } else if line == "=======" { half = "theirs" }
+                    else if line.hasPrefix(">>>>>>>") { half = "" } else if half.isEmpty || half == kept { lines.append(line) }
+                }
+                let board = Board(parsing: lines.joined(separator: "\n"))
+                let sections = board.items.map { "\(board.title(of: $0)) \(board.kind(of: $0).name)" }
+                #expect(sections == ["A TODO", "B TODO", "D DOING"], "keeping \(kept): \(result.text)")
+            }
+        }
+    }
+
     @Test func differentFieldsOfOneItemMergeCleanly() {
         // Ours renames the item, theirs changes its date and its body.
         let ours = edited([("Write the guide due", "Write the migration guide due")])
