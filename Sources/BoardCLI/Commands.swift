@@ -231,7 +231,9 @@ enum Commands {
             for (number, commit) in history.commits(limit: limit, since: since).enumerated() {
                 let new = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
                 let old = Board(parsing: commit.parent.flatMap { parent in commit.parentPath.flatMap { blobs.blob(parent, $0) } } ?? [])
-                let changes = old.changes(to: new)
+                // A version saved as UTF-16 is no board to compare: every item would seem removed, then added again.
+                let unread = new.isUTF16 ? "saved as UTF-16 here" : old.isUTF16 ? "the version before was UTF-16" : nil
+                let changes = unread == nil ? old.changes(to: new) : []
                 if parsed.flag("json") {
                     if number > 0 { json.append(UInt8(ascii: ",")) }
                     Report.appendCommitJSON(commit, changes, to: &json)
@@ -240,7 +242,11 @@ enum Commands {
                 if number > 0 { context.output.print("") }
                 let header = "\(commit.shortHash) \(commit.date) \(escaped(commit.author))  \(escaped(commit.subject))"
                 context.output.print(color ? "\u{1B}[33m\(commit.shortHash)\u{1B}[0m" + header.dropFirst(commit.shortHash.count) : header)
-                if changes.isEmpty { context.output.print("    (no change in board terms)") }
+                if let unread {
+                    context.output.print("    (\(unread), which board does not read: no changes listed)")
+                } else if changes.isEmpty {
+                    context.output.print("    (no change in board terms)")
+                }
                 for change in changes {
                     for line in Report.changeLines(change, color: color) { context.output.print("    " + line) }
                 }
@@ -288,8 +294,8 @@ enum Commands {
     }
 
     /// The mainline's versions of a board replayed, oldest first: only two boards are in memory at a time. A version
-    /// with conflict markers (a merge committed unresolved) is passed over: read as a board, its items seemed to
-    /// vanish and come back, all done again the week it was fixed. So is one dated after `today`: the history is
+    /// with conflict markers (a merge committed unresolved), or saved as UTF-16, is passed over: read as a board, its
+    /// items seemed to vanish and come back, all done again the week it was fixed. So is one dated after `today`: the history is
     /// the board's as of today (helper-47: with `--today` before the last commits, lead times counted an item done
     /// after it, and work in progress left out one still in DOING that day); a commit with a clock ahead of the
     /// others' has its changes counted with the next.
@@ -300,7 +306,7 @@ enum Commands {
         for commit in history.commits(firstParent: true).reversed() {
             guard let date = CivilDate(commit.date), date <= today else { continue }
             let board = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
-            if board.conflictMarkers.isEmpty { flow.add(board, date: date) }
+            if board.conflictMarkers.isEmpty && !board.isUTF16 { flow.add(board, date: date) }
         }
         return (flow, history)
     }

@@ -323,6 +323,29 @@ import Testing
         #expect(text.contains("Work in progress: 0 items in DOING\n"), "\(text)")
     }
 
+    /// A version saved as UTF-16 (by an editor, fixed in a later commit) is no board `board` reads: `stats` passes over
+    /// it as over one with conflict markers, and `log` says so rather than list every item removed, then added
+    /// (helper-55: A, done on the 4th, was counted done again the week of the fix, its lead time 0).
+    @Test func aVersionSavedAsUTF16IsPassedOverAndSaidSo() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", "## TODO\n- [ ] A\n## DOING\n## DONE\n")
+        repository.git("add", "board.md")
+        commit(repository, "Board", day: 2)
+        repository.board("done", "A")
+        commit(repository, "Finish A", day: 4)
+        let good = repository.boardText
+        repository.sandbox.write("repo/board.md", [0xFF, 0xFE] + good.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        commit(repository, "Saved by Notepad", day: 10)
+        repository.sandbox.write("repo/board.md", good)
+        commit(repository, "Back to UTF-8", day: 17)
+        let json = repository.run("board", ["stats", "--json", "--weeks", "3", "--today", "2026-11-20"]).output
+        #expect(json.contains(#""throughput":[{"week":"2026-11-02","done":1},{"week":"2026-11-09","done":0},{"week":"2026-11-16","done":0}],"leadTime":{"median":2,"#), "\(json)")
+        let log = log(repository)
+        #expect(log.contains("Saved by Notepad\n    (saved as UTF-16 here, which board does not read: no changes listed)\n"), "\(log)")
+        #expect(log.contains("Back to UTF-8\n    (the version before was UTF-16, which board does not read: no changes listed)\n"), "\(log)")
+        #expect(!log.contains("removed") && log.components(separatedBy: "added").count == 2, "\(log)")
+    }
+
     /// The board moved into a folder on a branch, merged: git follows it under its old name past the merge, and
     /// lists the branch's move as the old name deleted. That is no version of the board, and no item was removed.
     @Test func aBoardMovedOnABranchIsNotShownAsEveryItemRemoved() throws {
