@@ -251,9 +251,10 @@ enum Calendar {
         flush()
     }
 
-    /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased as `String.lowercased()` lowercases it, and
-    /// whether that is in a normal form no other bytes share (`TitleOrder.appendLowercased`); `lowered` is the room
-    /// to lowercase it in.
+    /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased as `String.lowercased()` lowercases it, in
+    /// Unicode's composed form (NFC: `é` spelt as `e` and a combining accent is the same title, and keeps its `UID`
+    /// when an editor respells it), and whether the lowercased bytes are in a normal form no other bytes share
+    /// (`TitleOrder.appendLowercased`); `lowered` is the room to lowercase it in.
     static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                _ lowered: inout [UInt8]) -> (hash: UInt64, isNormal: Bool) {
         // The ASCII the title starts with (nearly always all of it) is hashed as it is lowered, without a copy; the
@@ -268,11 +269,11 @@ enum Calendar {
         guard index < range.upperBound else { return (hash, true) }
         lowered.removeAll(keepingCapacity: true)
         guard let isNormal = TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]),
-                                                         to: &lowered) else {
+                                                         to: &lowered), isNormal else {
             let title = UnsafeBufferPointer(rebasing: bytes[range])
-            return (fnv1a(String(decoding: title, as: UTF8.self).lowercased().utf8), false)
+            return (fnv1a(String(decoding: title, as: UTF8.self).lowercased()._nfcCodeUnits), false)
         }
-        return (lowered.reduce(hash, fnv1a), isNormal)
+        return (lowered.reduce(hash, fnv1a), true)
     }
 
     /// A hash in hex, sixteen digits.

@@ -5,9 +5,9 @@ import Testing
 /// `ics` writes the calendar from the file's bytes: titles lowercased for UIDs and text escaped as the string-built
 /// calendar had them, so an item keeps its UID across the change.
 @Suite struct CalendarBytesTests {
-    /// The old UID hash: FNV-1a of `String.lowercased()`.
+    /// The UID hash: FNV-1a of `String.lowercased()` in its composed form (NFC).
     static func referenceHash(_ text: String) -> UInt64 {
-        text.lowercased().utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        text.lowercased()._nfcCodeUnits.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     /// The old TEXT escaping, scalar by scalar over the decoded string.

@@ -56,6 +56,21 @@ import Testing
         #expect(Set(hashes).count == 100 && (0..<200).allSatisfy { hashes[$0] == hashes[$0 + 100] })
     }
 
+    /// A title respelt in another Unicode form (`é` as `e` and a combining accent, as some editors save it) is the same
+    /// title, and its item keeps its UID (helper-56: the hash was of the bytes as spelt, so a calendar saw a new event).
+    @Test func aTitleRespeltInAnotherUnicodeFormKeepsItsUID() {
+        let sandbox = Sandbox()
+        func uids(_ titles: [String]) -> [Substring] {
+            sandbox.write("board.md", "## TODO\n" + titles.map { "- [ ] \($0) due:2026-12-01\n" }.joined())
+            return sandbox.run(["ics"]).stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }.map { $0.prefix { $0 != "@" } }
+        }
+        let composed = uids(["Caf\u{E9}", "\u{C5}ngstr\u{F6}m"]), decomposed = uids(["Cafe\u{301}", "A\u{30A}ngstro\u{308}m"])
+        #expect(composed.count == 2 && composed == decomposed, "\(composed) \(decomposed)")
+        // In one file the two spellings are one title: the second takes the next place.
+        let both = uids(["Caf\u{E9}", "cafe\u{301}"])
+        #expect(both.count == 2 && both[0] == composed[0] && both[1] == composed[0].dropLast() + "1", "\(both)")
+    }
+
     /// UIDs are unique in the world: an item of the same title on another board has another UID, and an item keeps
     /// its own from run to run.
     @Test func twoBoardsNeverShareAUID() throws {
