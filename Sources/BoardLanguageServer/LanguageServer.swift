@@ -76,6 +76,9 @@ public struct LanguageServer: Sendable {
     private mutating func handle(_ message: JSON, cancelled: [JSON], today: CivilDate) -> [JSON] {
         guard case .object = message else { return [Self.error(id: .null, .invalidRequest, "a message must be a JSON object")] }
         let id = message["id"]
+        guard message["jsonrpc"]?.string == "2.0" else {
+            return [Self.error(id: Self.validID(id) ?? .null, .invalidRequest, "a message must have \"jsonrpc\": \"2.0\"")]
+        }
         guard let method = message["method"]?.string else {
             // A response to a request of ours (the server sends none), or nonsense.
             if message["result"] != nil || message["error"] != nil { return [] }

@@ -127,6 +127,22 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(replies.map { $0["id"] } == [.null, .null, .null, 7, .null, .null, 8])
     }
 
+    /// A message whose `jsonrpc` is not "2.0" is no JSON-RPC 2.0 request: an Invalid Request error, and nothing done
+    /// (helper-56: a `"jsonrpc":"1.0"` shutdown was obeyed).
+    @Test func aMessageOfAnotherJSONRPCVersionIsAnInvalidRequest() {
+        var client = Client.initialized()
+        let replies = client.server.handle([
+            .message(Array("{\"jsonrpc\":\"1.0\",\"id\":2,\"method\":\"shutdown\"}".utf8)),
+            .message(Array("{\"jsonrpc\":2,\"id\":3,\"method\":\"shutdown\"}".utf8)),
+            .message(Array("{\"id\":4,\"method\":\"shutdown\"}".utf8)),
+            .message(Array("{\"method\":\"exit\"}".utf8)),
+            .message(Array("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"textDocument/documentSymbol\",\"params\":{}}".utf8)),
+        ], today: Client.today)
+        #expect(replies.map { $0["error"]?["code"]?.int ?? 0 } == [-32600, -32600, -32600, -32600, -32602])
+        #expect(replies.map { $0["id"] } == [2, 3, 4, .null, 5])
+        #expect(client.server.exitCode == nil && !client.server.isShutDown)
+    }
+
     @Test func aRequestCancelledInItsBatchIsAnsweredAsCancelled() {
         var client = Client.initialized()
         _ = client.open("## TODO\n- [ ] a\n")
