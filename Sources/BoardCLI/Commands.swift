@@ -928,12 +928,18 @@ enum Commands {
         let color = try showColor(context)
         // Handed on a piece at a time: a diff of every item of a large board is megabytes of lines.
         var out = Report.newPiece()
-        for change in try context.readBoard(files.old).changes(to: try context.readBoard(files.new)) {
+        let (old, new) = (try context.readBoard(files.old), try context.readBoard(files.new))
+        let changes = old.changes(to: new)
+        for change in changes {
             for line in Report.changeLines(change, color: color) {
                 out.append(string: line)
                 out.append(UInt8(ascii: "\n"))
             }
             if out.count >= Report.pieceSize { context.output.stream(&out) }
+        }
+        // The files differ, but not in board terms: said, so that git's diff of a changed file lists something.
+        if changes.isEmpty && old.bytes != new.bytes {
+            out.append("~ only the spelling changed (line endings, bullets, indentation or blank lines): no change in board terms\n")
         }
         context.output.stream(&out)
         return 0

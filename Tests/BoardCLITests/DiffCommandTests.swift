@@ -25,6 +25,20 @@ import Testing
         #expect(created.hasPrefix("+ added \"Tag the release\" to TODO\n"))
     }
 
+    /// Files that differ in spelling only (every line ending CRLF, every bullet `*`, blank lines) are not alike: the
+    /// diff says their spelling changed, so git's diff of the file lists something (helper-55: nothing at all).
+    @Test func filesThatDifferInSpellingOnlySaySo() {
+        let sandbox = Sandbox()
+        let old = "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n"
+        sandbox.write("old.md", old)
+        let said = "~ only the spelling changed (line endings, bullets, indentation or blank lines): no change in board terms\n"
+        for new in [old.replacingOccurrences(of: "\n", with: "\r\n"), old.replacingOccurrences(of: "- [", with: "* ["),
+                    old.replacingOccurrences(of: "\n\n", with: "\n")] {
+            sandbox.write("new.md", new)
+            #expect(sandbox.run(["diff", "old.md", "new.md"]) == Outcome(exitCode: 0, stdout: said, stderr: ""), "\(new.debugDescription)")
+        }
+    }
+
     @Test func gitsSevenArguments() {
         let sandbox = Sandbox()
         sandbox.write("old.md", Self.old)
