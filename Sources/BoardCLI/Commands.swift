@@ -939,7 +939,7 @@ enum Commands {
         }
         // The files differ, but not in board terms: said, so that git's diff of a changed file lists something.
         if changes.isEmpty && old.bytes != new.bytes {
-            out.append("~ only the spelling changed (line endings, bullets, indentation or blank lines): no change in board terms\n")
+            out.append("~ no change in board terms (only the order within a section, blank lines, line endings, bullets or indentation)\n")
         }
         context.output.stream(&out)
         return 0

@@ -25,15 +25,15 @@ import Testing
         #expect(created.hasPrefix("+ added \"Tag the release\" to TODO\n"))
     }
 
-    /// Files that differ in spelling only (every line ending CRLF, every bullet `*`, blank lines) are not alike: the
-    /// diff says their spelling changed, so git's diff of the file lists something (helper-55: nothing at all).
-    @Test func filesThatDifferInSpellingOnlySaySo() {
+    /// Files that differ in no board terms (every line ending CRLF, every bullet `*`, blank lines, the order within a
+    /// section) are not alike: the diff says so, so git's diff of the file lists something (helper-55: nothing at all).
+    @Test func filesThatDifferInNoBoardTermsSaySo() {
         let sandbox = Sandbox()
         let old = "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n"
         sandbox.write("old.md", old)
-        let said = "~ only the spelling changed (line endings, bullets, indentation or blank lines): no change in board terms\n"
+        let said = "~ no change in board terms (only the order within a section, blank lines, line endings, bullets or indentation)\n"
         for new in [old.replacingOccurrences(of: "\n", with: "\r\n"), old.replacingOccurrences(of: "- [", with: "* ["),
-                    old.replacingOccurrences(of: "\n\n", with: "\n")] {
+                    old.replacingOccurrences(of: "\n\n", with: "\n"), old.replacingOccurrences(of: "- [ ] A\n- [ ] B", with: "- [ ] B\n- [ ] A")] {
             sandbox.write("new.md", new)
             #expect(sandbox.run(["diff", "old.md", "new.md"]) == Outcome(exitCode: 0, stdout: said, stderr: ""), "\(new.debugDescription)")
         }
