@@ -86,29 +86,53 @@ struct History {
         }
         arguments += ["--", file]
         guard let text = Git.output(arguments, environment: environment) else { return ([], 0) }
-        // Each commit: its six fields, then its name-status, a line break before the status: `M` and the path, `A`
-        // and the path, or `R100`, the old path and the new.
+        return Self.commits(ofLog: text, since: since)
+    }
+
+    /// The commits of `git log -z --name-status` in the format `commits(gitLimit:since:firstParent:)` asks for, those
+    /// dated before `since` left out, and how many git gave.
+    static func commits(ofLog text: String, since: CivilDate?) -> (listed: [Commit], given: Int) {
+        // Each commit: its six fields, then its name-status, a line break before the first status: `M` and the path,
+        // `A` and the path, or `R100`, the old path and the new. A commit that made the board's path a folder (or a
+        // file again) has an entry for each file in it too (helper-55: that second entry ended the reading, and every
+        // commit before it was left out).
         let fields = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         var commits: [Commit] = []
         var given = 0
         var index = 0
+        // The file's path in the commit read next (the path its newer commit had at its parent); nil at first.
+        var expected: String?
         while index + 7 < fields.count {
             let header = Array(fields[index..<(index + 6)])
-            let kind = fields[index + 6].drop { $0 == "\n" }
-            guard fields[index + 6].hasPrefix("\n"), let code = kind.first else { break }
-            let renamed = code == "R" || code == "C"
-            guard index + (renamed ? 8 : 7) < fields.count else { break }
-            let path = fields[index + (renamed ? 8 : 7)]
-            defer { index += renamed ? 9 : 8 }
+            var entries: [(code: Character, paths: ArraySlice<String>)] = []
+            var position = index + 6
+            while position < fields.count {
+                let status = entries.isEmpty ? fields[position].drop { $0 == "\n" } : Substring(fields[position])
+                guard entries.isEmpty ? fields[position].hasPrefix("\n") : true, let code = status.first,
+                      status.count <= 4, "ABCDMRTUX".contains(code), status.dropFirst().allSatisfy(\.isNumber) else { break }
+                let count = code == "R" || code == "C" ? 2 : 1
+                guard position + count < fields.count else { break }
+                entries.append((code, fields[(position + 1)...(position + count)]))
+                position += 1 + count
+            }
+            // The board's own entry: the one of the path expected, else the first that is no file in a folder of a
+            // path another entry names.
+            let paths = entries.flatMap(\.paths)
+            guard let entry = entries.first(where: { $0.paths.last == expected }) ?? entries.first(where: { entry in
+                !paths.contains { entry.paths.last?.hasPrefix($0 + "/") == true }
+            }), let path = entry.paths.last else { break }
+            index = position
             given += 1
+            let renamed = entry.paths.count == 2
+            expected = entry.code == "A" ? nil : entry.paths.first
             // A deletion has no version to show. Following a file renamed on a branch (`git mv` to `docs/`, merged),
             // git goes on under the old name, and the branch's rename is listed as the old name deleted: every item
             // seemed removed.
-            if code == "D" { continue }
+            if entry.code == "D" { continue }
             if let since, let date = CivilDate(header[4]), date < since { continue }
             commits.append(Commit(hash: header[0], shortHash: header[1], author: header[3], date: header[4], subject: header[5],
                                   parent: header[2].split(separator: " ").first.map(String.init), path: path,
-                                  parentPath: code == "A" ? nil : renamed ? fields[index + 7] : path))
+                                  parentPath: entry.code == "A" ? nil : renamed ? entry.paths.first : path))
         }
         return (commits, given)
     }

@@ -1,4 +1,4 @@
-import BoardCLI
+@testable import BoardCLI
 import Foundation
 import Testing
 
@@ -344,6 +344,30 @@ import Testing
         #expect(log.contains("Saved by Notepad\n    (saved as UTF-16 here, which board does not read: no changes listed)\n"), "\(log)")
         #expect(log.contains("Back to UTF-8\n    (the version before was UTF-16, which board does not read: no changes listed)\n"), "\(log)")
         #expect(!log.contains("removed") && log.components(separatedBy: "added").count == 2, "\(log)")
+    }
+
+    /// A commit that made the board's path a folder (and the next a file again) lists the folder's files besides the
+    /// board, as git gave them for helper-55's history: the history before it is read all the same (it ended there,
+    /// every earlier commit left out), the folder's commit as the deletion it is.
+    @Test func theHistoryGoesOnPastACommitThatMadeTheBoardAFolder() {
+        func commit(_ hash: Character, _ subject: String, parent: Character?, _ entries: [String]) -> String {
+            let full = String(repeating: hash, count: 40)
+            return [full, String(full.prefix(7)), parent.map { String(repeating: $0, count: 40) } ?? "", "a", "2026-11-27", subject].joined(separator: "\0")
+                + "\0\n" + entries.joined(separator: "\0") + "\0"
+        }
+        let text = commit("e", "back", parent: "d", ["A", "board.md", "D", "board.md/x"])
+            + commit("d", "folder", parent: "c", ["D", "board.md", "A", "board.md/x"])
+            + commit("c", "add Alpha", parent: "b", ["M", "board.md"])
+            + commit("b", "init", parent: nil, ["A", "board.md"])
+        let (listed, given) = History.commits(ofLog: text, since: nil)
+        #expect(given == 4)
+        #expect(listed.map(\.subject) == ["back", "add Alpha", "init"])
+        #expect(listed.map(\.path) == ["board.md", "board.md", "board.md"] && listed.map(\.parentPath) == [nil, "board.md", nil])
+        // A rename with the folder's files beside it (the board moved aside, a folder in its place).
+        let renamed = commit("g", "aside", parent: "f", ["A", "board.md/x", "R100", "board.md", "keep"])
+            + commit("f", "before", parent: nil, ["A", "board.md"])
+        #expect(History.commits(ofLog: renamed, since: nil).listed.map { [$0.subject, $0.path, $0.parentPath ?? "-"] }
+                    == [["aside", "keep", "board.md"], ["before", "board.md", "-"]])
     }
 
     /// The board moved into a folder on a branch, merged: git follows it under its old name past the merge, and
