@@ -33,11 +33,14 @@ enum Report {
         /// Whether each run is one index of `runBytes` or more.
         private(set) var isLarge: [Bool] = []
 
-        /// Runs of `itemsPerShare` indices, or fewer where their `weight` comes to `runBytes`.
-        init(count: Int, weight: ((Int) -> Int)?) {
+        /// Runs of `itemsPerShare` indices, or fewer where their `weight` comes to `runBytes`. Inlined, so that the
+        /// weighing closure is too: it is called for every index.
+        @inline(__always)
+        init(count: Int, weight: (Int) -> Int) {
             var (indices, bytes) = (0, 0)
             for index in 0..<count {
-                let large = (weight?(index) ?? 0) >= runBytes
+                let weight = weight(index)
+                let large = weight >= runBytes
                 if indices > 0 && (indices == itemsPerShare || bytes >= runBytes || large) {
                     end(at: index, large: false)
                     (indices, bytes) = (0, 0)
@@ -47,7 +50,7 @@ enum Report {
                     continue
                 }
                 indices += 1
-                bytes += weight?(index) ?? 0
+                bytes += weight
             }
             if indices > 0 { end(at: count, large: false) }
         }
@@ -58,6 +61,8 @@ enum Report {
         }
 
         var count: Int { isLarge.count }
+        /// How many indices the runs have in all.
+        var indexCount: Int { starts.last ?? 0 }
         func indices(of run: Int) -> Range<Int> { starts[run]..<starts[run + 1] }
     }
 
@@ -67,9 +72,15 @@ enum Report {
     /// a small ring, while this thread streams the finished runs in order between its own. No core waits for
     /// another between runs, only when the run to stream next is still being written or the ring is full. A large
     /// index is written by this thread in its turn, its text going out as it comes (`ByteWriter.drain`).
-    static func writeInShares(_ count: Int, cores: Int = Shares.cores, weight: ((Int) -> Int)? = nil,
+    @inline(__always)
+    static func writeInShares(_ count: Int, cores: Int = Shares.cores, weight: (Int) -> Int = { _ in 0 },
                               to output: inout Output, _ write: @Sendable (Int, inout ByteWriter) -> Void) {
-        let runs = Runs(count: count, weight: weight)
+        writeInShares(Runs(count: count, weight: weight), cores: cores, to: &output, write)
+    }
+
+    /// `writeInShares` of the runs given.
+    static func writeInShares(_ runs: Runs, cores: Int, to output: inout Output, _ write: @Sendable (Int, inout ByteWriter) -> Void) {
+        let count = runs.indexCount
         guard cores > 1, runs.count > 1 else {
             var out = newPiece()
             streamingAsItComes(&out, to: &output) { out, stream in
