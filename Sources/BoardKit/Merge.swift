@@ -25,6 +25,9 @@ public struct MergeConflict: Equatable, Sendable {
         /// The items' merge found conflicts, and cannot be laid out (a line of one side would change its role beside
         /// the other's: a heading swap against a reopen): the whole file is marked, ours above theirs.
         case unplaceable
+        /// Keeping either side's half of every conflict block would put the item in another section than both sides
+        /// have it in: the whole file is marked, ours above theirs.
+        case halvesMisplace
         /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
         /// differently: the whole file is marked, ours above theirs.
         case resolvedApart
@@ -158,14 +161,6 @@ private struct ThreeWayMerge {
         }
 
         func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
-
-        /// How many items of `region` stand unchanged in the other version's region `otherRegion`, in the same section
-        /// (found by the hash of their lines). Items a new heading put in another section are not its items any more.
-        func itemsShared(region: Int, with other: Version, region otherRegion: Int) -> Int {
-            var sections: [Int: SectionKind?] = [:]
-            for unit in other.regions[otherRegion] where unit >= 0 { sections[other.content.hashes[unit]] = other.section(ofItem: unit) }
-            return regions[region].lazy.filter { $0 >= 0 && sections[self.content.hashes[$0]] == .some(self.section(ofItem: $0)) }.count
-        }
         /// The section a skeleton line stands in (its own, for a heading); nil outside the sections.
         func section(ofLine index: Int) -> SectionKind? {
             let line = skeleton[index]
@@ -440,13 +435,68 @@ private struct ThreeWayMerge {
             let merged = Self.hiddenOpeningMarkers(board), first = Self.hiddenOpeningMarkers(base.board)
             let mine = Self.hiddenOpeningMarkers(ours.board), others = Self.hiddenOpeningMarkers(theirs.board)
             let hides = merged.contains { text, count in count > (mine[text] ?? 0) + (others[text] ?? 0) - (first[text] ?? 0) }
-            return hides ? wholeFileConflict() : merge
+            if hides { return wholeFileConflict() }
+            // Blocks whose halves would move an item (a block taking in the next section's heading, items below it):
+            // the whole file, whose halves are the sides themselves.
+            if let title = itemMisplacedByHalves(merge.bytes) {
+                let whole = wholeFileConflict(.halvesMisplace)
+                return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .halvesMisplace)] + merge.conflicts)
+            }
+            return merge
         }
         if let first = board.conflictMarkers.first {
             return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
         }
         guard let error = board.firstError, sidesPassCheck else { return merge }
         return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .failsCheck(line: error.line, problem: error.message))])
+    }
+
+    /// The title of an item that keeping ours' half of every conflict block of `bytes`, or theirs', puts in another
+    /// section than both sides have it in (its line alike on both sides, in one section on each): helper-55's note
+    /// added under `## TODO` against `## DOING` renamed made a block of the note and DOING's heading, TODO's items
+    /// below it, and keeping either half put them in DOING. Nil when there is none.
+    func itemMisplacedByHalves(_ bytes: [UInt8]) -> String? {
+        func content(_ board: Board, _ item: Item) -> ArraySlice<UInt8> {
+            board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd]
+        }
+        // Each item line's section on both sides, where both have it once, in one section.
+        var oursSections: [ArraySlice<UInt8>: SectionKind?] = [:], repeated = Set<ArraySlice<UInt8>>()
+        for item in ours.board.items {
+            let line = content(ours.board, item)
+            if oursSections.updateValue(ours.board.section(of: item), forKey: line) != nil { repeated.insert(line) }
+        }
+        var agreed: [ArraySlice<UInt8>: SectionKind?] = [:]
+        for item in theirs.board.items {
+            let line = content(theirs.board, item)
+            guard let section = oursSections[line], section == theirs.board.section(of: item), !repeated.contains(line) else {
+                repeated.insert(line)
+                continue
+            }
+            if agreed.updateValue(section, forKey: line) != nil { repeated.insert(line) }
+        }
+        let merged = Board(parsing: bytes)
+        for kept in [0, 1] {
+            // The merged lines with one half of each block kept (0: ours, 1: theirs), the markers dropped.
+            var resolved: [UInt8] = []
+            var half: Int?
+            for line in merged.lines {
+                let text = bytes[line.start..<line.contentEnd]
+                func isMarker(_ character: UInt8, labelled: Bool) -> Bool {
+                    text.count >= markerSize && text.prefix(markerSize).allSatisfy { $0 == character }
+                        && (text.count == markerSize || (labelled && text[text.startIndex + markerSize] == UInt8(ascii: " ")))
+                }
+                if isMarker(UInt8(ascii: "<"), labelled: true) { half = 0 }
+                else if half != nil, isMarker(UInt8(ascii: "="), labelled: false) { half = 1 }
+                else if half != nil, isMarker(UInt8(ascii: ">"), labelled: true) { half = nil }
+                else if half == nil || half == kept { resolved += bytes[line.start..<line.end] }
+            }
+            let board = Board(parsing: resolved, offBoardSections: offBoardSections)
+            for item in board.items {
+                let line = content(board, item)
+                if !repeated.contains(line), let section = agreed[line], board.section(of: item) != section { return board.title(of: item) }
+            }
+        }
+        return nil
     }
 
     /// The `<<<<<<<` lines that `check` does not see as markers (in fences), by their text, with how
@@ -509,8 +559,7 @@ private struct ThreeWayMerge {
     mutating func mergeSkeletons() {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
-        let (toOurs, toTheirs) = (b.matching(o) { base.itemsShared(region: $0, with: ours, region: $1) },
-                                  b.matching(t) { base.itemsShared(region: $0, with: theirs, region: $1) })
+        let (toOurs, toTheirs) = (b.matching(o), b.matching(t))
         let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count), toOurs: toOurs, toTheirs: toTheirs)
         for (position, index) in b.indices.enumerated() where index < 0 {
             if let match = toOurs[position] { ours.counterpart[-1 - index] = -1 - o.indices[match] }
@@ -704,7 +753,6 @@ private struct ThreeWayMerge {
     mutating func markConflict(_ stretch: Diff3.Stretch, _ b: SkeletonTokens, _ o: SkeletonTokens, _ t: SkeletonTokens) {
         conflicts.append(MergeConflict(title: nil, reason: .text))
         let oursHalf = Self.conflictHalf(ours, o, stretch.ours), theirsHalf = Self.conflictHalf(theirs, t, stretch.theirs)
-        let beforeBlock = output.count - 1
         output.append(ArraySlice(marker("<", label: "ours")))
         output += oursHalf.lines
         output.append(ArraySlice(marker("=", label: nil)))
@@ -714,20 +762,6 @@ private struct ThreeWayMerge {
         Self.place(&base, b, stretch.base, after: last, count: 0)
         Self.place(&ours, o, stretch.ours, after: last, count: 0)
         Self.place(&theirs, t, stretch.theirs, after: last, count: 0)
-        // Items that stood above a section's heading in the block go before it, so that they stay in their section
-        // whichever half is kept (helper-55: a note added between TODO's items against `## DOING` renamed put the
-        // items after it below the block, under DOING's heading either way).
-        for (version, skeleton, range) in [(\ThreeWayMerge.base, b, stretch.base), (\.ours, o, stretch.ours), (\.theirs, t, stretch.theirs)] {
-            let headsSection = { (position: Int) in
-                let index = skeleton.indices[position]
-                return index >= 0 && self[keyPath: version].lastSection(from: self[keyPath: version].skeleton[index])?.headingLine
-                    == self[keyPath: version].skeleton[index]
-            }
-            guard let heading = range.first(where: headsSection) else { continue }
-            for position in range.lowerBound..<heading where skeleton.indices[position] < 0 {
-                self[keyPath: version].places[-1 - skeleton.indices[position]] = beforeBlock
-            }
-        }
         for region in oursHalf.blankRegions { ours.places[region] = Self.inConflictBlock }
         for region in theirsHalf.blankRegions { theirs.places[region] = Self.inConflictBlock }
     }
@@ -775,33 +809,14 @@ private struct ThreeWayMerge {
 
         /// For each token, the one of `other` it is matched with. The lines match as a longest common subsequence
         /// of the lines alone. Between two matched lines, a region matches the other's right after the same
-        /// matched line or right before the next, or when both hold as many lines there, after as many of them. One
-        /// region against several parted by new lines only (a note added or removed, not a line moved there) matches
-        /// the one that holds most of its items (`shared`, by region index), where that is more than the first holds:
-        /// a side that added a note before a section's items has them after it.
-        func matching(_ other: SkeletonTokens, shared: (Int, Int) -> Int) -> [Int?] {
+        /// matched line or right before the next, or when both hold as many lines there, after as many of them.
+        func matching(_ other: SkeletonTokens) -> [Int?] {
             var result = [Int?](repeating: nil, count: tokens.count)
             var start = (0, 0)
-            let (texts, otherTexts) = (Set(tokens), Set(other.tokens))
             func matchRegions(upTo end: (Int, Int)) {
                 let (mine, others) = (slots(start.0..<end.0), other.slots(start.1..<end.1))
                 if mine.count == others.count {
                     for (region, match) in zip(mine, others) { if let region, let match { result[region] = match } }
-                    return
-                }
-                func items(_ region: Int, _ match: Int) -> Int { shared(-1 - indices[region], -1 - other.indices[match]) }
-                // Lines that only one version has (a note added or removed), not lines moved there from elsewhere.
-                func onlyNew(_ skeleton: SkeletonTokens, _ range: Range<Int>, absentFrom texts: Set<Int>) -> Bool {
-                    range.allSatisfy { skeleton.indices[$0] < 0 || !texts.contains(skeleton.tokens[$0]) }
-                }
-                if mine.count == 1, let region = mine[0], let first = others[0] ?? others[others.count - 1],
-                   onlyNew(other, start.1..<end.1, absentFrom: texts) {
-                    result[region] = others.compactMap { $0 }.reduce(first) { items(region, $1) > items(region, $0) ? $1 : $0 }
-                    return
-                }
-                if others.count == 1, let match = others[0], let first = mine[0] ?? mine[mine.count - 1],
-                   onlyNew(self, start.0..<end.0, absentFrom: otherTexts) {
-                    result[mine.compactMap { $0 }.reduce(first) { items($1, match) > items($0, match) ? $1 : $0 }] = match
                     return
                 }
                 var matchedFirst = false
