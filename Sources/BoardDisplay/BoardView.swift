@@ -353,8 +353,9 @@ public struct BoardView: Sendable {
                 return wrapped(text, width: width, lead: lead, style: style, labels: labels)
             }
             guard needsEscaping(text) else { return wrapped(text, lead: lead, style: style, labels: labels) }
-            var safe = escaped(String(decoding: text, as: UTF8.self))
-            safe.withUTF8 { wrapped($0, lead: lead, style: style, labels: labels) }
+            var safe = ByteWriter(capacity: text.count + 16)
+            Self.appendEscapedWords(text, to: &safe)
+            safe.withBytes { wrapped($0, lead: lead, style: style, labels: labels) }
         }
         board.withTitleBytes(of: item) { bytes, range in
             wrappedFromFile(UnsafeBufferPointer(rebasing: bytes[range]), lead: item.checked ? "[x] " : "[ ] ", labels: true)
@@ -452,6 +453,31 @@ public struct BoardView: Sendable {
     /// Words (split at spaces and tabs) filled greedily into lines of at most `width` cells; a word wider than a
     /// line is cut and ends in `…`. `text` is UTF-8 safe to print; each line goes to `line` with its width.
     /// `textWidth` is the text's width when it is known already.
+    /// Bytes of a word past which `appendEscapedWords` cuts it: far more than a row shows.
+    static let longWord = 1 << 16
+
+    /// `text` escaped as `appendEscaped` escapes it, each word (between spaces and tabs) of more than `longWord` bytes
+    /// cut to its first `longWord` (whole characters) and `…`: `wrap` shows no more of a word wider than a row than
+    /// the row, and a long title of control characters, escaped whole, took five times its size in memory.
+    static func appendEscapedWords(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        var index = 0
+        while index < text.count {
+            var end = index
+            while end < text.count && text[end] != 0x20 && text[end] != 0x09 { end += 1 }
+            if end - index > longWord {
+                var cut = index + longWord
+                while cut > index && text[cut] & 0xC0 == 0x80 { cut -= 1 }
+                appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[index..<cut]), to: &out)
+                out.append("…")
+            } else {
+                appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[index..<end]), to: &out)
+            }
+            index = end
+            while index < text.count && (text[index] == 0x20 || text[index] == 0x09) { index += 1 }
+            out.append(UnsafeBufferPointer(rebasing: text[end..<index]))
+        }
+    }
+
     static func wrap(_ text: UnsafeBufferPointer<UInt8>, width: Int, textWidth: Int? = nil, scratch current: inout ByteWriter,
                      _ line: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         // Most titles already fit and are single-spaced: nothing to split.

@@ -203,6 +203,15 @@ struct EveryCommand {
         for index in 0..<450_000 { ownHeadings += Array("## R\(index)\n- [ ] s\n".utf8) }
         var markers = Array("## TODO\n".utf8)
         for _ in 0..<200_000 { markers += Array("<<<<<<< a\n- [ ] x\n=======\n- [ ] y\n>>>>>>> b\n".utf8) }
+        // Text that grows as it is escaped: a title of control characters (`\u{1}`, five bytes each, in a terminal,
+        // six in JSON) and a body of quotes (`&quot;` in a page). Each item's text was whole in a buffer, and the
+        // terminal's escaping made a string a character at a time (574 MB and 4.6 s for a 50 MB title).
+        var controls = Array("## TODO\n- [ ] ".utf8)
+        controls += [UInt8](repeating: 1, count: 16 * 1_048_576)
+        controls += Array("\n## DONE\n".utf8)
+        var quotes = Array("## TODO\n- [ ] quoted\n".utf8)
+        for _ in 0..<256 { quotes += Array("  ".utf8) + [UInt8](repeating: UInt8(ascii: "\""), count: 65_536) + Array("\n  \n".utf8) }
+        quotes += Array("## DONE\n".utf8)
         return [
             ("one line of 80,000 due tokens", tokens, ["check", "check --json", "list --json", "show --width 120", "done :2"]),
             ("80,000 due tokens cycling through 28 dates", cycling, ["check", "check --json"]),
@@ -220,6 +229,8 @@ struct EveryCommand {
             ("900,000 near-miss item lines", nearMisses, ["check", "check --json"]),
             ("450,000 strays, each under a heading of its own", ownHeadings, ["check", "check --json"]),
             ("200,000 conflicts of two items", markers, ["check", "check --json"]),
+            ("a 16 MB title of control characters", controls, ["list", "list --json", "html", "show --width 120"]),
+            ("256 body lines of 64 KiB of quotes", quotes, ["list --json", "html"]),
         ]
     }
 }

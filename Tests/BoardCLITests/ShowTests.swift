@@ -192,6 +192,20 @@ extension BoardView {
         #expect(BoardView.wrap("", width: 6).map(\.text) == [""])
     }
 
+    /// A title that needs escaping is escaped a word at a time, a word of more than `longWord` bytes cut to them and
+    /// `…` (a 16 MB title of control characters took five times its size, escaped whole, and 1.8 s): the rows are
+    /// those of the title escaped whole, and the escaped text stays near `longWord` however long the word.
+    @Test func aLongWordToEscapeIsEscapedOnlyAsFarAsARowShows() {
+        let long = String(repeating: "\u{1}", count: 1_000_000), longer = String(repeating: "x\u{202E}", count: 300_000)
+        for title in ["a \u{1B}[31m b", long, "start " + long + " end\u{7}", "\u{7}\t" + longer + "\t" + long, "caf\u{E9} \u{85}"] {
+            var text = title, escapedWords = ByteWriter()
+            text.withUTF8 { BoardView.appendEscapedWords($0, to: &escapedWords) }
+            #expect(escapedWords.count < 16 * BoardView.longWord, "\(escapedWords.count) bytes")
+            let rows = BoardView.wrap(String(decoding: escapedWords.bytes, as: UTF8.self), width: 40).map(\.text)
+            #expect(rows == BoardView.wrap(escaped(title), width: 40).map(\.text), "\(rows.prefix(3))")
+        }
+    }
+
     /// A long word is cut by whole characters, however many bytes a character takes: a start of the word is
     /// decoded at a time, and a character its end cuts short (here one of 6,001 scalars, or a family emoji of five)
     /// is read again from a longer start, never cut or counted as the start would have it.
