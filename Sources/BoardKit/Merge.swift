@@ -438,7 +438,7 @@ private struct ThreeWayMerge {
             if hides { return wholeFileConflict() }
             // Blocks whose halves would move an item (a block taking in the next section's heading, items below it):
             // the whole file, whose halves are the sides themselves.
-            if let title = itemMisplacedByHalves(merge.bytes) {
+            if merge.conflicts.contains(where: { $0.reason == .text }), let title = itemMisplacedByHalves(merge.bytes) {
                 let whole = wholeFileConflict(.halvesMisplace)
                 return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .halvesMisplace)] + merge.conflicts)
             }
@@ -451,10 +451,12 @@ private struct ThreeWayMerge {
         return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .failsCheck(line: error.line, problem: error.message))])
     }
 
-    /// The title of an item that keeping ours' half of every conflict block of `bytes`, or theirs', puts in another
-    /// section than both sides have it in (its line alike on both sides, in one section on each): helper-55's note
-    /// added under `## TODO` against `## DOING` renamed made a block of the note and DOING's heading, TODO's items
-    /// below it, and keeping either half put them in DOING. Nil when there is none.
+    /// The title of an item that keeping ours' half of every block of text outside the items (`<<<<<<< ours`, no
+    /// section named) in `bytes`, or theirs', puts in another section than both sides have it in (its line alike on
+    /// both sides, in one section on each): helper-55's note added under `## TODO` against `## DOING` renamed made a
+    /// block of the note and DOING's heading, TODO's items below it, and keeping either half put them in DOING. An
+    /// item's block (`<<<<<<< ours (DOING)`) keeps both halves: where it stands is the merge's choice, said in its
+    /// labels. Nil when there is none.
     func itemMisplacedByHalves(_ bytes: [UInt8]) -> String? {
         func content(_ board: Board, _ item: Item) -> ArraySlice<UInt8> {
             board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd]
@@ -478,17 +480,20 @@ private struct ThreeWayMerge {
         for kept in [0, 1] {
             // The merged lines with one half of each block kept (0: ours, 1: theirs), the markers dropped.
             var resolved: [UInt8] = []
+            // The half being read, in a text block; `itemBlock` in an item's.
             var half: Int?
+            let itemBlock = 2
+            let opening = ArraySlice(marker("<", label: "ours").prefix { $0 != 0x0D && $0 != 0x0A })
             for line in merged.lines {
                 let text = bytes[line.start..<line.contentEnd]
                 func isMarker(_ character: UInt8, labelled: Bool) -> Bool {
                     text.count >= markerSize && text.prefix(markerSize).allSatisfy { $0 == character }
                         && (text.count == markerSize || (labelled && text[text.startIndex + markerSize] == UInt8(ascii: " ")))
                 }
-                if isMarker(UInt8(ascii: "<"), labelled: true) { half = 0 }
-                else if half != nil, isMarker(UInt8(ascii: "="), labelled: false) { half = 1 }
+                if half == nil, isMarker(UInt8(ascii: "<"), labelled: true) { half = text.elementsEqual(opening) ? 0 : itemBlock }
+                else if half != nil, isMarker(UInt8(ascii: "="), labelled: false) { half = half == itemBlock ? itemBlock : 1 }
                 else if half != nil, isMarker(UInt8(ascii: ">"), labelled: true) { half = nil }
-                else if half == nil || half == kept { resolved += bytes[line.start..<line.end] }
+                else if half == nil || half == kept || half == itemBlock { resolved += bytes[line.start..<line.end] }
             }
             let board = Board(parsing: resolved, offBoardSections: offBoardSections)
             for item in board.items {
