@@ -129,11 +129,13 @@ import Testing
             // conflict (both append at the end of the file), and an item a move put under one of them falls out of
             // its section with it: marked too, never left silently under another.
             // (The lines merged, as git merges them, may conflict in more than one place.)
+            // Where keeping either half of such a block would move an item, the whole file is the conflict, said first.
             func linesOrOutOfItsSection(_ conflict: MergeConflict) -> Bool {
                 if case .sectionGone = conflict.reason { true } else { conflict == MergeConflict(title: nil, reason: .text) }
             }
-            if merged.conflicts.first == MergeConflict(title: nil, reason: .text), !result.conflictMarkers.isEmpty,
-               merged.conflicts.allSatisfy(linesOrOutOfItsSection) {
+            let conflicts = merged.conflicts.drop { $0.reason == .halvesMisplace }
+            if conflicts.first == MergeConflict(title: nil, reason: .text), !result.conflictMarkers.isEmpty,
+               conflicts.allSatisfy(linesOrOutOfItsSection) {
                 fallbacks += 1
                 continue
             }
@@ -192,8 +194,9 @@ import Testing
             let result = Board(parsing: merged.bytes)
             // As above: rarely the lines merge instead, with conflict markers; or the lines outside items a move
             // touches conflict (a heading that ends the file), and the item with them.
-            if merged.conflicts.first == MergeConflict(title: nil, reason: .text), !result.conflictMarkers.isEmpty,
-               merged.conflicts.dropFirst().allSatisfy({ $0 == MergeConflict(title: title, reason: edits.2) }) {
+            let conflicts = merged.conflicts.drop { $0.reason == .halvesMisplace }
+            if conflicts.first == MergeConflict(title: nil, reason: .text), !result.conflictMarkers.isEmpty,
+               conflicts.dropFirst().allSatisfy({ $0 == MergeConflict(title: title, reason: edits.2) }) {
                 fallbacks += 1
                 continue
             }
