@@ -236,7 +236,7 @@ enum Commands {
                 let changes = unread == nil ? old.changes(to: new) : []
                 if parsed.flag("json") {
                     if number > 0 { json.append(UInt8(ascii: ",")) }
-                    Report.appendCommitJSON(commit, changes, to: &json)
+                    Report.appendCommitJSON(commit, changes, unread: new.isUTF16 ? "utf16" : old.isUTF16 ? "utf16-before" : nil, to: &json)
                     continue
                 }
                 if number > 0 { context.output.print("") }
@@ -939,7 +939,7 @@ enum Commands {
         }
         // The files differ, but not in board terms: said, so that git's diff of a changed file lists something.
         if changes.isEmpty && old.bytes != new.bytes {
-            out.append("~ no change in board terms (only the order within a section, blank lines, line endings, bullets or indentation)\n")
+            out.append("~ the file changed, but not in board terms\n")
         }
         context.output.stream(&out)
         return 0

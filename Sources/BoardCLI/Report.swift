@@ -620,7 +620,9 @@ enum Report {
 
     /// One commit of `board log --json`: `{"hash", "short", "author", "date", "subject", "changes": [{"change":
     /// "added"|"removed"|"moved"|"retitled"|"due"|"done"|"checked"|"body"|"text", "title", …}]}`.
-    static func appendCommitJSON(_ commit: History.Commit, _ changes: [BoardChange], to out: inout [UInt8]) {
+    /// `unread`: why the changes are not listed (a version saved as UTF-16, `utf16`; the one before it,
+    /// `utf16-before`), written as a field of its own.
+    static func appendCommitJSON(_ commit: History.Commit, _ changes: [BoardChange], unread: String? = nil, to out: inout [UInt8]) {
         func field(_ key: String, _ value: String?) {
             out += ",\"\(key)\":".utf8
             if let value { appendJSONString(value, to: &out) } else { out.append("null") }
@@ -631,6 +633,7 @@ enum Report {
         field("author", commit.author)
         field("date", commit.date)
         field("subject", commit.subject)
+        if let unread { field("unread", unread) }
         out.append(",\"changes\":[")
         for (index, change) in changes.enumerated() {
             if index > 0 { out.append(",") }

@@ -31,9 +31,10 @@ import Testing
         let sandbox = Sandbox()
         let old = "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n## DONE\n"
         sandbox.write("old.md", old)
-        let said = "~ no change in board terms (only the order within a section, blank lines, line endings, bullets or indentation)\n"
+        let said = "~ the file changed, but not in board terms\n"
         for new in [old.replacingOccurrences(of: "\n", with: "\r\n"), old.replacingOccurrences(of: "- [", with: "* ["),
-                    old.replacingOccurrences(of: "\n\n", with: "\n"), old.replacingOccurrences(of: "- [ ] A\n- [ ] B", with: "- [ ] B\n- [ ] A")] {
+                    old.replacingOccurrences(of: "\n\n", with: "\n"), old.replacingOccurrences(of: "- [ ] A\n- [ ] B", with: "- [ ] B\n- [ ] A"),
+                    old.replacingOccurrences(of: "- [ ] A", with: "- [ ] A  ")] {
             sandbox.write("new.md", new)
             #expect(sandbox.run(["diff", "old.md", "new.md"]) == Outcome(exitCode: 0, stdout: said, stderr: ""), "\(new.debugDescription)")
         }

@@ -344,6 +344,9 @@ import Testing
         #expect(log.contains("Saved by Notepad\n    (saved as UTF-16 here, which board does not read: no changes listed)\n"), "\(log)")
         #expect(log.contains("Back to UTF-8\n    (the version before was UTF-16, which board does not read: no changes listed)\n"), "\(log)")
         #expect(!log.contains("removed") && log.components(separatedBy: "added").count == 2, "\(log)")
+        let logJSON = repository.run("board", ["log", "--json"]).output
+        #expect(logJSON.contains(#""subject":"Back to UTF-8","unread":"utf16-before","changes":[]"#)
+                    && logJSON.contains(#""subject":"Saved by Notepad","unread":"utf16","changes":[]"#), "\(logJSON)")
     }
 
     /// A commit that made the board's path a folder (and the next a file again) lists the folder's files besides the
