@@ -248,11 +248,8 @@ enum HTMLPage {
                     continue
                 }
                 guard let scalarLength = UTF8Sequence.length(in: bytes, at: index) else {
-                    flush()
-                    out.append("\u{FFFD}")
-                    index += UTF8Sequence.illFormedLength(in: bytes, at: index)
+                    index = out.appendReplacingIllFormed(bytes, run: runStart, at: index)
                     runStart = index
-                    out.drainIfFull()
                     continue
                 }
                 length = scalarLength
@@ -263,14 +260,7 @@ enum HTMLPage {
                 if isInvisibleFormatting(scalar) {
                     flush()
                     out.append("&#x")
-                    let digits: StaticString = "0123456789ABCDEF"
-                    var shift: UInt32 = 20
-                    while shift > 0 && scalar >> shift == 0 { shift -= 4 }
-                    while true {
-                        out.append(digits.utf8Start[Int(scalar >> shift & 0xF)])
-                        guard shift > 0 else { break }
-                        shift -= 4
-                    }
+                    out.appendHex(scalar)
                     out.append(UInt8(ascii: ";"))
                     index += length
                     runStart = index

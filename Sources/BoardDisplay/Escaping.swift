@@ -41,11 +41,8 @@ public func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout 
             continue
         }
         guard let length = UTF8Sequence.length(in: bytes, at: index) else {
-            flush()
-            out.append("\u{FFFD}")
-            index += UTF8Sequence.illFormedLength(in: bytes, at: index)
+            index = out.appendReplacingIllFormed(bytes, run: runStart, at: index)
             runStart = index
-            out.drainIfFull()
             continue
         }
         let value = UTF8Sequence.scalar(in: bytes, at: index, length: length)
@@ -65,16 +62,13 @@ public func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout 
 /// `\u{1B}` (hexadecimal in capitals, without leading zeros), or `\x80` for a byte of a path or argument that is not
 /// UTF-8 (U+10FF80 to U+10FFFF, as `SystemText` holds it).
 private func appendEscape(of value: UInt32, to out: inout ByteWriter) {
-    let digits: StaticString = "0123456789ABCDEF"
-    let shown = value >= 0x10FF80 ? value - 0x10FF00 : value
-    out.append(value >= 0x10FF80 ? "\\x" : "\\u{")
-    var shift = 20
-    while shift > 0 && shown >> UInt32(shift) == 0 { shift -= 4 }
-    while shift >= 0 {
-        out.append(digits.utf8Start[Int(shown >> UInt32(shift) & 0xF)])
-        shift -= 4
+    guard value < 0x10FF80 else {
+        out.append("\\x")
+        return out.appendHex(value - 0x10FF00)
     }
-    if value < 0x10FF80 { out.append(UInt8(ascii: "}")) }
+    out.append("\\u{")
+    out.appendHex(value)
+    out.append(UInt8(ascii: "}"))
 }
 
 /// True when the bytes hold a scalar `isControl` escapes or are not well-formed UTF-8: a scan of the bytes, since

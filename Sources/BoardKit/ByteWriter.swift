@@ -144,6 +144,27 @@ public struct ByteWriter: ~Copyable {
         written += digits
     }
 
+    /// For an escaper reading `bytes` a run at a time: appends the run `bytes[run..<index]`, then U+FFFD for the
+    /// ill-formed sequence at `index` (as `String(decoding:as:)` reads it), and returns where reading goes on.
+    public mutating func appendReplacingIllFormed(_ bytes: UnsafeBufferPointer<UInt8>, run: Int, at index: Int) -> Int {
+        append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        append("\u{FFFD}")
+        drainIfFull()
+        return index + UTF8Sequence.illFormedLength(in: bytes, at: index)
+    }
+
+    /// Appends a number's hexadecimal digits, in capitals, without leading zeros (`1B`, `202E`).
+    public mutating func appendHex(_ value: UInt32) {
+        let digits: StaticString = "0123456789ABCDEF"
+        var shift: UInt32 = 28
+        while shift > 0 && value >> shift == 0 { shift -= 4 }
+        while true {
+            append(digits.utf8Start[Int(value >> shift & 0xF)])
+            guard shift > 0 else { break }
+            shift -= 4
+        }
+    }
+
     /// 10^0 to 10^19.
     private static let powersOfTen: [UInt] = [
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,

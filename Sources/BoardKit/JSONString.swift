@@ -66,11 +66,8 @@ public func appendJSONStringContent(utf8 bytes: UnsafeBufferPointer<UInt8>, to o
             }
             // An ill-formed sequence is the U+FFFD `String(decoding:as:)` puts in its place.
             guard let length = UTF8Sequence.length(in: bytes, at: index) else {
-                flush()
-                out.append("\u{FFFD}")
-                index += UTF8Sequence.illFormedLength(in: bytes, at: index)
+                index = out.appendReplacingIllFormed(bytes, run: runStart, at: index)
                 runStart = index
-                out.drainIfFull()
                 continue
             }
             // Invisible formatting characters are two bytes (U+061C) to four (the musical format controls); one

@@ -25,7 +25,7 @@ import Testing
     }
 
     /// Any bytes: printing them without a `String` gives what decoding them to one and escaping gives, for the
-    /// terminal and for JSON — ill-formed sequences (cut off, overlong, surrogates, past U+10FFFF) included.
+    /// terminal, for JSON and for a page — ill-formed sequences (cut off, overlong, surrogates, past U+10FFFF) included.
     @Test func bytesArePrintedAsTheirDecodedTextWouldBe() {
         let pieces: [[UInt8]] = [
             Array("a".utf8), [0x09], [0x0A], [0x1B], [0x7F], [0x22], [0x5C], [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF],
@@ -45,11 +45,13 @@ import Testing
                 bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            var terminal = ByteWriter(), json = ByteWriter(), jsonOfText: [UInt8] = []
+            var terminal = ByteWriter(), json = ByteWriter(), jsonOfText: [UInt8] = [], page = ByteWriter()
             bytes.withUnsafeBufferPointer {
                 appendEscaped(utf8: $0, to: &terminal)
                 appendJSONString(utf8: $0, to: &json)
+                HTMLPage.escape($0, to: &page)
             }
+            if page.bytes != Array(HTMLPage.escape(text).utf8) { mismatches.append(bytes) }
             appendJSONString(text, to: &jsonOfText)
             // And the JSON reads back as the decoded text (Foundation's reader drops a U+FEFF, which the writer keeps).
             let decoded = try? JSONSerialization.jsonObject(with: Data(json.bytes), options: .fragmentsAllowed) as? String
@@ -135,6 +137,13 @@ import Testing
             if out.bytes != Array(String(value).utf8) { wrong.append(value) }
         }
         #expect(wrong.isEmpty, "\(wrong.count) numbers written wrong, the first: \(wrong.first ?? 0)")
+        // Hexadecimal, in capitals, without leading zeros: as `String(_:radix:uppercase:)` writes it.
+        let hexValues: [UInt32] = [0, 1, 0xF, 0x10, 0x1B, 0xAD, 0x202E, 0xFEFF, 0x1D173, 0x10FFFF, UInt32.max]
+        for value in hexValues {
+            var hex = ByteWriter(capacity: 1)
+            hex.appendHex(value)
+            #expect(hex.bytes == Array(String(value, radix: 16, uppercase: true).utf8), "\(value)")
+        }
         var padded = ByteWriter(capacity: 1)
         padded.appendNumber(7, width: 5)
         padded.appendNumber(123_456, width: 3)
