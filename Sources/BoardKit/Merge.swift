@@ -438,7 +438,10 @@ private struct ThreeWayMerge {
             if hides { return wholeFileConflict() }
             // Blocks whose halves would move an item (a block taking in the next section's heading, items below it):
             // the whole file, whose halves are the sides themselves.
-            if merge.conflicts.contains(where: { $0.reason == .text }), let title = itemMisplacedByHalves(merge.bytes) {
+            // Markers a version already had are not the merge's to resolve (helper-59: an old block in all three,
+            // resolved too, made the whole file a conflict of nested markers).
+            let markersBefore = [base, ours, theirs].contains { !$0.board.conflictMarkers.isEmpty }
+            if !markersBefore, merge.conflicts.contains(where: { $0.reason == .text }), let title = itemMisplacedByHalves(merge.bytes) {
                 let whole = wholeFileConflict(.halvesMisplace)
                 return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .halvesMisplace)] + merge.conflicts)
             }

@@ -499,6 +499,17 @@ import Testing
         #expect(merge(base, withoutDoing, edited) == (text: "## TODO\n\n- [ ] A\n\n- [ ] B\n\n## DONE\n\n- [x] C done:2026-11-20\n", conflicts: []))
     }
 
+    /// An old block of conflict markers that base and both sides carry is not resolved by the halves check: the sides'
+    /// own conflict on a line is marked as it is, never the whole file with the old markers nested in it (helper-59).
+    @Test func theHalvesCheckLeavesMarkersTheVersionsAlreadyHad() {
+        let base = "# Title\n\n## TODO\n\n<<<<<<< ours\n## Review\n=======\n>>>>>>> theirs\n- [ ] A\n\n## DOING\n\n- [ ] C\n\n## DONE\n"
+        let ours = base.replacingOccurrences(of: "# Title", with: "# Title ours")
+        let theirs = base.replacingOccurrences(of: "# Title", with: "# Title theirs")
+        let result = merge(base, ours, theirs)
+        #expect(!result.conflicts.contains { $0.reason == .halvesMisplace } && result.text.components(separatedBy: "<<<<<<< ours\n").count == 3,
+                "\(result.conflicts) \(result.text)")
+    }
+
     /// Headings both sides changed conflict as lines: the items under them are not marked again (C, which neither
     /// side moved, was a conflict of its own beside the headings'). That block (`## DONE`, `## TODO` against
     /// `## To do`, C below it) put C under TODO whichever half was kept, so the whole file is the conflict.
