@@ -479,24 +479,23 @@ private struct ThreeWayMerge {
             }
             if agreed.updateValue(section, forKey: line) != nil { repeated.insert(line) }
         }
+        // The merge's markers as `check` finds them (the versions had none), each by its first character.
         let merged = Board(parsing: bytes)
+        let markers = Dictionary(uniqueKeysWithValues: merged.conflictMarkers.map { ($0, bytes[merged.lines[$0].start]) })
+        let opening = ArraySlice(marker("<", label: "ours").prefix { $0 != 0x0D && $0 != 0x0A })
+        let itemBlock = 2
         for kept in [0, 1] {
             // The merged lines with one half of each block kept (0: ours, 1: theirs), the markers dropped.
             var resolved: [UInt8] = []
             // The half being read, in a text block; `itemBlock` in an item's.
             var half: Int?
-            let itemBlock = 2
-            let opening = ArraySlice(marker("<", label: "ours").prefix { $0 != 0x0D && $0 != 0x0A })
-            for line in merged.lines {
-                let text = bytes[line.start..<line.contentEnd]
-                func isMarker(_ character: UInt8, labelled: Bool) -> Bool {
-                    text.count >= markerSize && text.prefix(markerSize).allSatisfy { $0 == character }
-                        && (text.count == markerSize || (labelled && text[text.startIndex + markerSize] == UInt8(ascii: " ")))
+            for (index, line) in merged.lines.enumerated() {
+                switch markers[index] {
+                case UInt8(ascii: "<"): half = bytes[line.start..<line.contentEnd].elementsEqual(opening) ? 0 : itemBlock
+                case UInt8(ascii: "="): half = half == itemBlock ? itemBlock : 1
+                case UInt8(ascii: ">"): half = nil
+                default: if half == nil || half == kept || half == itemBlock { resolved += bytes[line.start..<line.end] }
                 }
-                if half == nil, isMarker(UInt8(ascii: "<"), labelled: true) { half = text.elementsEqual(opening) ? 0 : itemBlock }
-                else if half != nil, isMarker(UInt8(ascii: "="), labelled: false) { half = half == itemBlock ? itemBlock : 1 }
-                else if half != nil, isMarker(UInt8(ascii: ">"), labelled: true) { half = nil }
-                else if half == nil || half == kept || half == itemBlock { resolved += bytes[line.start..<line.end] }
             }
             let board = Board(parsing: resolved, offBoardSections: offBoardSections)
             for item in board.items {
