@@ -28,6 +28,10 @@ public struct MergeConflict: Equatable, Sendable {
         /// Keeping either side's half of every conflict block would put the item in another section than both sides
         /// have it in: the whole file is marked, ours above theirs.
         case halvesMisplace
+        /// The merged file, though nothing in it conflicts, does not have the item where both sides have it (its line
+        /// alike, in one section): changes apart took it out side by side (an unclosed comment of one side taking in
+        /// an item the other moved below it). The whole file is marked, ours above theirs.
+        case displacedSideBySide
         /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
         /// differently: the whole file is marked, ours above theirs.
         case resolvedApart
@@ -450,6 +454,11 @@ private struct ThreeWayMerge {
         if let first = board.conflictMarkers.first {
             return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
         }
+        let items = offBoardSections ? Board(parsing: merge.bytes, offBoardSections: true) : board
+        if let title = itemDisplacedSideBySide(items) {
+            let whole = wholeFileConflict(.displacedSideBySide)
+            return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .displacedSideBySide)])
+        }
         guard let error = board.firstError, sidesPassCheck else { return merge }
         return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .failsCheck(line: error.line, problem: error.message))])
     }
@@ -461,24 +470,7 @@ private struct ThreeWayMerge {
     /// item's block (`<<<<<<< ours (DOING)`) keeps both halves: where it stands is the merge's choice, said in its
     /// labels. Nil when there is none.
     func itemMisplacedByHalves(_ bytes: [UInt8]) -> String? {
-        func content(_ board: Board, _ item: Item) -> ArraySlice<UInt8> {
-            board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd]
-        }
-        // Each item line's section on both sides, where both have it once, in one section.
-        var oursSections: [ArraySlice<UInt8>: SectionKind?] = [:], repeated = Set<ArraySlice<UInt8>>()
-        for item in ours.board.items {
-            let line = content(ours.board, item)
-            if oursSections.updateValue(ours.board.section(of: item), forKey: line) != nil { repeated.insert(line) }
-        }
-        var agreed: [ArraySlice<UInt8>: SectionKind?] = [:]
-        for item in theirs.board.items {
-            let line = content(theirs.board, item)
-            guard let section = oursSections[line], section == theirs.board.section(of: item), !repeated.contains(line) else {
-                repeated.insert(line)
-                continue
-            }
-            if agreed.updateValue(section, forKey: line) != nil { repeated.insert(line) }
-        }
+        let agreed = sectionsAgreed()
         // The merge's markers as `check` finds them (the versions had none), each by its first character.
         let merged = Board(parsing: bytes)
         let markers = Dictionary(uniqueKeysWithValues: merged.conflictMarkers.map { ($0, bytes[merged.lines[$0].start]) })
@@ -499,11 +491,54 @@ private struct ThreeWayMerge {
             }
             let board = Board(parsing: resolved, offBoardSections: offBoardSections)
             for item in board.items {
-                let line = content(board, item)
-                if !repeated.contains(line), let section = agreed[line], board.section(of: item) != section { return board.title(of: item) }
+                if let section = agreed[Self.itemLine(board, item)], board.section(of: item) != section { return board.title(of: item) }
             }
         }
         return nil
+    }
+
+    /// The section of each item line both sides have once, in one section on each, and the base at most once: where any
+    /// merge of them must keep it. A line the base has twice is twins', and each side may keep another (both removed).
+    func sectionsAgreed() -> [ArraySlice<UInt8>: SectionKind?] {
+        var oursSections: [ArraySlice<UInt8>: SectionKind?] = [:], repeated = Set<ArraySlice<UInt8>>(), inBase = Set<ArraySlice<UInt8>>()
+        for item in base.board.items {
+            let line = Self.itemLine(base.board, item)
+            if !inBase.insert(line).inserted { repeated.insert(line) }
+        }
+        for item in ours.board.items {
+            let line = Self.itemLine(ours.board, item)
+            if oursSections.updateValue(ours.board.section(of: item), forKey: line) != nil { repeated.insert(line) }
+        }
+        var agreed: [ArraySlice<UInt8>: SectionKind?] = [:]
+        for item in theirs.board.items {
+            let line = Self.itemLine(theirs.board, item)
+            guard let section = oursSections[line], section == theirs.board.section(of: item), !repeated.contains(line) else {
+                repeated.insert(line)
+                continue
+            }
+            if agreed.updateValue(section, forKey: line) != nil { repeated.insert(line) }
+        }
+        return agreed.filter { !repeated.contains($0.key) }
+    }
+
+    /// The title of an item both sides have alike in one section (`sectionsAgreed`) that the clean merge in `board`
+    /// does not have there, once: changes apart, side by side, took it out (helper-59: ours moved A below G, theirs
+    /// opened a comment it never closed above G; the lines merged put A in the comment, off the board). Nil when every
+    /// one stands where both sides have it.
+    func itemDisplacedSideBySide(_ board: Board) -> String? {
+        var agreed = sectionsAgreed()
+        for item in board.items {
+            let line = Self.itemLine(board, item)
+            guard let section = agreed[line] else { continue }
+            if board.section(of: item) != section { return board.title(of: item) }
+            agreed[line] = nil
+        }
+        return ours.board.items.first { agreed[Self.itemLine(ours.board, $0)] != nil }.map { ours.board.title(of: $0) }
+    }
+
+    /// An item's line, without its line ending.
+    static func itemLine(_ board: Board, _ item: Item) -> ArraySlice<UInt8> {
+        board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd]
     }
 
     /// The `<<<<<<<` lines that `check` does not see as markers (in fences), by their text, with how
@@ -1315,8 +1350,11 @@ private struct ThreeWayMerge {
     /// A section's name in a conflict's labels and messages.
     static func name(of section: SectionKind?) -> String { section?.name ?? "outside the sections" }
 
-    /// The spaces a line starts with.
-    static func indent(_ line: ArraySlice<UInt8>) -> Int { line.prefix { $0 == Bytes.space }.count }
+    /// The spaces a line starts with, after the file's byte order mark on its first line (the parser's reading: items
+    /// below a first item that has one were taken for its body, and re-indented, when it was counted).
+    static func indent(_ line: ArraySlice<UInt8>) -> Int {
+        (Bytes.hasBOM(line) ? line.dropFirst(3) : line).prefix { $0 == Bytes.space }.count
+    }
 
     /// The merged value of a field: the side that changed it, or either when both made the same change;
     /// nil when both changed it differently.
@@ -1507,7 +1545,7 @@ private struct ThreeWayMerge {
                 // Items the two sides put next to each other: one indented two deeper than the item before it would
                 // become that item's body, so it takes that item's indentation (FORMAT.md §6).
                 var bytes = bytes(of: item.content)
-                var indent = bytes.prefix { $0 == Bytes.space }.count
+                var indent = Self.indent(bytes)
                 if let previousIndent, indent >= previousIndent + 2 {
                     bytes = Self.reindented(Array(bytes), from: indent, to: previousIndent)[...]
                     indent = previousIndent

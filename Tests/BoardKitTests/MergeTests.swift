@@ -77,6 +77,38 @@ import Testing
         }
     }
 
+    /// Changes apart can hide an item side by side: ours moves A below G, theirs opens a comment (or a code block) above
+    /// G that it never closes. The lines merged cleanly put A in it, off the board, though both sides have A in TODO
+    /// (helper-59). The whole file is the conflict instead, and each half has A in TODO.
+    @Test func aCleanMergeThatWouldHideAnItemBothSidesHaveIsTheWholeFile() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] B\n\n### grp\n\n- [ ] G\n\n## DOING\n\n## DONE\n"
+        let moved = "## TODO\n\n- [ ] B\n\n### grp\n\n- [ ] G\n- [ ] A\n\n## DOING\n\n## DONE\n"
+        for opened in ["<!--", "```"] {
+            let theirs = base.replacingOccurrences(of: "### grp\n", with: "### grp\n\(opened)\n")
+            for (ours, other) in [(moved, theirs), (theirs, moved)] {
+                let result = merge(base, ours, other)
+                #expect(result.conflicts == [MergeConflict(title: "A", reason: .displacedSideBySide)], "\(opened): \(result.text)")
+                #expect(result.text == "<<<<<<< ours\n\(ours)=======\n\(other)>>>>>>> theirs\n")
+            }
+        }
+        // Where nothing is hidden, the same move merges cleanly beside a comment that is closed.
+        let closed = base.replacingOccurrences(of: "### grp\n", with: "### grp\n<!-- note -->\n")
+        let result = merge(base, moved, closed)
+        #expect(result.conflicts.isEmpty && result.text == moved.replacingOccurrences(of: "### grp\n", with: "### grp\n<!-- note -->\n"),
+                "\(result.text)")
+    }
+
+    /// The byte order mark before a first item is not indentation: the items below it, as deep, stay as deep (the merge
+    /// counted the item at 0 and took two spaces off every item below it, lines neither side changed).
+    @Test func itemsBelowAFirstItemWithAByteOrderMarkKeepTheirIndentation() {
+        let base = "\u{FEFF}  - [ ] A\n  - [ ] B\n    body\n## TODO\n- [ ] C\n## DOING\n## DONE\n"
+        let ours = base.replacingOccurrences(of: "- [ ] C", with: "- [ ] C due:2026-12-01")
+        let theirs = base.replacingOccurrences(of: "## DONE\n", with: "## DONE\n- [x] D\n")
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.isEmpty && result.text == ours.replacingOccurrences(of: "## DONE\n", with: "## DONE\n- [x] D\n"),
+                "\(result.text.debugDescription)")
+    }
+
     @Test func differentFieldsOfOneItemMergeCleanly() {
         // Ours renames the item, theirs changes its date and its body.
         let ours = edited([("Write the guide due", "Write the migration guide due")])
