@@ -445,7 +445,7 @@ private struct ThreeWayMerge {
             // Markers a version already had are not the merge's to resolve (helper-59: an old block in all three,
             // resolved too, made the whole file a conflict of nested markers).
             let markersBefore = [base, ours, theirs].contains { !$0.board.conflictMarkers.isEmpty }
-            if !markersBefore, merge.conflicts.contains(where: { $0.reason == .text }), let title = itemMisplacedByHalves(merge.bytes) {
+            if !markersBefore, let title = itemMisplacedByHalves(merge.bytes) {
                 let whole = wholeFileConflict(.halvesMisplace)
                 return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .halvesMisplace)] + merge.conflicts)
             }
@@ -455,7 +455,7 @@ private struct ThreeWayMerge {
             return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
         }
         let items = offBoardSections ? Board(parsing: merge.bytes, offBoardSections: true) : board
-        if let title = itemDisplacedSideBySide(items) {
+        if let title = misplacedItem(items, sectionsAgreed()) {
             let whole = wholeFileConflict(.displacedSideBySide)
             return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .displacedSideBySide)])
         }
@@ -464,11 +464,10 @@ private struct ThreeWayMerge {
     }
 
     /// The title of an item that keeping ours' half of every block of text outside the items (`<<<<<<< ours`, no
-    /// section named) in `bytes`, or theirs', puts in another section than both sides have it in (its line alike on
-    /// both sides, in one section on each): helper-55's note added under `## TODO` against `## DOING` renamed made a
-    /// block of the note and DOING's heading, TODO's items below it, and keeping either half put them in DOING. An
-    /// item's block (`<<<<<<< ours (DOING)`) keeps both halves: where it stands is the merge's choice, said in its
-    /// labels. Nil when there is none.
+    /// section named) in `bytes`, or theirs', takes out of the section both sides have it in (`misplacedItem`):
+    /// helper-55's note added under `## TODO` against `## DOING` renamed made a block of the note and DOING's heading,
+    /// TODO's items below it, and keeping either half put them in DOING. An item's block (`<<<<<<< ours (DOING)`)
+    /// keeps both halves: where it stands is the merge's choice, said in its labels. Nil when there is none.
     func itemMisplacedByHalves(_ bytes: [UInt8]) -> String? {
         let agreed = sectionsAgreed()
         // The merge's markers as `check` finds them (the versions had none), each by its first character.
@@ -489,56 +488,80 @@ private struct ThreeWayMerge {
                 default: if half == nil || half == kept || half == itemBlock { resolved += bytes[line.start..<line.end] }
                 }
             }
-            let board = Board(parsing: resolved, offBoardSections: offBoardSections)
-            for item in board.items {
-                if let section = agreed[Self.itemLine(board, item)], board.section(of: item) != section { return board.title(of: item) }
-            }
+            if let title = misplacedItem(Board(parsing: resolved, offBoardSections: offBoardSections), agreed) { return title }
         }
         return nil
     }
 
-    /// The section of each item line both sides have once, in one section on each, and the base at most once: where any
-    /// merge of them must keep it. A line the base has twice is twins', and each side may keep another (both removed).
-    func sectionsAgreed() -> [ArraySlice<UInt8>: SectionKind?] {
-        var oursSections: [ArraySlice<UInt8>: SectionKind?] = [:], repeated = Set<ArraySlice<UInt8>>(), inBase = Set<ArraySlice<UInt8>>()
+    /// Where both sides have an item, in one section on each: the section, and the item's index in ours.
+    typealias Agreed = (section: SectionKind?, oursIndex: Int)
+
+    /// The item lines any merge of the sides must keep in one section, each once at least. A line both sides have once,
+    /// in one section on each, and the base at most once (a line the base has twice is twins', and each side may keep
+    /// another: both are gone). And the merged line of each item the merge paired that both sides have in one section,
+    /// that does not conflict (helper-59's 04: ours also gave A a due date).
+    func sectionsAgreed() -> [ArraySlice<UInt8>: Agreed] {
+        var oursItems: [ArraySlice<UInt8>: Agreed] = [:], repeated = Set<ArraySlice<UInt8>>(), inBase = Set<ArraySlice<UInt8>>()
         for item in base.board.items {
             let line = Self.itemLine(base.board, item)
             if !inBase.insert(line).inserted { repeated.insert(line) }
         }
-        for item in ours.board.items {
+        for (index, item) in ours.board.items.enumerated() {
             let line = Self.itemLine(ours.board, item)
-            if oursSections.updateValue(ours.board.section(of: item), forKey: line) != nil { repeated.insert(line) }
+            if oursItems.updateValue((ours.section(ofItem: index), index), forKey: line) != nil { repeated.insert(line) }
         }
-        var agreed: [ArraySlice<UInt8>: SectionKind?] = [:]
-        for item in theirs.board.items {
+        var agreed: [ArraySlice<UInt8>: Agreed] = [:]
+        func agree(_ line: ArraySlice<UInt8>, _ value: Agreed) {
+            if let known = agreed.updateValue(value, forKey: line), known != value { repeated.insert(line) }
+        }
+        for (index, item) in theirs.board.items.enumerated() {
             let line = Self.itemLine(theirs.board, item)
-            guard let section = oursSections[line], section == theirs.board.section(of: item), !repeated.contains(line) else {
+            guard let mine = oursItems[line], mine.section == theirs.section(ofItem: index), !repeated.contains(line) else {
                 repeated.insert(line)
                 continue
             }
-            if agreed.updateValue(section, forKey: line) != nil { repeated.insert(line) }
+            if agreed[line] != nil { repeated.insert(line) }
+            agree(line, mine)
+        }
+        if !merged.isEmpty {
+            let conflicted = Set(conflictedItems), indices = sideIndices()
+            for (id, item) in merged.enumerated() {
+                guard let item, !conflicted.contains(id), let mine = indices.ours[id], let yours = indices.theirs[id],
+                      ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
+                let bytes = bytes(of: item.content)
+                agree(Self.lineKey(bytes.prefix { $0 != Bytes.lf }), (ours.section(ofItem: mine), mine))
+            }
         }
         return agreed.filter { !repeated.contains($0.key) }
     }
 
-    /// The title of an item both sides have alike in one section (`sectionsAgreed`) that the clean merge in `board`
-    /// does not have there, once: changes apart, side by side, took it out (helper-59: ours moved A below G, theirs
-    /// opened a comment it never closed above G; the lines merged put A in the comment, off the board). Nil when every
-    /// one stands where both sides have it.
-    func itemDisplacedSideBySide(_ board: Board) -> String? {
-        var agreed = sectionsAgreed()
+    /// The title of an item of `agreed` (`sectionsAgreed`) that `board` puts in another section, or does not have:
+    /// changes apart, side by side, took it out (helper-59: ours moved A below G, theirs opened a comment it never
+    /// closed above G; the lines merged put A in the comment, off the board). Nil when each stands where both sides
+    /// have it.
+    func misplacedItem(_ board: Board, _ agreed: [ArraySlice<UInt8>: Agreed]) -> String? {
+        var missing = agreed
         for item in board.items {
             let line = Self.itemLine(board, item)
-            guard let section = agreed[line] else { continue }
-            if board.section(of: item) != section { return board.title(of: item) }
-            agreed[line] = nil
+            guard let expected = agreed[line] else { continue }
+            if board.section(of: item) != expected.section { return board.title(of: item) }
+            missing[line] = nil
         }
-        return ours.board.items.first { agreed[Self.itemLine(ours.board, $0)] != nil }.map { ours.board.title(of: $0) }
+        return missing.values.map(\.oursIndex).min().map { ours.board.title(of: ours.board.items[$0]) }
     }
 
-    /// An item's line, without its line ending.
+    /// An item's line as `sectionsAgreed` knows it (`lineKey`).
     static func itemLine(_ board: Board, _ item: Item) -> ArraySlice<UInt8> {
-        board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd]
+        lineKey(board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd])
+    }
+
+    /// A line without its ending, its indentation, or carriage returns at its end: the merge re-indents an item that
+    /// would otherwise become the body of a new item above it, and a last line ending in a bare `\r` gains a `\n`
+    /// where the merge puts it above another.
+    static func lineKey(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var end = line.endIndex
+        while end > line.startIndex, line[end - 1] == Bytes.cr { end -= 1 }
+        return line[Bytes.skipWhitespace(line, line.startIndex..<end)..<end]
     }
 
     /// The `<<<<<<<` lines that `check` does not see as markers (in fences), by their text, with how

@@ -65,14 +65,43 @@ import Testing
             let result = merge(base, ours, theirs)
             #expect(result.conflicts.first?.reason == .halvesMisplace, "\(result.conflicts)")
             for kept in ["ours", "theirs"] {
-                var half = "", lines: [Substring] = []
-                for line in result.text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    if line.hasPrefix("<<<<<<<") { half = "ours" } else if line == "=======" { half = "theirs" }
-                    else if line.hasPrefix(">>>>>>>") { half = "" } else if half.isEmpty || half == kept { lines.append(line) }
-                }
-                let board = Board(parsing: lines.joined(separator: "\n"))
-                let sections = board.items.map { "\(board.title(of: $0)) \(board.kind(of: $0).name)" }
-                #expect(sections == ["A TODO", "B TODO", "D DOING"], "keeping \(kept): \(result.text)")
+                #expect(Self.sections(keeping: kept, of: result.text) == ["A TODO", "B TODO", "D DOING"], "keeping \(kept): \(result.text)")
+            }
+        }
+    }
+
+    /// Each item of the file with one half of every conflict block kept, and its section: `A TODO`.
+    static func sections(keeping kept: String, of text: String) -> [String] {
+        var half = "", lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("<<<<<<<") { half = "ours" } else if line == "=======" { half = "theirs" }
+            else if line.hasPrefix(">>>>>>>") { half = "" } else if half.isEmpty || half == kept { lines.append(line) }
+        }
+        let board = Board(parsing: lines.joined(separator: "\n"))
+        return board.items.map { "\(board.title(of: $0)) \(board.kind(of: $0).name)" }
+    }
+
+    /// The halves check in the layouts helper-59 found it missed: a block for an item both sides moved to one section
+    /// (labelled plainly, standing under TODO), an item a half leaves above every heading, and an item one side also
+    /// edited (its line differs between the sides). Keeping either half of each merge leaves every item in the section
+    /// both sides have it in.
+    @Test func theHalvesCheckCoversItemBlocksItemsOffTheBoardAndEditedItems() {
+        let cases = [
+            (base: "## TODO\n\n## DOING\n- [ ] Old\n## DONE\n- [x] X\n", ours: "## TODO\n\n## DOING\n- [x] X\n## DONE\n- [x] Y\n",
+             theirs: "## TODO\n## DONE\n- [x] Y\n## DOING\n- [x] X\n", item: "X DOING"),
+            (base: "## TODO\n## DOING\n- [ ] X\n", ours: "## DOING\n## TODO\n- [ ] X\n", theirs: "## TODO\n- [ ] X\n## DOING\n",
+             item: "X TODO"),
+            (base: "## TODO\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] C\n\n## DONE\n",
+             ours: "## TODO\n\nnote\n\n- [ ] A due:2026-12-01\n- [ ] B due:2026-12-02\n\n## DOING\n\n- [ ] C\n\n## DONE\n",
+             theirs: "## TODO\n\n- [ ] A\n- [ ] B\n\n## In progress\n\n- [ ] C\n\n## DONE\n", item: "A TODO"),
+        ]
+        for (base, ours, theirs, item) in cases {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.first?.reason == .halvesMisplace, "\(result.conflicts) \(result.text)")
+            for kept in ["ours", "theirs"] {
+                let sections = Self.sections(keeping: kept, of: result.text)
+                #expect(sections.contains(item) && !sections.contains { $0.hasPrefix(item.prefix(2)) && $0 != item },
+                        "keeping \(kept): \(sections) \(result.text)")
             }
         }
     }
