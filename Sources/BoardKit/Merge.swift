@@ -299,7 +299,7 @@ private struct ThreeWayMerge {
             let whole = wholeFileConflict(.unplaceable)
             return BoardMerge(bytes: whole.bytes, conflicts: whole.conflicts + conflicts)
         }
-        return seenByCheck(keepingSections(lines))
+        return seenByCheck(keepingSections(lines), linesMerged: true)
     }
 
     /// False when the line merge holds a side's version of an item the items' merge found in conflict, outside its
@@ -429,7 +429,9 @@ private struct ThreeWayMerge {
     /// the merge wrote inside a code fence, where `check` does not look, make the whole file one
     /// conflict, ours above theirs, its first marker on the first line. Markers a side already had, kept, are a
     /// conflict of their own; so is a clean merge with an error `check` finds in neither side, which git would commit.
-    func seenByCheck(_ merge: BoardMerge, parsed: Board? = nil) -> BoardMerge {
+    /// A clean merge of lines (`linesMerged`) that takes an item out of the section both sides have it in is the whole
+    /// file as one conflict (`misplacedItem`).
+    func seenByCheck(_ merge: BoardMerge, parsed: Board? = nil, linesMerged: Bool = false) -> BoardMerge {
         let board = parsed ?? Board(parsing: merge.bytes)
         guard merge.conflicts.isEmpty else {
             // A hidden `<<<<<<<` line more than the sides account for, by its text (the merge's are `<<<<<<< ours…`):
@@ -454,8 +456,9 @@ private struct ThreeWayMerge {
         if let first = board.conflictMarkers.first {
             return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .keptMarkers(line: first + 1))])
         }
-        let items = offBoardSections ? Board(parsing: merge.bytes, offBoardSections: true) : board
-        if let title = misplacedItem(items, sectionsAgreed()) {
+        // The items' merge is read back against where it placed each item (`run`); the lines merged are checked here.
+        if linesMerged, let title = misplacedItem(offBoardSections ? Board(parsing: merge.bytes, offBoardSections: true) : board,
+                                                  sectionsAgreed()) {
             let whole = wholeFileConflict(.displacedSideBySide)
             return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .displacedSideBySide)])
         }
@@ -493,75 +496,111 @@ private struct ThreeWayMerge {
         return nil
     }
 
-    /// Where both sides have an item, in one section on each: the section, and the item's index in ours.
-    typealias Agreed = (section: SectionKind?, oursIndex: Int)
+    /// Where both sides have items of a line, in one section on each: the section, how many such items a merge must
+    /// keep there at least, and the first one's index in ours.
+    struct Agreed {
+        var section: SectionKind?
+        var count: Int
+        var oursIndex: Int
+    }
 
-    /// The item lines any merge of the sides must keep in one section, each once at least. A line both sides have once,
-    /// in one section on each, and the base at most once (a line the base has twice is twins', and each side may keep
-    /// another: both are gone). And the merged line of each item the merge paired that both sides have in one section,
-    /// that does not conflict (helper-59's 04: ours also gave A a due date).
-    func sectionsAgreed() -> [ArraySlice<UInt8>: Agreed] {
-        var oursItems: [ArraySlice<UInt8>: Agreed] = [:], repeated = Set<ArraySlice<UInt8>>(), inBase = Set<ArraySlice<UInt8>>()
+    /// The item lines any merge of the sides must keep in one section. A line both sides have once, in one section on
+    /// each, and the base at most once (a line the base has twice is twins', and each side may keep another: both are
+    /// gone). And the merged line of each item the merge paired that both sides have in one section, that does not
+    /// conflict (helper-59's 04: ours also gave A a due date), counted (helper-60: twins both sides kept).
+    func sectionsAgreed() -> [LineKey: Agreed] {
+        var agreed: [LineKey: Agreed] = [:], disagreed = Set<LineKey>()
+        // Items of one line that both sides put in different sections: the line tells nothing.
+        func disagree(_ line: LineKey) {
+            disagreed.insert(line)
+            agreed[line] = nil
+        }
+        func agree(_ line: LineKey, _ value: Agreed) {
+            guard !disagreed.contains(line) else { return }
+            guard let known = agreed[line] else { return agreed[line] = value }
+            guard known.section == value.section else { return disagree(line) }
+            agreed[line] = Agreed(section: value.section, count: max(known.count, value.count), oursIndex: min(known.oursIndex, value.oursIndex))
+        }
+        var oursItems: [LineKey: Agreed] = [:], repeated = Set<LineKey>(), inBase = Set<LineKey>()
         for item in base.board.items {
             let line = Self.itemLine(base.board, item)
             if !inBase.insert(line).inserted { repeated.insert(line) }
         }
         for (index, item) in ours.board.items.enumerated() {
             let line = Self.itemLine(ours.board, item)
-            if oursItems.updateValue((ours.section(ofItem: index), index), forKey: line) != nil { repeated.insert(line) }
+            if oursItems.updateValue(Agreed(section: ours.section(ofItem: index), count: 1, oursIndex: index), forKey: line) != nil {
+                repeated.insert(line)
+            }
         }
-        var agreed: [ArraySlice<UInt8>: Agreed] = [:]
-        func agree(_ line: ArraySlice<UInt8>, _ value: Agreed) {
-            if let known = agreed.updateValue(value, forKey: line), known != value { repeated.insert(line) }
-        }
+        var theirsItems = Set<LineKey>()
         for (index, item) in theirs.board.items.enumerated() {
             let line = Self.itemLine(theirs.board, item)
-            guard let mine = oursItems[line], mine.section == theirs.section(ofItem: index), !repeated.contains(line) else {
-                repeated.insert(line)
+            if !theirsItems.insert(line).inserted { repeated.insert(line) }
+            if oursItems[line]?.section != theirs.section(ofItem: index) { repeated.insert(line) }
+        }
+        for (line, value) in oursItems where theirsItems.contains(line) && !repeated.contains(line) { agree(line, value) }
+        guard !merged.isEmpty else { return agreed }
+        var paired: [LineKey: Agreed] = [:]
+        let conflicted = Set(conflictedItems), indices = sideIndices()
+        for (id, item) in merged.enumerated() {
+            guard let item, !conflicted.contains(id), let mine = indices.ours[id], let yours = indices.theirs[id],
+                  ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
+            let line = LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf })
+            // A line rebuilt from both sides' changes stands in neither half of a conflict the lines merged.
+            guard line == Self.itemLine(ours.board, ours.board.items[mine]) || line == Self.itemLine(theirs.board, theirs.board.items[yours])
+            else { continue }
+            let section = ours.section(ofItem: mine)
+            guard let known = paired[line] else {
+                paired[line] = Agreed(section: section, count: 1, oursIndex: mine)
                 continue
             }
-            if agreed[line] != nil { repeated.insert(line) }
-            agree(line, mine)
-        }
-        if !merged.isEmpty {
-            let conflicted = Set(conflictedItems), indices = sideIndices()
-            for (id, item) in merged.enumerated() {
-                guard let item, !conflicted.contains(id), let mine = indices.ours[id], let yours = indices.theirs[id],
-                      ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
-                let bytes = bytes(of: item.content)
-                agree(Self.lineKey(bytes.prefix { $0 != Bytes.lf }), (ours.section(ofItem: mine), mine))
+            guard known.section == section else {
+                disagree(line)
+                continue
             }
+            paired[line] = Agreed(section: section, count: known.count + 1, oursIndex: min(known.oursIndex, mine))
         }
-        return agreed.filter { !repeated.contains($0.key) }
+        for (line, value) in paired { agree(line, value) }
+        return agreed
     }
 
-    /// The title of an item of `agreed` (`sectionsAgreed`) that `board` puts in another section, or does not have:
+    /// The title of an item of `agreed` (`sectionsAgreed`) that `board` puts in another section, or has fewer of:
     /// changes apart, side by side, took it out (helper-59: ours moved A below G, theirs opened a comment it never
     /// closed above G; the lines merged put A in the comment, off the board). Nil when each stands where both sides
     /// have it.
-    func misplacedItem(_ board: Board, _ agreed: [ArraySlice<UInt8>: Agreed]) -> String? {
-        var missing = agreed
+    func misplacedItem(_ board: Board, _ agreed: [LineKey: Agreed]) -> String? {
+        var found: [LineKey: Int] = [:]
         for item in board.items {
             let line = Self.itemLine(board, item)
             guard let expected = agreed[line] else { continue }
             if board.section(of: item) != expected.section { return board.title(of: item) }
-            missing[line] = nil
+            found[line, default: 0] += 1
         }
-        return missing.values.map(\.oursIndex).min().map { ours.board.title(of: ours.board.items[$0]) }
+        let short = agreed.filter { found[$0.key, default: 0] < $0.value.count }
+        return short.values.map(\.oursIndex).min().map { ours.board.title(of: ours.board.items[$0]) }
     }
 
-    /// An item's line as `sectionsAgreed` knows it (`lineKey`).
-    static func itemLine(_ board: Board, _ item: Item) -> ArraySlice<UInt8> {
-        lineKey(board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd])
+    /// An item's line as `sectionsAgreed` knows it (`LineKey`).
+    static func itemLine(_ board: Board, _ item: Item) -> LineKey {
+        LineKey(board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd])
     }
 
     /// A line without its ending, its indentation, or carriage returns at its end: the merge re-indents an item that
     /// would otherwise become the body of a new item above it, and a last line ending in a bare `\r` gains a `\n`
     /// where the merge puts it above another.
-    static func lineKey(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var end = line.endIndex
-        while end > line.startIndex, line[end - 1] == Bytes.cr { end -= 1 }
-        return line[Bytes.skipWhitespace(line, line.startIndex..<end)..<end]
+    struct LineKey: Hashable {
+        let bytes: ArraySlice<UInt8>
+
+        init(_ line: ArraySlice<UInt8>) {
+            var end = line.endIndex
+            while end > line.startIndex, line[end - 1] == Bytes.cr { end -= 1 }
+            bytes = line[Bytes.skipWhitespace(line, line.startIndex..<end)..<end]
+        }
+
+        func hash(into hasher: inout Hasher) {
+            // In one piece: a slice of bytes hashes byte by byte otherwise, which is slow on a large board.
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The `<<<<<<<` lines that `check` does not see as markers (in fences), by their text, with how

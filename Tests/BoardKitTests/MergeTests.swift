@@ -127,6 +127,47 @@ import Testing
                 "\(result.text)")
     }
 
+    /// The same safety net for items it knows by the merge's pairing, not by their line: an item ours moved and also
+    /// dated, into a comment theirs opened (unclosed, or closed around a group ours moved it into), and twins both
+    /// sides keep, one of which ours moved (helper-60). An item the merge only re-indented, so that a new item above
+    /// it does not take it for body (FORMAT §6), stands where both sides have it: those merge cleanly, and with a
+    /// conflict elsewhere (the halves check) that conflict alone.
+    @Test func theSafetyNetKnowsEditedItemsAndTwinsAndLetsReindentedItemsBe() {
+        let grp = "## TODO\n\n- [ ] A\n- [ ] B\n\n### grp\n\n- [ ] G\n\n## DOING\n\n## DONE\n"
+        let later = "## TODO\n\n- [ ] Write docs\n- [ ] Review PR\n\n### Later\n\n- [ ] Try dark mode\n- [ ] Port to BSD\n\n## DOING\n\n## DONE\n"
+        let twins = "## TODO\n\n- [ ] Review PR\n- [ ] B\n- [ ] Review PR\n\n### grp\n\n- [ ] G\n\n## DOING\n\n## DONE\n"
+        let lost = [
+            (grp, "## TODO\n\n- [ ] B\n\n### grp\n\n- [ ] G\n- [ ] A due:2026-12-01\n\n## DOING\n\n## DONE\n",
+             grp.replacingOccurrences(of: "### grp\n", with: "### grp\n<!--\n"), "A"),
+            (later, "## TODO\n\n- [ ] Review PR\n\n### Later\n\n- [ ] Try dark mode\n- [ ] Write docs due:2026-12-01\n- [ ] Port to BSD\n\n## DOING\n\n## DONE\n",
+             later.replacingOccurrences(of: "### Later", with: "<!-- parked\n### Later").replacingOccurrences(of: "BSD\n", with: "BSD\n-->\n"),
+             "Write docs"),
+            (twins, "## TODO\n\n- [ ] B\n- [ ] Review PR\n\n### grp\n\n- [ ] G\n- [ ] Review PR\n\n## DOING\n\n## DONE\n",
+             twins.replacingOccurrences(of: "### grp\n", with: "### grp\n<!--\n"), "Review PR"),
+        ]
+        for (base, ours, theirs, title) in lost {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts == [MergeConflict(title: title, reason: .displacedSideBySide)], "\(result.text)")
+        }
+        let reindented = [
+            ("## TODO\n\nSprint notes.\n\n  - [ ] Write docs\n  - [ ] Fix parser\n\n## DOING\n\n## DONE\n",
+             "## TODO\n\n  - [ ] Write docs\n  - [ ] Fix parser\n\n## DOING\n\n## DONE\n",
+             "## TODO\n\n- [ ] Ship it\n\nSprint notes.\n\n  - [ ] Write docs\n  - [ ] Fix parser\n\n## DOING\n\n## DONE\n"),
+            ("## TODO\n\n### Frontend\n\n  - [ ] Dark mode\n  - [ ] Login page\n\n## DOING\n\n## DONE\n",
+             "## TODO\n\n  - [ ] Dark mode\n  - [ ] Login page\n\n## DOING\n\n## DONE\n",
+             "## TODO\n\n- [ ] Release notes\n\n### Frontend\n\n  - [ ] Dark mode\n  - [ ] Login page\n\n## DOING\n\n## DONE\n"),
+        ]
+        for (base, ours, theirs) in reindented {
+            let result = merge(base, ours, theirs)
+            let board = Board(parsing: result.text)
+            #expect(result.conflicts.isEmpty && board.items.allSatisfy { board.kind(of: $0) == .todo } && board.items.count == 3,
+                    "\(result.conflicts) \(result.text)")
+            func dated(_ text: String, _ date: String) -> String { text + "- [ ] D due:\(date)\n" }
+            let conflicted = merge(base + "- [ ] D\n", dated(ours, "2026-12-01"), dated(theirs, "2026-12-02"))
+            #expect(conflicted.conflicts == [MergeConflict(title: "D", reason: .due)], "\(conflicted.text)")
+        }
+    }
+
     /// The byte order mark before a first item is not indentation: the items below it, as deep, stay as deep (the merge
     /// counted the item at 0 and took two spaces off every item below it, lines neither side changed).
     @Test func itemsBelowAFirstItemWithAByteOrderMarkKeepTheirIndentation() {
