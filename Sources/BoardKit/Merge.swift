@@ -447,7 +447,7 @@ private struct ThreeWayMerge {
             // Markers a version already had are not the merge's to resolve (helper-59: an old block in all three,
             // resolved too, made the whole file a conflict of nested markers).
             let markersBefore = [base, ours, theirs].contains { !$0.board.conflictMarkers.isEmpty }
-            if !markersBefore, let title = itemMisplacedByHalves(merge.bytes) {
+            if !markersBefore, let title = itemMisplacedByHalves(board) {
                 let whole = wholeFileConflict(.halvesMisplace)
                 return BoardMerge(bytes: whole.bytes, conflicts: [MergeConflict(title: title, reason: .halvesMisplace)] + merge.conflicts)
             }
@@ -471,14 +471,18 @@ private struct ThreeWayMerge {
     /// helper-55's note added under `## TODO` against `## DOING` renamed made a block of the note and DOING's heading,
     /// TODO's items below it, and keeping either half put them in DOING. An item's block (`<<<<<<< ours (DOING)`)
     /// keeps both halves: where it stands is the merge's choice, said in its labels. Nil when there is none.
-    func itemMisplacedByHalves(_ bytes: [UInt8]) -> String? {
-        let agreed = sectionsAgreed()
+    func itemMisplacedByHalves(_ merged: Board) -> String? {
+        let bytes = merged.bytes
         // The merge's markers as `check` finds them (the versions had none), each by its first character.
-        let merged = Board(parsing: bytes)
         let markers = Dictionary(uniqueKeysWithValues: merged.conflictMarkers.map { ($0, bytes[merged.lines[$0].start]) })
         let opening = ArraySlice(marker("<", label: "ours").prefix { $0 != 0x0D && $0 != 0x0A })
+        // Where every block is an item's, both halves are kept: one reading.
+        let plainBlocks = markers.contains { index, marker in
+            marker == UInt8(ascii: "<") && bytes[merged.lines[index].start..<merged.lines[index].contentEnd].elementsEqual(opening)
+        }
+        let agreed = sectionsAgreed()
         let itemBlock = 2
-        for kept in [0, 1] {
+        for kept in plainBlocks ? [0, 1] : [0] {
             // The merged lines with one half of each block kept (0: ours, 1: theirs), the markers dropped.
             var resolved: [UInt8] = []
             // The half being read, in a text block; `itemBlock` in an item's.
@@ -496,71 +500,54 @@ private struct ThreeWayMerge {
         return nil
     }
 
-    /// Where both sides have items of a line, in one section on each: the section, how many such items a merge must
-    /// keep there at least, and the first one's index in ours.
-    struct Agreed {
-        var section: SectionKind?
-        var count: Int
-        var oursIndex: Int
+    /// The item lines any merge of the sides must keep in one section (`sectionsAgreed`), each with the section, how
+    /// many items of it at least, and the first one's index in ours.
+    struct AgreedItems {
+        struct Agreed {
+            var section: SectionKind?
+            var count: Int
+            var oursIndex: Int
+            /// Items of the line both sides put in different sections: the line tells nothing.
+            var disagreed = false
+        }
+
+        /// Each line's place in `entries`.
+        private(set) var slots: [LineKey: Int] = [:]
+        private(set) var entries: [Agreed] = []
+
+        /// Counts an item of `line` both sides have in `section`, ours' at `oursIndex`.
+        mutating func agree(_ line: LineKey, _ section: SectionKind?, oursIndex: Int) {
+            guard let slot = slots[line] else {
+                slots[line] = entries.count
+                entries.append(Agreed(section: section, count: 1, oursIndex: oursIndex))
+                return
+            }
+            guard entries[slot].section == section else { return entries[slot].disagreed = true }
+            entries[slot].count += 1
+            entries[slot].oursIndex = min(entries[slot].oursIndex, oursIndex)
+        }
     }
 
-    /// The item lines any merge of the sides must keep in one section. A line both sides have once, in one section on
-    /// each, and the base at most once (a line the base has twice is twins', and each side may keep another: both are
-    /// gone). And the merged line of each item the merge paired that both sides have in one section, that does not
-    /// conflict (helper-59's 04: ours also gave A a due date), counted (helper-60: twins both sides kept).
-    func sectionsAgreed() -> [LineKey: Agreed] {
-        var agreed: [LineKey: Agreed] = [:], disagreed = Set<LineKey>()
-        // Items of one line that both sides put in different sections: the line tells nothing.
-        func disagree(_ line: LineKey) {
-            disagreed.insert(line)
-            agreed[line] = nil
-        }
-        func agree(_ line: LineKey, _ value: Agreed) {
-            guard !disagreed.contains(line) else { return }
-            guard let known = agreed[line] else { return agreed[line] = value }
-            guard known.section == value.section else { return disagree(line) }
-            agreed[line] = Agreed(section: value.section, count: max(known.count, value.count), oursIndex: min(known.oursIndex, value.oursIndex))
-        }
-        var oursItems: [LineKey: Agreed] = [:], repeated = Set<LineKey>(), inBase = Set<LineKey>()
-        for item in base.board.items {
-            let line = Self.itemLine(base.board, item)
-            if !inBase.insert(line).inserted { repeated.insert(line) }
-        }
-        for (index, item) in ours.board.items.enumerated() {
-            let line = Self.itemLine(ours.board, item)
-            if oursItems.updateValue(Agreed(section: ours.section(ofItem: index), count: 1, oursIndex: index), forKey: line) != nil {
-                repeated.insert(line)
-            }
-        }
-        var theirsItems = Set<LineKey>()
-        for (index, item) in theirs.board.items.enumerated() {
-            let line = Self.itemLine(theirs.board, item)
-            if !theirsItems.insert(line).inserted { repeated.insert(line) }
-            if oursItems[line]?.section != theirs.section(ofItem: index) { repeated.insert(line) }
-        }
-        for (line, value) in oursItems where theirsItems.contains(line) && !repeated.contains(line) { agree(line, value) }
-        guard !merged.isEmpty else { return agreed }
-        var paired: [LineKey: Agreed] = [:]
-        let conflicted = Set(conflictedItems), indices = sideIndices()
+    /// The item lines any merge of the sides must keep in one section: the merged line of each item the merge paired
+    /// that both sides have in one section (helper-59's 04: ours also gave A a due date), as one side wrote it (a line
+    /// rebuilt from both sides' changes stands in neither half of a conflict the lines merged; an item in conflict
+    /// counts where both sides' lines are alike), counted (helper-60: twins both sides kept). Twins each side removed
+    /// one of are gone, as the merge makes them.
+    func sectionsAgreed() -> AgreedItems {
+        var agreed = AgreedItems()
+        let conflicted = Set(conflictedItems)
+        var oursIndex = [Int](repeating: -1, count: merged.count), theirsIndex = oursIndex
+        for (index, id) in oursIdentity.enumerated() where id >= 0 { oursIndex[id] = index }
+        for (index, id) in theirsIdentity.enumerated() where id >= 0 { theirsIndex[id] = index }
         for (id, item) in merged.enumerated() {
-            guard let item, !conflicted.contains(id), let mine = indices.ours[id], let yours = indices.theirs[id],
-                  ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
-            let line = LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf })
-            // A line rebuilt from both sides' changes stands in neither half of a conflict the lines merged.
-            guard line == Self.itemLine(ours.board, ours.board.items[mine]) || line == Self.itemLine(theirs.board, theirs.board.items[yours])
-            else { continue }
-            let section = ours.section(ofItem: mine)
-            guard let known = paired[line] else {
-                paired[line] = Agreed(section: section, count: 1, oursIndex: mine)
-                continue
-            }
-            guard known.section == section else {
-                disagree(line)
-                continue
-            }
-            paired[line] = Agreed(section: section, count: known.count + 1, oursIndex: min(known.oursIndex, mine))
+            let (mine, yours) = (oursIndex[id], theirsIndex[id])
+            guard let item, mine >= 0, yours >= 0, ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
+            let oursLine = Self.itemLine(ours.board, ours.board.items[mine])
+            let theirsLine = Self.itemLine(theirs.board, theirs.board.items[yours])
+            let line = conflicted.contains(id) ? oursLine : LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf })
+            guard conflicted.contains(id) ? oursLine == theirsLine : line == oursLine || line == theirsLine else { continue }
+            agreed.agree(line, ours.section(ofItem: mine), oursIndex: mine)
         }
-        for (line, value) in paired { agree(line, value) }
         return agreed
     }
 
@@ -568,16 +555,15 @@ private struct ThreeWayMerge {
     /// changes apart, side by side, took it out (helper-59: ours moved A below G, theirs opened a comment it never
     /// closed above G; the lines merged put A in the comment, off the board). Nil when each stands where both sides
     /// have it.
-    func misplacedItem(_ board: Board, _ agreed: [LineKey: Agreed]) -> String? {
-        var found: [LineKey: Int] = [:]
+    func misplacedItem(_ board: Board, _ agreed: AgreedItems) -> String? {
+        var found = [Int](repeating: 0, count: agreed.entries.count)
         for item in board.items {
-            let line = Self.itemLine(board, item)
-            guard let expected = agreed[line] else { continue }
-            if board.section(of: item) != expected.section { return board.title(of: item) }
-            found[line, default: 0] += 1
+            guard let slot = agreed.slots[Self.itemLine(board, item)], !agreed.entries[slot].disagreed else { continue }
+            if board.section(of: item) != agreed.entries[slot].section { return board.title(of: item) }
+            found[slot] += 1
         }
-        let short = agreed.filter { found[$0.key, default: 0] < $0.value.count }
-        return short.values.map(\.oursIndex).min().map { ours.board.title(of: ours.board.items[$0]) }
+        let short = zip(agreed.entries, found).filter { !$0.0.disagreed && $0.1 < $0.0.count }.map(\.0.oursIndex).min()
+        return short.map { ours.board.title(of: ours.board.items[$0]) }
     }
 
     /// An item's line as `sectionsAgreed` knows it (`LineKey`).
@@ -601,6 +587,8 @@ private struct ThreeWayMerge {
             // In one piece: a slice of bytes hashes byte by byte otherwise, which is slow on a large board.
             bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
+
+        static func == (a: LineKey, b: LineKey) -> Bool { Bytes.equal(a.bytes, b.bytes) }
     }
 
     /// The `<<<<<<<` lines that `check` does not see as markers (in fences), by their text, with how
