@@ -328,9 +328,13 @@ enum Commands {
     /// Text from the command line that goes into the file (a title, a body): refused when it holds bytes that are not
     /// UTF-8, which the system's text stands for by characters of its own (`SystemText`), never written as those.
     static func fileText(_ text: String, _ what: String, command: String) throws(UsageError) -> String {
-        guard let raw = text.unicodeScalars.lazy.compactMap(SystemText.byte(of:)).first else { return text }
-        throw UsageError(message: "Invalid \(what): byte \(hexByte(raw)) is not UTF-8 text; board files are UTF-8, so write it in UTF-8",
-                         command: spec(command))
+        guard text.unicodeScalars.contains(where: { SystemText.byte(of: $0) != nil }) else { return text }
+        switch SystemText.utf8Text(text) {
+        case .success(let text): return text
+        case .failure(let byte):
+            throw UsageError(message: "Invalid \(what): byte \(hexByte(byte.value)) is not UTF-8 text; board files are UTF-8, so write it in UTF-8",
+                             command: spec(command))
+        }
     }
 
     private static func hexByte(_ byte: UInt8) -> String {

@@ -1,7 +1,9 @@
 /// Bytes from the system (arguments, environment values, paths) held as text without loss: valid UTF-8 as it is,
 /// each other byte as a scalar of its own (U+10FF80 + the byte's low seven bits… U+10FFFF, in a private-use plane),
 /// which turns back into that byte wherever the text goes back to the system. So a path that is not UTF-8 names
-/// the same file all the way through, and prints escaped as `\xFF`.
+/// the same file all the way through, and prints escaped as `\xFF`. A character of that range the bytes spell in
+/// UTF-8 is held as its four bytes, each a scalar of its own: held as itself, it went back as one byte, another
+/// file.
 public enum SystemText {
     /// The text for bytes from the system.
     public static func decode<C: Collection<UInt8>>(_ bytes: C) -> String {
@@ -9,7 +11,7 @@ public enum SystemText {
         var scalars = String.UnicodeScalarView()
         var index = 0
         while index < array.count {
-            if let (scalar, length) = scalar(in: array, at: index) {
+            if let (scalar, length) = scalar(in: array, at: index), byte(of: scalar) == nil {
                 scalars.append(scalar)
                 index += length
             } else {
@@ -18,6 +20,23 @@ public enum SystemText {
             }
         }
         return String(scalars)
+    }
+
+    /// The text for the bytes `text` stands for, where they are UTF-8 (a character U+10FF80 or above among them,
+    /// held as its bytes); else the first byte that is not.
+    public static func utf8Text(_ text: String) -> Result<String, InvalidByte> {
+        let bytes = cString(text).dropLast().map { UInt8(bitPattern: $0) }
+        var index = 0
+        while index < bytes.count {
+            guard let (_, length) = scalar(in: bytes, at: index) else { return .failure(InvalidByte(value: bytes[index])) }
+            index += length
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A byte that is not UTF-8 text.
+    public struct InvalidByte: Error {
+        public let value: UInt8
     }
 
     /// Text from the system read as a board's text is read: each byte that is not UTF-8 as U+FFFD, as a title in the

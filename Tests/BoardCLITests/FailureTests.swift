@@ -52,6 +52,31 @@ import Testing
         #expect(sandbox.read() == Self.board + "- [ ] Café\n  naïve\n")
     }
 
+    /// A path whose UTF-8 spells a character from U+10FF80 up names its own file: `SystemText` held the character as
+    /// itself, which stands for a byte that is not UTF-8, so `board` read and wrote the file named by that one byte.
+    /// A title spelling such a character is written as it is.
+    @Test func aPathSpellingACharacterOfTheRawBytePlaneNamesItsOwnFile() {
+        let sandbox = Sandbox()
+        sandbox.write("b\u{10FF80}.md", "## TODO\n- [ ] real\n")
+        let decoy = Array(sandbox.path("b").utf8) + [0x80] + Array(".md".utf8)
+        func decoyBytes() -> [UInt8] {
+            let fd = open((decoy + [0]).map { CChar(bitPattern: $0) }, O_RDONLY)
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = read(fd, &buffer, buffer.count)
+            return Array(buffer.prefix(max(0, count)))
+        }
+        let fd = open((decoy + [0]).map { CChar(bitPattern: $0) }, O_WRONLY | O_CREAT, 0o644)
+        _ = Array("## TODO\n- [ ] decoy\n".utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let name = SystemText.decode(Array("b\u{10FF80}.md".utf8))
+        #expect(sandbox.run(["list", "--format", "{title}", "--file", name]).stdout == "real\n")
+        let title = SystemText.decode(Array("P \u{10FF80}".utf8))
+        #expect(sandbox.run(["add", title, "--file", name]).exitCode == 0)
+        #expect(sandbox.read("b\u{10FF80}.md") == "## TODO\n- [ ] real\n- [ ] P \u{10FF80}\n")
+        #expect(decoyBytes() == Array("## TODO\n- [ ] decoy\n".utf8))
+    }
+
     /// An option that takes a value never takes the next option for it: `--title --no-due` lacks its title.
     @Test func anOptionIsNeverTakenForTheValueBeforeIt() {
         let sandbox = sandboxWithBoard()
