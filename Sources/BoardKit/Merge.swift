@@ -28,9 +28,9 @@ public struct MergeConflict: Equatable, Sendable {
         /// Keeping either side's half of every conflict block would put the item in another section than both sides
         /// have it in: the whole file is marked, ours above theirs.
         case halvesMisplace
-        /// The merged file, though nothing in it conflicts, does not have the item where both sides have it (its line
-        /// alike, in one section): changes apart took it out side by side (an unclosed comment of one side taking in
-        /// an item the other moved below it). The whole file is marked, ours above theirs.
+        /// The lines merged, though nothing in them conflicts, do not have the item where both sides have it (in one
+        /// section): changes apart took it out side by side (an unclosed comment of one side taking in an item the
+        /// other moved below it). The whole file is marked, ours above theirs.
         case displacedSideBySide
         /// The base holds a conflict (git's virtual base of a criss-cross merge) that the two sides resolved
         /// differently: the whole file is marked, ours above theirs.
@@ -466,8 +466,8 @@ private struct ThreeWayMerge {
         return BoardMerge(bytes: merge.bytes, conflicts: [MergeConflict(title: nil, reason: .failsCheck(line: error.line, problem: error.message))])
     }
 
-    /// The title of an item that keeping ours' half of every block of text outside the items (`<<<<<<< ours`, no
-    /// section named) in `bytes`, or theirs', takes out of the section both sides have it in (`misplacedItem`):
+    /// The title of an item that keeping ours' half of every plain block (`<<<<<<< ours`, no section named) in the
+    /// `merged` file, or theirs', takes out of the section both sides have it in (`misplacedItem`):
     /// helper-55's note added under `## TODO` against `## DOING` renamed made a block of the note and DOING's heading,
     /// TODO's items below it, and keeping either half put them in DOING. An item's block (`<<<<<<< ours (DOING)`)
     /// keeps both halves: where it stands is the merge's choice, said in its labels. Nil when there is none.
@@ -571,16 +571,18 @@ private struct ThreeWayMerge {
         LineKey(board.bytes[board.lines[item.line].start..<board.lines[item.line].contentEnd])
     }
 
-    /// A line without its ending, its indentation, or carriage returns at its end: the merge re-indents an item that
-    /// would otherwise become the body of a new item above it, and a last line ending in a bare `\r` gains a `\n`
-    /// where the merge puts it above another.
+    /// A line without its ending, the file's byte order mark, its indentation, or carriage returns at its end: the
+    /// merge re-indents an item that would otherwise become the body of a new item above it, a first line keeps the
+    /// mark only while it is first, and a last line ending in a bare `\r` gains a `\n` where the merge puts it above
+    /// another.
     struct LineKey: Hashable {
         let bytes: ArraySlice<UInt8>
 
         init(_ line: ArraySlice<UInt8>) {
             var end = line.endIndex
             while end > line.startIndex, line[end - 1] == Bytes.cr { end -= 1 }
-            bytes = line[Bytes.skipWhitespace(line, line.startIndex..<end)..<end]
+            let start = Bytes.hasBOM(line) ? min(line.startIndex + 3, end) : line.startIndex
+            bytes = line[Bytes.skipWhitespace(line, start..<end)..<end]
         }
 
         func hash(into hasher: inout Hasher) {
