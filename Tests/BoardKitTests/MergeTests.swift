@@ -168,6 +168,17 @@ import Testing
         }
     }
 
+    /// An item whose line carries the file's byte order mark is the same item where a half of a block puts it below
+    /// the first line (helper-61: items above the first heading, ours adding one on top, theirs swapping two: the
+    /// halves check took L2, mark and all, for lost, and marked the whole file).
+    @Test func theHalvesCheckKnowsAFirstItemByItsLineWithoutTheByteOrderMark() {
+        let base = "\u{FEFF}- [ ] L1\n- [ ] L2\n\n## TODO\n\n- [ ] A\n"
+        let ours = "\u{FEFF}- [ ] L0\n- [ ] L1\n- [ ] L2\n\n## TODO\n\n- [ ] A\n"
+        let theirs = "\u{FEFF}- [ ] L2\n- [ ] L1\n\n## TODO\n\n- [ ] A\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == [MergeConflict(title: nil, reason: .text)], "\(result.conflicts) \(result.text)")
+    }
+
     /// The byte order mark before a first item is not indentation: the items below it, as deep, stay as deep (the merge
     /// counted the item at 0 and took two spaces off every item below it, lines neither side changed).
     @Test func itemsBelowAFirstItemWithAByteOrderMarkKeepTheirIndentation() {
