@@ -500,39 +500,43 @@ private struct ThreeWayMerge {
         return nil
     }
 
-    /// The item lines any merge of the sides must keep in one section (`sectionsAgreed`), each with the section, how
-    /// many items of it at least, and the first one's index in ours.
+    /// The items any merge of the sides must keep in their sections (`sectionsAgreed`): each group of them, known by
+    /// one or more lines in one section, with how many items a merge must have there of those lines.
     struct AgreedItems {
-        struct Agreed {
-            var section: SectionKind?
-            var count: Int
-            var oursIndex: Int
-            /// Items of the line both sides put in different sections: the line tells nothing.
-            var disagreed = false
+        /// An item's line in a section.
+        struct Place: Hashable {
+            let line: LineKey
+            let section: SectionKind?
         }
 
-        /// Each line's place in `entries`.
-        private(set) var slots: [LineKey: Int] = [:]
-        private(set) var entries: [Agreed] = []
+        struct Group {
+            var count: Int
+            /// The first item's index in ours, for its title.
+            var oursIndex: Int
+        }
 
-        /// Counts an item of `line` both sides have in `section`, ours' at `oursIndex`.
-        mutating func agree(_ line: LineKey, _ section: SectionKind?, oursIndex: Int) {
-            guard let slot = slots[line] else {
-                slots[line] = entries.count
-                entries.append(Agreed(section: section, count: 1, oursIndex: oursIndex))
-                return
-            }
-            guard entries[slot].section == section else { return entries[slot].disagreed = true }
-            entries[slot].count += 1
-            entries[slot].oursIndex = min(entries[slot].oursIndex, oursIndex)
+        /// Each place's group in `groups`.
+        private(set) var groupOf: [Place: Int] = [:]
+        private(set) var groups: [Group] = []
+
+        /// Counts an item both sides have in `section`, its line one of `lines` (as each side wrote it), ours' at
+        /// `oursIndex`: in the group one of its places has, else a new one. An item another one's line is counted with
+        /// that one, so either line stands for either item.
+        mutating func agree(_ lines: [LineKey], in section: SectionKind?, oursIndex: Int) {
+            let places = lines.map { Place(line: $0, section: section) }
+            let group = places.compactMap { groupOf[$0] }.first ?? groups.count
+            if group == groups.count { groups.append(Group(count: 0, oursIndex: oursIndex)) }
+            groups[group].count += 1
+            groups[group].oursIndex = min(groups[group].oursIndex, oursIndex)
+            for place in places where groupOf[place] == nil { groupOf[place] = group }
         }
     }
 
-    /// The item lines any merge of the sides must keep in one section: the merged line of each item the merge paired
-    /// that both sides have in one section (helper-59's 04: ours also gave A a due date), as one side wrote it (a line
-    /// rebuilt from both sides' changes stands in neither half of a conflict the lines merged; an item in conflict
-    /// counts where both sides' lines are alike), counted (helper-60: twins both sides kept). Twins each side removed
-    /// one of are gone, as the merge makes them.
+    /// The items any merge of the sides must keep in their sections: each item the merge paired that both sides have
+    /// in one section, known by its line as either side wrote it (helper-59's 04: ours also gave A a due date; a half
+    /// of a block the lines merged holds that side's line, helper-61), but for a line rebuilt from both sides' changes,
+    /// which stands in neither half; an item in conflict only where both sides' lines are alike. Twins count twice
+    /// (helper-60); twins each side removed one of are gone, as the merge makes them.
     func sectionsAgreed() -> AgreedItems {
         var agreed = AgreedItems()
         let conflicted = Set(conflictedItems)
@@ -544,25 +548,29 @@ private struct ThreeWayMerge {
             guard let item, mine >= 0, yours >= 0, ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
             let oursLine = Self.itemLine(ours.board, ours.board.items[mine])
             let theirsLine = Self.itemLine(theirs.board, theirs.board.items[yours])
-            let line = conflicted.contains(id) ? oursLine : LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf })
-            guard conflicted.contains(id) ? oursLine == theirsLine : line == oursLine || line == theirsLine else { continue }
-            agreed.agree(line, ours.section(ofItem: mine), oursIndex: mine)
+            if conflicted.contains(id) {
+                guard oursLine == theirsLine else { continue }
+            } else {
+                let line = LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf })
+                guard line == oursLine || line == theirsLine else { continue }
+            }
+            agreed.agree(oursLine == theirsLine ? [oursLine] : [oursLine, theirsLine], in: ours.section(ofItem: mine), oursIndex: mine)
         }
         return agreed
     }
 
-    /// The title of an item of `agreed` (`sectionsAgreed`) that `board` puts in another section, or has fewer of:
+    /// The title of an item of `agreed` (`sectionsAgreed`) that `board` has fewer of in its section than both sides:
     /// changes apart, side by side, took it out (helper-59: ours moved A below G, theirs opened a comment it never
-    /// closed above G; the lines merged put A in the comment, off the board). Nil when each stands where both sides
-    /// have it.
+    /// closed above G; the lines merged put A in the comment, off the board), or into another section. Nil when each
+    /// stands where both sides have it.
     func misplacedItem(_ board: Board, _ agreed: AgreedItems) -> String? {
-        var found = [Int](repeating: 0, count: agreed.entries.count)
+        var found = [Int](repeating: 0, count: agreed.groups.count)
         for item in board.items {
-            guard let slot = agreed.slots[Self.itemLine(board, item)], !agreed.entries[slot].disagreed else { continue }
-            if board.section(of: item) != agreed.entries[slot].section { return board.title(of: item) }
-            found[slot] += 1
+            if let group = agreed.groupOf[AgreedItems.Place(line: Self.itemLine(board, item), section: board.section(of: item))] {
+                found[group] += 1
+            }
         }
-        let short = zip(agreed.entries, found).filter { !$0.0.disagreed && $0.1 < $0.0.count }.map(\.0.oursIndex).min()
+        let short = zip(agreed.groups, found).filter { $0.1 < $0.0.count }.map(\.0.oursIndex).min()
         return short.map { ours.board.title(of: ours.board.items[$0]) }
     }
 
