@@ -519,16 +519,18 @@ private struct ThreeWayMerge {
         private(set) var groupOf: [Place: Int] = [:]
         private(set) var groups: [Group] = []
 
-        /// Counts an item both sides have in `section`, its line one of `lines` (as each side wrote it), ours' at
-        /// `oursIndex`: in the group one of its places has, else a new one. An item another one's line is counted with
-        /// that one, so either line stands for either item.
-        mutating func agree(_ lines: [LineKey], in section: SectionKind?, oursIndex: Int) {
-            let places = lines.map { Place(line: $0, section: section) }
-            let group = places.compactMap { groupOf[$0] }.first ?? groups.count
+        /// Counts an item both sides have in `section`, its line `line` (or `otherLine`, as the other side wrote it),
+        /// ours' at `oursIndex`: in the group one of its places has, else a new one. An item with another one's line is
+        /// counted with that one, so either line stands for either item.
+        mutating func agree(_ line: LineKey, or otherLine: LineKey?, in section: SectionKind?, oursIndex: Int) {
+            let place = Place(line: line, section: section), otherPlace = otherLine.map { Place(line: $0, section: section) }
+            let known = groupOf[place], otherKnown = otherPlace.flatMap { groupOf[$0] }
+            let group = known ?? otherKnown ?? groups.count
             if group == groups.count { groups.append(Group(count: 0, oursIndex: oursIndex)) }
             groups[group].count += 1
             groups[group].oursIndex = min(groups[group].oursIndex, oursIndex)
-            for place in places where groupOf[place] == nil { groupOf[place] = group }
+            if known == nil { groupOf[place] = group }
+            if let otherPlace, otherKnown == nil { groupOf[otherPlace] = group }
         }
     }
 
@@ -554,7 +556,7 @@ private struct ThreeWayMerge {
                 let line = LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf })
                 guard line == oursLine || line == theirsLine else { continue }
             }
-            agreed.agree(oursLine == theirsLine ? [oursLine] : [oursLine, theirsLine], in: ours.section(ofItem: mine), oursIndex: mine)
+            agreed.agree(oursLine, or: oursLine == theirsLine ? nil : theirsLine, in: ours.section(ofItem: mine), oursIndex: mine)
         }
         return agreed
     }
