@@ -473,13 +473,16 @@ private struct ThreeWayMerge {
     /// keeps both halves: where it stands is the merge's choice, said in its labels. Nil when there is none.
     func itemMisplacedByHalves(_ merged: Board) -> String? {
         let bytes = merged.bytes
-        // The merge's markers as `check` finds them (the versions had none), each by its first character.
-        let markers = Dictionary(uniqueKeysWithValues: merged.conflictMarkers.map { ($0, bytes[merged.lines[$0].start]) })
-        let opening = ArraySlice(marker("<", label: "ours").prefix { $0 != 0x0D && $0 != 0x0A })
+        func text(_ line: Line) -> ArraySlice<UInt8> { bytes[line.start..<line.contentEnd] }
+        func withoutEnding(_ marker: [UInt8]) -> ArraySlice<UInt8> { marker.prefix { $0 != Bytes.cr && $0 != Bytes.lf } }
+        // The blocks' openings as `check` finds them (the versions had none, so they are the merge's). The rest of a
+        // block is found by its text: a fence line in ours' half hides theirs' half and the block's end from `check`
+        // (helper-62), which sees the opening and fails the file, as it should.
+        let openings = Set(merged.conflictMarkers.filter { bytes[merged.lines[$0].start] == UInt8(ascii: "<") })
+        let opening = withoutEnding(marker("<", label: "ours")), separator = withoutEnding(marker("=", label: nil))
+        let closing = withoutEnding(marker(">", label: "theirs"))
         // Where every block is an item's, both halves are kept: one reading.
-        let plainBlocks = markers.contains { index, marker in
-            marker == UInt8(ascii: "<") && bytes[merged.lines[index].start..<merged.lines[index].contentEnd].elementsEqual(opening)
-        }
+        let plainBlocks = openings.contains { text(merged.lines[$0]).elementsEqual(opening) }
         let agreed = sectionsAgreed()
         let itemBlock = 2
         for kept in plainBlocks ? [0, 1] : [0] {
@@ -488,11 +491,14 @@ private struct ThreeWayMerge {
             // The half being read, in a text block; `itemBlock` in an item's.
             var half: Int?
             for (index, line) in merged.lines.enumerated() {
-                switch markers[index] {
-                case UInt8(ascii: "<"): half = bytes[line.start..<line.contentEnd].elementsEqual(opening) ? 0 : itemBlock
-                case UInt8(ascii: "="): half = half == itemBlock ? itemBlock : 1
-                case UInt8(ascii: ">"): half = nil
-                default: if half == nil || half == kept || half == itemBlock { resolved += bytes[line.start..<line.end] }
+                if openings.contains(index) {
+                    half = text(line).elementsEqual(opening) ? 0 : itemBlock
+                } else if let current = half, text(line).elementsEqual(separator) {
+                    half = current == itemBlock ? itemBlock : 1
+                } else if half != nil, text(line).starts(with: closing) {
+                    half = nil
+                } else if half == nil || half == kept || half == itemBlock {
+                    resolved += bytes[line.start..<line.end]
                 }
             }
             if let title = misplacedItem(Board(parsing: resolved, offBoardSections: offBoardSections), agreed) { return title }
