@@ -366,7 +366,7 @@ private struct ThreeWayMerge {
         let conflicted = Self.conflictBlocks(of: result)
         var bytes: [UInt8] = [], copied = 0
         var conflicts = merge.conflicts
-        var indices: (ours: [Int: Int], theirs: [Int: Int])?
+        var indices: SideIndices?
         // Past a conflict block the file reads as neither side has it (a fence line in one half turns what follows
         // into code): items there are the user's to look at, with the block (seed 78 of the merge property test).
         for item in result.items where item.line < conflicted.first?.lowerBound ?? Int.max {
@@ -402,17 +402,19 @@ private struct ThreeWayMerge {
         return blocks
     }
 
-    /// Each side's item index by identity.
-    func sideIndices() -> (ours: [Int: Int], theirs: [Int: Int]) {
-        var oursIndex: [Int: Int] = [:], theirsIndex: [Int: Int] = [:]
+    /// Each side's item index by identity (an index into `merged`); nil where the side has no such item.
+    func sideIndices() -> SideIndices {
+        var oursIndex = [Int?](repeating: nil, count: merged.count), theirsIndex = oursIndex
         for (index, id) in oursIdentity.enumerated() where id >= 0 { oursIndex[id] = index }
         for (index, id) in theirsIdentity.enumerated() where id >= 0 { theirsIndex[id] = index }
         return (oursIndex, theirsIndex)
     }
 
+    typealias SideIndices = (ours: [Int?], theirs: [Int?])
+
     /// The conflict of a merged item that fell under another section than the side that placed it put it in, and
     /// its block: each side's version, labelled with its section. Nil for an item that is gone.
-    func sectionConflict(_ id: Int, _ indices: (ours: [Int: Int], theirs: [Int: Int])) -> (MergeConflict, [UInt8])? {
+    func sectionConflict(_ id: Int, _ indices: SideIndices) -> (MergeConflict, [UInt8])? {
         guard let item = merged[id] else { return nil }
         func half(_ version: Version, _ index: Int?, _ name: String) -> (bytes: ArraySlice<UInt8>, label: String) {
             guard let index else { return ([], name) }
@@ -547,13 +549,10 @@ private struct ThreeWayMerge {
     /// (helper-60); twins each side removed one of are gone, as the merge makes them.
     func sectionsAgreed() -> AgreedItems {
         var agreed = AgreedItems()
-        let conflicted = Set(conflictedItems)
-        var oursIndex = [Int](repeating: -1, count: merged.count), theirsIndex = oursIndex
-        for (index, id) in oursIdentity.enumerated() where id >= 0 { oursIndex[id] = index }
-        for (index, id) in theirsIdentity.enumerated() where id >= 0 { theirsIndex[id] = index }
+        let conflicted = Set(conflictedItems), indices = sideIndices()
         for (id, item) in merged.enumerated() {
-            let (mine, yours) = (oursIndex[id], theirsIndex[id])
-            guard let item, mine >= 0, yours >= 0, ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
+            guard let item, let mine = indices.ours[id], let yours = indices.theirs[id],
+                  ours.section(ofItem: mine) == theirs.section(ofItem: yours) else { continue }
             let oursLine = Self.itemLine(ours.board, ours.board.items[mine])
             let theirsLine = Self.itemLine(theirs.board, theirs.board.items[yours])
             if conflicted.contains(id) {
