@@ -273,7 +273,7 @@ private struct ThreeWayMerge {
         // Two sides alike are the merge, as git takes them (a twin renamed on both sides alike could be paired apart).
         if ours.board.bytes == theirs.board.bytes { return seenByCheck(BoardMerge(bytes: ours.board.bytes, conflicts: [])) }
         if !base.board.conflictMarkers.isEmpty, resolvedApart() { return wholeFileConflict(.resolvedApart) }
-        mergeSkeletons()
+        mergeSkeletonsMatchingItems()
         mergeItems()
         var (bytes, result, placed) = laidOut()
         // Side by side, lines two sides left alone can change role (a line after a removed item becoming the body of
@@ -657,6 +657,18 @@ private struct ThreeWayMerge {
 
     // MARK: - Skeleton
 
+    /// `mergeSkeletons` with regions matched by their items (`SkeletonTokens.matching`) where the lines then merge
+    /// without a conflict, else by their places: a note one side writes right under `## TODO` stands between the
+    /// heading and TODO's items, and the other side's rename of the heading then touches it.
+    mutating func mergeSkeletonsMatchingItems() {
+        var byItems = self
+        if byItems.mergeSkeletons(byItems: true), byItems.conflicts.count > conflicts.count {
+            mergeSkeletons(byItems: false)
+        } else {
+            self = byItems
+        }
+    }
+
     /// A diff3 over the skeleton lines, each non-empty region standing between them as one line (as the blank lines
     /// and items there are to `git merge-file`): changes apart from each other merge cleanly, and a conflict takes in
     /// only lines that touch. Runs all three share stay; a stretch only one side changed takes that side's lines; a
@@ -665,10 +677,14 @@ private struct ThreeWayMerge {
     /// stretch (or its last), so a side's regions go after its own lines, and the other's where those lines went.
     /// Where one side changed lines, a region after them goes where that side put its items (`followItems`), and one
     /// after a section a side moved, with it (`followMovedLines`).
-    mutating func mergeSkeletons() {
+    /// With `byItems`, regions are matched by their items where those tell (`SkeletonTokens.matching`); returns true
+    /// when that matched a region otherwise than its place would.
+    @discardableResult
+    mutating func mergeSkeletons(byItems: Bool) -> Bool {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
-        let (toOurs, toTheirs) = (b.matching(o), b.matching(t))
+        let (toOurs, oursByItems) = b.matching(o) { byItems ? itemsKept(fromRegion: $0, in: ours) : nil }
+        let (toTheirs, theirsByItems) = b.matching(t) { byItems ? itemsKept(fromRegion: $0, in: theirs) : nil }
         let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count), toOurs: toOurs, toTheirs: toTheirs)
         for (position, index) in b.indices.enumerated() where index < 0 {
             if let match = toOurs[position] { ours.counterpart[-1 - index] = -1 - o.indices[match] }
@@ -736,6 +752,7 @@ private struct ThreeWayMerge {
         let followingLines = followMovedLines(unplaced, outputTokens: outputTokens,
                                                 lines: [\.base: baseLines, \.ours: oursLines, \.theirs: theirsLines])
         followItems(following.filter { !followingLines.contains($0.base) })
+        return oursByItems || theirsByItems
     }
 
     /// True when a side's removal of the base's skeleton line put an item after it in another section (the line headed
@@ -753,6 +770,20 @@ private struct ThreeWayMerge {
     /// The side's item whose lines are the base item's, found by their hash, when no other item of the side has them.
     func unchanged(_ baseItem: Int, in side: Version) -> Int? {
         side.content.onlyItem(withHash: base.content.hashes[baseItem])
+    }
+
+    /// For each region of the side, how many items of the base's region `baseRegion` it has unchanged, in the
+    /// section the base has them in (items a heading of the side put in another section, the side moved).
+    /// Nil when the region holds no items.
+    func itemsKept(fromRegion baseRegion: Int, in side: Version) -> [Int: Int]? {
+        guard base.regions[baseRegion].contains(where: { $0 >= 0 }) else { return nil }
+        var kept: [Int: Int] = [:]
+        for item in base.regions[baseRegion] where item >= 0 {
+            if let index = unchanged(item, in: side), side.section(ofItem: index) == base.section(ofItem: item) {
+                kept[side.regionOfItem[index], default: 0] += 1
+            }
+        }
+        return kept
     }
 
     /// True when the lines of a stretch a side changed do not tell which line became which: it removed some, or a
@@ -917,25 +948,59 @@ private struct ThreeWayMerge {
         }
 
         /// For each token, the one of `other` it is matched with. The lines match as a longest common subsequence
-        /// of the lines alone. Between two matched lines, a region matches the other's right after the same
-        /// matched line or right before the next, or when both hold as many lines there, after as many of them.
-        func matching(_ other: SkeletonTokens) -> [Int?] {
+        /// of the lines alone. Between two matched lines, a region matches the other's after as many lines when
+        /// both hold as many lines there. Otherwise, where the lines there are new to the other version (text added or
+        /// removed, not moved) and each region of mine there that holds items has some of them in a region of the
+        /// other's there (`itemsKept`: for a region of mine, how many of its items each region of the other's holds;
+        /// nil when it holds none), each matches the one that holds the most, in order; else a region matches the
+        /// other's right after the same matched line or right before the next. (A note written under `## TODO`, above
+        /// its items, is a line added before them, not their move below it.)
+        /// `decidedByItems` is true when items matched some region otherwise than its place would.
+        func matching(_ other: SkeletonTokens, itemsKept: (Int) -> [Int: Int]?) -> (matches: [Int?], decidedByItems: Bool) {
             var result = [Int?](repeating: nil, count: tokens.count)
+            var decidedByItems = false
             var start = (0, 0)
+            let (myTexts, otherTexts) = (lineOfText(), other.lineOfText())
             func matchRegions(upTo end: (Int, Int)) {
                 let (mine, others) = (slots(start.0..<end.0), other.slots(start.1..<end.1))
+                // Slot pairs, by place.
+                var pairs: [(mine: Int, other: Int)] = []
                 if mine.count == others.count {
-                    for (region, match) in zip(mine, others) { if let region, let match { result[region] = match } }
-                    return
+                    pairs = mine.indices.map { ($0, $0) }
+                } else {
+                    let first = mine[0] != nil && others[0] != nil
+                    if first { pairs.append((0, 0)) }
+                    if !(first && (mine.count == 1 || others.count == 1)) { pairs.append((mine.count - 1, others.count - 1)) }
                 }
-                var matchedFirst = false
-                if let region = mine[0], let match = others[0] {
-                    result[region] = match
-                    matchedFirst = true
+                pairs.removeAll { mine[$0.mine] == nil || others[$0.other] == nil }
+                let linesAreNew = mine.count != others.count
+                    && (start.0..<end.0).allSatisfy { indices[$0] < 0 || otherTexts[tokens[$0]] == nil }
+                    && (start.1..<end.1).allSatisfy { other.indices[$0] < 0 || myTexts[other.tokens[$0]] == nil }
+                if linesAreNew {
+                    var slotOfRegion: [Int: Int] = [:]
+                    for (slot, match) in others.enumerated() { if let match { slotOfRegion[-1 - other.indices[match]] = slot } }
+                    var byItems: [(mine: Int, other: Int)] = []
+                    for (slot, region) in mine.enumerated() {
+                        guard let region, let kept = itemsKept(-1 - indices[region]) else { continue }
+                        let after = byItems.last.map { $0.other + 1 } ?? 0
+                        var best: (slot: Int, kept: Int)?
+                        for (otherRegion, count) in kept {
+                            guard let otherSlot = slotOfRegion[otherRegion], otherSlot >= after else { continue }
+                            if count > (best?.kept ?? 0) || (count == best?.kept && otherSlot < (best?.slot ?? 0)) { best = (otherSlot, count) }
+                        }
+                        guard let best else {
+                            byItems = []
+                            break
+                        }
+                        byItems.append((slot, best.slot))
+                    }
+                    if !byItems.isEmpty, !byItems.elementsEqual(pairs, by: { $0 == $1 }) {
+                        pairs = byItems
+                        decidedByItems = true
+                    }
                 }
-                if !(matchedFirst && (mine.count == 1 || others.count == 1)), let region = mine[mine.count - 1],
-                   let match = others[others.count - 1] {
-                    result[region] = match
+                for pair in pairs {
+                    if let region = mine[pair.mine], let match = others[pair.other] { result[region] = match }
                 }
             }
             let lines = indices.indices.filter { indices[$0] >= 0 }
@@ -948,7 +1013,7 @@ private struct ThreeWayMerge {
                 start = (pair.0 + 1, pair.1 + 1)
             }
             matchRegions(upTo: (tokens.count, other.tokens.count))
-            return result
+            return (result, decidedByItems)
         }
 
         /// The skeleton line of each text it has (-1: more than one).

@@ -52,6 +52,36 @@ import Testing
         #expect(result.text == edited(ours, [("Update the changelog", "Update the changelog due:2026-12-09")]))
     }
 
+    /// A note one side writes under a section's heading, above its items, leaves the items where they were: a move of
+    /// one of them by the other side, text the other side adds below them, or its rename of the heading, merges
+    /// cleanly, as `git merge-file` merges it (helper-55: the items read as moved below the note, and the move as both
+    /// sides moving the item; 16 of its matrix's 18 false conflicts).
+    @Test func aNoteAboveASectionsItemsLeavesThemInPlace() {
+        let note = ("## TODO\n\n", "## TODO\n\nA note on the release.\n\n")
+        let ours = edited([note])
+        let moved = edited([("- [ ] Tag the release\n", ""),
+                            ("- [ ] Parser round trip due:2026-11-25\n", "- [ ] Parser round trip due:2026-11-25\n- [ ] Tag the release\n")])
+        let move = merge(Self.base, ours, moved)
+        #expect(move.conflicts.isEmpty)
+        #expect(move.text == edited(moved, [note]))
+        let text = edited([("\n## DOING", "\nText before DOING.\n\n## DOING")])
+        let both = merge(Self.base, ours, text)
+        #expect(both.conflicts.isEmpty)
+        #expect(both.text == edited(text, [note]))
+        // Against the heading renamed: the note stands right under it, matched by the items, and the two changes
+        // touch; by their places they do not, and that merge stands.
+        let renamed = edited([("## TODO", "## To do")])
+        let rename = merge(Self.base, ours, renamed)
+        #expect(rename.conflicts.isEmpty)
+        #expect(rename.text == edited(renamed, [("## To do\n\n", "## To do\n\nA note on the release.\n\n")]))
+        // Under the last section, against a line added at the file's end.
+        let doneNote = edited([("## DONE\n\n", "## DONE\n\nA note on DONE.\n\n")])
+        let footer = Self.base + "Footer text.\n"
+        let end = merge(Self.base, doneNote, footer)
+        #expect(end.conflicts.isEmpty)
+        #expect(end.text == doneNote + "Footer text.\n")
+    }
+
     /// Where the merge conflicts near a section's heading (a note added under `## TODO` or between its items against
     /// `## DOING` renamed), a block whose halves would put items in another section than both sides have them in (the
     /// note and DOING's heading in one block, TODO's items below it) gives way to the whole file as one conflict:
@@ -61,12 +91,18 @@ import Testing
         let noted = "## TODO\n\n- [ ] A\n\nBetween note\n\n- [ ] B\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
         let above = "## TODO\n\nA note.\n\n- [ ] A\n- [ ] B\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
         let renamed = "## TODO\n\n- [ ] A\n- [ ] B\n\n## In Progress\n\n- [ ] D\n\n## DONE\n"
-        for (ours, theirs) in [(noted, renamed), (renamed, noted), (above, renamed), (renamed, above)] {
+        for (ours, theirs) in [(noted, renamed), (renamed, noted)] {
             let result = merge(base, ours, theirs)
             #expect(result.conflicts.first?.reason == .halvesMisplace, "\(result.conflicts)")
             for kept in ["ours", "theirs"] {
                 #expect(Self.sections(keeping: kept, of: result.text) == ["A TODO", "B TODO", "D DOING"], "keeping \(kept): \(result.text)")
             }
+        }
+        // A note above TODO's items is a line added under `## TODO`, apart from DOING's heading: they merge cleanly.
+        for (ours, theirs) in [(above, renamed), (renamed, above)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty && result.text == "## TODO\n\nA note.\n\n- [ ] A\n- [ ] B\n\n## In Progress\n\n- [ ] D\n\n## DONE\n",
+                    "\(result.text)")
         }
     }
 
