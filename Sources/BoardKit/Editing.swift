@@ -120,9 +120,13 @@ extension Board {
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
-            return try removing(item).insertedFile(detached(block), into: kind, atTop: atTop, isNew: false).file
+            // The settings block Obsidian Kanban keeps last is this board's: an item after it, moved away, leaves
+            // it last on the board between the steps, which would put a new section above it.
+            return try removing(item).insertedFile(detached(block), into: kind, atTop: atTop, isNew: false,
+                                                   settingsBlock: obsidianSettingsLine != nil).file
         }
-        return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false)])
+        return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false,
+                                                              settingsLine: obsidianSettingsLine)])
     }
 
     /// The item's lines as they go to a section of `kind`: verbatim but for the checkbox, set to match it, and the
@@ -564,7 +568,7 @@ extension Board {
         if let archive = firstSection(.archive) {
             // ... and into the empty archive, found on this board as `movedFile` finds it.
             guard sections[archive].headingLine > last.line else { return nil }
-            let placement = try placement(of: block, inSection: archive, atTop: true, isNew: false)
+            let placement = try placement(of: block, inSection: archive, atTop: true, isNew: false, settingsLine: obsidianSettingsLine)
             guard let first = placement.with.first, content(of: first).elementsEqual(lastLine) else { return nil }
             at = placement.lines.lowerBound
             tail = placement.with
@@ -573,7 +577,7 @@ extension Board {
             guard obsidianSettingsLine != nil || !lines.contains(where: {
                 Bytes.hasPrefix(bytes, at: $0.start, end: $0.contentEnd, Self.obsidianSettingsPrefix)
             }) else { return nil }
-            let (position, level) = newSectionPlace(.archive)
+            let (position, level) = newSectionPlace(.archive, settingsLine: obsidianSettingsLine)
             at = beforeUnclosedRegion(position)
             guard at >= lastRemoval.upperBound, lastRemoval.lowerBound > 0 else { return nil }
             let fittedLast = try fitted(block, above: nil, at: at)
@@ -852,14 +856,17 @@ extension Board {
     }
 
     /// The file with these item lines placed in the first section of `kind` (FORMAT.md §6), creating the section
-    /// where FORMAT.md §3 places it when the board has none; and the 0-based line the item line has in it.
-    func insertedFile(_ block: ItemLines, into kind: SectionKind, atTop: Bool, isNew: Bool) throws(EditError) -> (file: PrintedFile, line: Int) {
+    /// where FORMAT.md §3 places it when the board has none; and the 0-based line the item line has in it. Without
+    /// `settingsBlock`, a settings block Obsidian Kanban keeps last (`obsidianSettingsLine`) is text like any other.
+    func insertedFile(_ block: ItemLines, into kind: SectionKind, atTop: Bool, isNew: Bool,
+                      settingsBlock: Bool = true) throws(EditError) -> (file: PrintedFile, line: Int) {
+        let settingsLine = settingsBlock ? obsidianSettingsLine : nil
         if let section = firstSection(kind) {
-            let replacement = try placement(of: block, inSection: section, atTop: atTop, isNew: isNew)
+            let replacement = try placement(of: block, inSection: section, atTop: atTop, isNew: isNew, settingsLine: settingsLine)
             return (rendered([replacement]), replacement.lines.lowerBound)
         }
         let ending = lineEnding
-        let (position, level) = newSectionPlace(kind)
+        let (position, level) = newSectionPlace(kind, settingsLine: settingsLine)
         let at = beforeUnclosedRegion(position)
         let heading = Array((String(repeating: "#", count: level) + " " + kind.name).utf8)
         let placed = try fitted(isNew ? reindented(block, 0) : block, above: nil, at: at)
@@ -880,9 +887,11 @@ extension Board {
     }
 
     /// Where item lines go in an existing section: after its last item's body, before its first item with
-    /// `atTop`, or in an empty section after the blank line under its last non-blank line. A new item takes the
+    /// `atTop`, or in an empty section after the blank line under its last non-blank line above `settingsLine` (the
+    /// settings block an Obsidian Kanban board keeps last, `obsidianSettingsLine`). A new item takes the
     /// indentation of the item it is placed next to (0 with none).
-    private func placement(of block: ItemLines, inSection sectionIndex: Int, atTop: Bool, isNew: Bool) throws(EditError) -> Replacement {
+    private func placement(of block: ItemLines, inSection sectionIndex: Int, atTop: Bool, isNew: Bool,
+                           settingsLine: Int?) throws(EditError) -> Replacement {
         let section = sections[sectionIndex]
         if let first = items.first(where: { $0.section == sectionIndex }),
            let last = items.last(where: { $0.section == sectionIndex }) {
@@ -892,7 +901,7 @@ extension Board {
             return Replacement(lines: at..<at, with: placed.lines)
         }
         // Text under the heading, but not the settings block Obsidian Kanban keeps at the end of the file.
-        let end = min(section.lines.upperBound, obsidianSettingsLine ?? section.lines.upperBound)
+        let end = min(section.lines.upperBound, settingsLine ?? section.lines.upperBound)
         let usable = section.headingLine..<max(section.headingLine + 1, beforeUnclosedRegion(end))
         let heading = usable.reversed().first { !isBlankLine($0) } ?? section.headingLine
         let block = isNew ? reindented(block, 0) : block
@@ -971,12 +980,13 @@ extension Board {
 
     /// The line before which a missing section's heading goes, and the heading's level (the archive: at the end):
     /// after the nearest existing section before it in canonical order (at its level), else before the first section
-    /// (at its level), else at the end of the file (level 2); never after the settings block an Obsidian Kanban
-    /// board keeps last. The level keeps whatever heading follows ending the new section.
-    private func newSectionPlace(_ kind: SectionKind) -> (line: Int, level: Int) {
+    /// (at its level), else at the end of the file (level 2); never after `settingsLine`, the settings block an
+    /// Obsidian Kanban board keeps last (`obsidianSettingsLine`). The level keeps whatever heading follows ending the
+    /// new section.
+    private func newSectionPlace(_ kind: SectionKind, settingsLine: Int?) -> (line: Int, level: Int) {
         // The archive goes at the end, at the level of the other sections; before the settings an Obsidian Kanban
         // board keeps last.
-        let end = obsidianSettingsLine ?? lines.count
+        let end = settingsLine ?? lines.count
         if kind == .archive { return (end, sections.first?.level ?? 2) }
         let earlier = SectionKind.allCases.filter { $0 < kind }.reversed().compactMap { firstSection($0) }.first
         if let earlier { return (min(sections[earlier].lines.upperBound, end), sections[earlier].level) }
@@ -988,13 +998,25 @@ extension Board {
     static let obsidianSettingsPrefix: StaticString = "%% kanban:settings"
 
     /// The `%% kanban:settings` line of the block Obsidian Kanban keeps at the end of a board: outside front matter,
-    /// code and comments, after every section heading and every item. Nil when there is none: such a line anywhere
-    /// else is text like any other.
+    /// code and comments, after every section heading and every item, with nothing after it but the block (its
+    /// code, closed, and its closing `%%`) and blank lines. Nil when there is none: such a line anywhere else is text like any
+    /// other. A section made before it takes in every line after it, so a checklist line or a heading there (a
+    /// stray after the block) would become the new section's.
     var obsidianSettingsLine: Int? {
         guard let index = lines.indices.last(where: {
             Bytes.hasPrefix(bytes, at: lines[$0].start, end: lines[$0].contentEnd, Self.obsidianSettingsPrefix)
         }), !regions.contains(where: { $0.lines.contains(index) }), sections.allSatisfy({ $0.headingLine < index }),
               items.last.map({ $0.lines.upperBound <= index }) ?? true else { return nil }
+        // The regions (in line order) are walked alongside the lines.
+        var region = regions.firstIndex { $0.lines.upperBound > index } ?? regions.endIndex
+        for line in index + 1..<lines.count {
+            while region < regions.endIndex, regions[region].lines.upperBound <= line { region += 1 }
+            if region < regions.endIndex, regions[region].isClosed, regions[region].lines.contains(line) { continue }
+            let text = Bytes.trimmed(bytes, lines[line].start..<lines[line].contentEnd)
+            guard text.isEmpty || (text.count == 2 && Bytes.hasPrefix(bytes, at: text.lowerBound, end: text.upperBound, "%%")) else {
+                return nil
+            }
+        }
         return index
     }
 

@@ -266,6 +266,29 @@ import Testing
         #expect(sandbox.read() == "## TODO\n\n## DOING\n\n- [ ] a\n\n## DONE\n\n%% kanban:settings\n```\n{}\n```\n%%\n")
     }
 
+    /// A settings line with a checklist line or a heading after its block is not the block Obsidian Kanban keeps
+    /// last: a section made before it took those lines in (helper-63: `add` made a stray after the block a TODO
+    /// item, and `archive` archived one under `## Ideas`, or took `## Ideas` in as a group of a `# Archive`, exit 0).
+    /// The section goes at the end of the file instead; so it does where the item moved stood after the block.
+    @Test func aSectionIsMadeBeforeTheSettingsOnlyWhenNothingButTheBlockFollows() {
+        let sandbox = Sandbox()
+        let settings = "%% kanban:settings\n```\n{}\n```\n%%\n"
+        sandbox.write("board.md", "# Notes\n\n- [ ] stray1\n\n" + settings + "\n- [ ] stray2\n")
+        #expect(sandbox.run(["add", "X"]).exitCode == 0)
+        #expect(sandbox.read() == "# Notes\n\n- [ ] stray1\n\n" + settings + "\n- [ ] stray2\n\n## TODO\n\n- [ ] X\n")
+        sandbox.write("board.md", "## TODO\n\n## DONE\n\n- [x] Old\n\n## Ideas\n\n" + settings + "\n- [ ] Stray idea\n")
+        #expect(sandbox.run(["archive"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n\n## DONE\n\n## Ideas\n\n" + settings + "\n- [ ] Stray idea\n\n## Archive\n\n- [x] Old\n")
+        sandbox.write("board.md", "# TODO\n\n## DONE\n\n- [x] Old\n\n" + settings + "\n## Ideas\n\n- [ ] Stray idea\n")
+        #expect(sandbox.run(["archive"]).exitCode == 0)
+        #expect(sandbox.read() == "# TODO\n\n## DONE\n\n" + settings + "\n## Ideas\n\n- [ ] Stray idea\n\n# Archive\n\n- [x] Old\n")
+        #expect(sandbox.run(["list", "--archived", "--json"]).stdout.components(separatedBy: "\"title\"").count == 2)
+        // An item after the block, moved away, leaves it last between the two steps of the move: it stays DOING's.
+        sandbox.write("board.md", "## DOING\n\n" + settings + "- [ ] Fix\n")
+        #expect(sandbox.run(["done", "Fix"]).exitCode == 0)
+        #expect(sandbox.read() == "## DOING\n\n" + settings + "\n## DONE\n\n- [x] Fix done:2026-11-21\n")
+    }
+
     @Test func anObsidianKanbanBoardGetsItsArchiveBeforeItsSettings() {
         let sandbox = Sandbox()
         let board = "## Todo\n\n- [ ] a\n\n## Done\n\n- [x] b\n\n%% kanban:settings\n```\n{}\n```\n%%\n"

@@ -103,6 +103,9 @@ enum HandEditedBoard {
         case 15: return [["-[ ] near miss", "[ ] near miss", "- [] near", "* * *", "1. first"].randomElement(using: &rng) ?? ""]
         case 16: return ["\t- [ ] tabbed", "\ttext after a tab"].randomElement(using: &rng).map { [$0] } ?? []
         case 17: return ["    indented four", "  lazy text", "  ## indented heading", "  ```"].randomElement(using: &rng).map { [$0] } ?? []
+        case 18:
+            // The settings block Obsidian Kanban keeps last, which fragments may follow (helper-63).
+            return Bool.random(using: &rng) ? ["%% kanban:settings", "```", "{}", "```", "%%"] : ["%% kanban:settings"]
         default: return item(&rng)
         }
     }
@@ -269,6 +272,19 @@ enum Role: Equatable, CustomStringConvertible {
 }
 
 enum MeaningCheck {
+    /// The lines of the settings block Obsidian Kanban keeps last, which a section a command makes goes before (it
+    /// takes them in): its `%% kanban:settings` line and every line after it, when those are only its code (closed),
+    /// its closing `%%` and blank lines; none otherwise.
+    static func settingsBlock(_ board: Board) -> Set<Int> {
+        let text = { (index: Int) in String(decoding: content(board, index), as: UTF8.self).trimmingCharacters(in: .whitespaces) }
+        guard let start = board.lines.indices.last(where: { text($0).hasPrefix("%% kanban:settings") }) else { return [] }
+        let block = start..<board.lines.count
+        let isBlock = block.dropFirst().allSatisfy { index in
+            text(index).isEmpty || text(index) == "%%" || board.regions.contains { $0.isClosed && $0.lines.contains(index) }
+        }
+        return isBlock ? Set(block) : []
+    }
+
     static func roles(_ board: Board) -> [Role] {
         var roles = board.lines.indices.map { index -> Role in
             let line = board.lines[index]
@@ -405,6 +421,7 @@ enum MeaningCheck {
         let newLineOf = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
         let createdSection = after.sections.count > before.sections.count
         let unclosed = Set(before.regions.filter { !$0.isClosed }.flatMap { Array($0.lines) })
+        let settings = createdSection ? settingsBlock(before) : []
         for (old, new) in pairs where !writable.contains(old) {
             var expected = oldRoles[old]
             if case .body(let owner) = expected { expected = .body(owner: newLineOf[owner] ?? -1) }
@@ -413,7 +430,8 @@ enum MeaningCheck {
             }
             let section = oldSections[old].map { newLineOf[$0] ?? -1 }
             // Blank lines are alike, so the pairing may swap them; only a non-blank line's section is its own.
-            if section != newSections[new], oldRoles[old] != .blank, !(createdSection && unclosed.contains(old)) {
+            if section != newSections[new], oldRoles[old] != .blank, !(createdSection && unclosed.contains(old)),
+               !settings.contains(old) {
                 problems.append("line \(old + 1) (now \(new + 1)) changed section")
             }
         }
