@@ -116,6 +116,9 @@ extension Board {
     }
 
     private func movedFile(_ item: Item, to kind: SectionKind, atTop: Bool, doneOn: CivilDate?) throws(EditError) -> PrintedFile {
+        if standsWhereMoved(item, to: kind, atTop: atTop) {
+            return editedInPlace(lineEdits(of: item, to: kind, doneText: Self.doneText(doneOn)))
+        }
         let block = movedLines(item, to: kind, doneOn: doneOn)
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
@@ -144,12 +147,20 @@ extension Board {
 
     /// `movedLines` with the ` done:DATE` text made once for many items.
     private func movedLines(_ item: Item, to kind: SectionKind, doneText: [UInt8]?) -> ItemLines {
+        let edits = lineEdits(of: item, to: kind, doneText: doneText)
+        guard !edits.isEmpty else { return ItemLines(lines: verbatimLines(of: item), indent: item.indent) }
+        var edited = NewLine.edited(line: item.line, edits: edits)
+        if !lines[item.line].hasEnding { edited = withFileEnding(edited) }
+        return ItemLines(lines: [edited] + verbatimLines(item.line + 1..<item.lines.upperBound), indent: item.indent)
+    }
+
+    /// The edits of its item line (in order) that `movedLines` makes to an item going to a section of `kind`: a
+    /// title of 50 MB is not copied to tick it.
+    private func lineEdits(of item: Item, to kind: SectionKind, doneText: [UInt8]?) -> [ByteEdit] {
         let flipsCheckbox = kind != .archive && item.checked != (kind == .done)
         let addsDone = kind == .done && item.doneToken == nil && doneText != nil
         let removesDone = kind != .done && kind != .archive && item.doneToken?.date != nil
-        guard flipsCheckbox || addsDone || removesDone else { return ItemLines(lines: verbatimLines(of: item), indent: item.indent) }
         let line = lines[item.line]
-        // The item line as edits of its bytes, in order: a title of 50 MB is not copied to tick it.
         var edits: [ByteEdit] = []
         if flipsCheckbox {
             let box = item.checkboxOffset + 1
@@ -162,9 +173,29 @@ extension Board {
             edits.append(doneTokenRemoval(token.range, checkboxEnd: item.checkboxOffset + 3, textStart: item.textStart,
                                           textEnd: line.contentEnd))
         }
-        var edited = NewLine.edited(line: item.line, edits: edits)
-        if !line.hasEnding { edited = withFileEnding(edited) }
-        return ItemLines(lines: [edited] + verbatimLines(item.line + 1..<item.lines.upperBound), indent: item.indent)
+        return edits
+    }
+
+    /// True when the item already stands where a move to the first section of `kind` puts it: it is that section's
+    /// first item (with `atTop`) or its last. Taken out and placed again, it would go under whatever follows it in
+    /// the section (the only item of DONE went below the notes after it).
+    private func standsWhereMoved(_ item: Item, to kind: SectionKind, atTop: Bool) -> Bool {
+        guard let target = firstSection(kind), target == item.section else { return false }
+        let standing = atTop ? items.first { $0.section == target } : items.last { $0.section == target }
+        return standing?.line == item.line
+    }
+
+    /// The file with these edits (in order, apart) made to its bytes; every other byte as it is.
+    private func editedInPlace(_ edits: [ByteEdit]) -> PrintedFile {
+        var file = PrintedFile(source: bytes)
+        var at = 0
+        for edit in edits {
+            file.append(source: at..<edit.range.lowerBound)
+            file.append(edit.replacement)
+            at = edit.range.upperBound
+        }
+        file.append(source: at..<bytes.count)
+        return file
     }
 
     /// The item's lines, as they are: its item line, then its body as one run of board lines, but the file's last
@@ -294,13 +325,16 @@ extension Board {
     /// For each kind of section moved into (by raw value), the index of the item the moved items go before when
     /// moved to the top one at a time from the last: the first item of the target that is still there when the last
     /// of them goes into it, i.e. not one that goes and comes at or after that one in the file. Nil where there is
-    /// none (the target keeps no item, or is missing). When that item goes too (later, being before the last), the
-    /// ones placed before it stay where it was.
+    /// none (the target keeps no item, or is missing). When that item goes too (later, being before the last; or
+    /// being the last, which stays put as the target's first item), the ones placed before it stay where it was.
     private func topAnchors(_ moves: [ItemMove], survivors: Survivors) -> [Int?] {
         var anchors = [Int?](repeating: nil, count: SectionKind.archive.rawValue + 1)
         for kind in [SectionKind.todo, .doing, .done, .archive] {
             guard let section = firstSection(kind), let last = moves.last(where: { $0.to == kind }) else { continue }
-            anchors[kind.rawValue] = items.indices.first { index in
+            // Moved first, the last stays put where it is the section's first item (`standsWhereMoved`), and the
+            // others go before it.
+            let first = items.indices.first { items[$0].section == section }
+            anchors[kind.rawValue] = first == last.index ? first : items.indices.first { index in
                 items[index].section == section && !(survivors.going[items[index].line] && index >= last.index)
             }
         }
@@ -649,15 +683,9 @@ extension Board {
 
     private func checkboxFixedFile(_ item: Item) -> PrintedFile {
         let isDone = sections[item.section].kind == .done
-        var file = PrintedFile(source: bytes)
-        guard item.checked != isDone else {
-            file.append(source: 0..<bytes.count)
-            return file
-        }
-        file.append(source: 0..<(item.checkboxOffset + 1))
-        file.append([isDone ? UInt8(ascii: "x") : Bytes.space])
-        file.append(source: (item.checkboxOffset + 2)..<bytes.count)
-        return file
+        guard item.checked != isDone else { return editedInPlace([]) }
+        let box = item.checkboxOffset + 1
+        return editedInPlace([ByteEdit(range: box..<(box + 1), replacement: [isDone ? UInt8(ascii: "x") : Bytes.space])])
     }
 
     // MARK: - Editing fields

@@ -21,6 +21,28 @@ import Testing
         }
     }
 
+    /// An item moved to the top of its own section where it is the first item, or to its end where it is the last,
+    /// stays where it stands, its line edited as the move edits it: taken out and placed again, the only item of
+    /// DONE went below the notes after it, and the blank line between them went (helper-63's 03).
+    @Test func anItemMovedWhereItAlreadyStandsStaysPut() throws {
+        let day = CivilDate(year: 2026, month: 11, day: 21)
+        let text = "## DONE\n\n- [x] G done:2026-11-01\n\nSome notes about done work.\n"
+        let board = Board(parsing: text)
+        let g = try #require(board.items.first)
+        for atTop in [true, false] {
+            #expect(try board.moving(g, to: .done, atTop: atTop, doneOn: day).bytes == board.bytes, "top: \(atTop)")
+            #expect(try board.moving([(g, .done)], atTop: atTop, doneOn: day).bytes == board.bytes, "top: \(atTop)")
+        }
+        // Its line edited in place: unticked in TODO; given the day it is done in DONE, as any move into it.
+        let ticked = Board(parsing: "## TODO\n\n- [x] T\n\nNotes.\n## DONE\n- [x] U\n\nMore notes.")
+        let t = try #require(ticked.items.first)
+        #expect(String(decoding: try ticked.moving(t, to: .todo, atTop: true).bytes, as: UTF8.self)
+                    == "## TODO\n\n- [ ] T\n\nNotes.\n## DONE\n- [x] U\n\nMore notes.")
+        let u = try #require(ticked.items.last)
+        #expect(String(decoding: try ticked.moving([(u, .done)], atTop: true, doneOn: day).bytes, as: UTF8.self)
+                    == "## TODO\n\n- [x] T\n\nNotes.\n## DONE\n- [x] U done:2026-11-21\n\nMore notes.")
+    }
+
     @Test func emptySectionGetsItsFirstItemAfterTheBlankUnderTheHeading() throws {
         let board = Board(parsing: "## TODO\n\n## DOING\n")
         #expect(try board.adding(title: "A", to: .todo).bytes == Array("## TODO\n\n- [ ] A\n\n## DOING\n".utf8))
