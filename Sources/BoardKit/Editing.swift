@@ -125,8 +125,14 @@ extension Board {
         guard let target = firstSection(kind), target != item.section else {
             // The settings block Obsidian Kanban keeps last is this board's: an item after it, moved away, leaves
             // it last on the board between the steps, which would put a new section above it.
-            return try removing(item).insertedFile(detached(block), into: kind, atTop: atTop, isNew: false,
-                                                   settingsBlock: obsidianSettingsLine != nil).file
+            // Between the steps the board keeps the ending of the line the item's removal leaves last, which a file
+            // without a final newline loses: the line then ended the file, and took the file's ending back once the
+            // second step wrote after it (`## DONE\r\n` became `## DONE\n`).
+            let removed = Board(parsing: rendered([try removal(of: item)], keepingFinalEnding: true).bytes)
+            var file = try removed.insertedFile(detached(block), into: kind, atTop: atTop, isNew: false,
+                                                settingsBlock: obsidianSettingsLine != nil).file
+            if endsWithoutNewline { Self.dropFinalEndings(&file) }
+            return file
         }
         return rendered([try removal(of: item), try placement(of: block, inSection: target, atTop: atTop, isNew: false,
                                                               settingsLine: obsidianSettingsLine)])
@@ -1168,8 +1174,8 @@ extension Board {
 
     /// Prints the file with the replacements (which must not overlap). Runs of untouched lines
     /// are copied whole. Every line but the last gets an ending (the file's when it had none); the last line
-    /// has one exactly when the original file ended with one (FORMAT.md §6).
-    func rendered(_ replacements: [Replacement]) -> PrintedFile {
+    /// has one exactly when the original file ended with one (FORMAT.md §6), or with `keepingFinalEnding`, always.
+    func rendered(_ replacements: [Replacement], keepingFinalEnding: Bool = false) -> PrintedFile {
         // In line order; at one line, an insertion before a removal that starts there. Nearly always in order already.
         func key(_ index: Int) -> (Int, Int) {
             (replacements[index].lines.lowerBound, replacements[index].lines.isEmpty ? 0 : 1)
@@ -1214,13 +1220,17 @@ extension Board {
             cursor = max(cursor, replacement.lines.upperBound)
         }
         appendOriginal(cursor..<lines.count)
-        // Every line was given an ending. A file without a final newline loses its last line's, and the blank lines
-        // left at its end, which would give it one.
-        while endsWithoutNewline, file.last == Bytes.lf {
+        // Every line was given an ending. A file without a final newline loses its last line's.
+        if endsWithoutNewline && !keepingFinalEnding { Self.dropFinalEndings(&file) }
+        return file
+    }
+
+    /// Takes off the last line's ending, and the blank lines at the end, which would give the file one.
+    static func dropFinalEndings(_ file: inout PrintedFile) {
+        while file.last == Bytes.lf {
             file.removeLast()
             if file.last == Bytes.cr { file.removeLast() }
         }
-        return file
     }
 
     /// The line ending to give a line that has none: `ending`, or CRLF when the text ends in a lone CR, so the CR

@@ -43,6 +43,20 @@ import Testing
                     == "## TODO\n\n- [x] T\n\nNotes.\n## DONE\n- [x] U done:2026-11-21\n\nMore notes.")
     }
 
+    /// A move into a section it makes takes the item out, then places it on what is left; in a file without a final
+    /// newline, the line the removal leaves last keeps its own ending once lines follow it again (helper-63's 02:
+    /// `## DONE\r\n` in a file of `\n` became `## DONE\n`, and a blank line after it went).
+    @Test func aLineLeftLastBetweenTheStepsOfAMoveKeepsItsEnding() throws {
+        let board = Board(parsing: "## TODO\n\n## DONE\r\n- [x] a")
+        let archived = try board.archived(board.items)
+        #expect(String(decoding: archived.bytes, as: UTF8.self) == "## TODO\n\n## DONE\r\n\n## Archive\n\n- [x] a")
+        let spaced = Board(parsing: "## TODO\n\n## DONE\r\n\n- [x] a")
+        #expect(String(decoding: try spaced.archived(spaced.items).bytes, as: UTF8.self) == "## TODO\n\n## DONE\r\n\n## Archive\n\n- [x] a")
+        let doing = Board(parsing: "## TODO\r\n- [ ] b\n- [ ] a")
+        let a = try #require(doing.items.last)
+        #expect(String(decoding: try doing.moving(a, to: .doing).bytes, as: UTF8.self) == "## TODO\r\n- [ ] b\n\r\n## DOING\r\n\r\n- [ ] a")
+    }
+
     @Test func emptySectionGetsItsFirstItemAfterTheBlankUnderTheHeading() throws {
         let board = Board(parsing: "## TODO\n\n## DOING\n")
         #expect(try board.adding(title: "A", to: .todo).bytes == Array("## TODO\n\n- [ ] A\n\n## DOING\n".utf8))
