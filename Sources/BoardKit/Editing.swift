@@ -123,11 +123,10 @@ extension Board {
         // Into another existing section, removing does not change where the lines go: one splice.
         // Otherwise (same section, or one to create) remove first, then place on the result.
         guard let target = firstSection(kind), target != item.section else {
-            // The settings block Obsidian Kanban keeps last is this board's: an item after it, moved away, leaves
-            // it last on the board between the steps, which would put a new section above it.
             // Between the steps the board keeps the ending of the line the item's removal leaves last, which a file
-            // without a final newline loses: the line then ended the file, and took the file's ending back once the
-            // second step wrote after it (`## DONE\r\n` became `## DONE\n`).
+            // without a final newline loses: that line took the file's ending once the second step wrote after it
+            // (`## DONE\r\n` became `## DONE\n`). The settings block Obsidian Kanban keeps last is this board's: an
+            // item after it, moved away, leaves it last between the steps, which would put a new section above it.
             let removed = Board(parsing: rendered([try removal(of: item)], keepingFinalEnding: true).bytes)
             var file = try removed.insertedFile(detached(block), into: kind, atTop: atTop, isNew: false,
                                                 settingsBlock: obsidianSettingsLine != nil).file
@@ -1033,9 +1032,9 @@ extension Board {
 
     /// The `%% kanban:settings` line of the block Obsidian Kanban keeps at the end of a board: outside front matter,
     /// code and comments, after every section heading and every item, with nothing after it but the block (its
-    /// code, closed, and its closing `%%`) and blank lines. Nil when there is none: such a line anywhere else is text like any
-    /// other. A section made before it takes in every line after it, so a checklist line or a heading there (a
-    /// stray after the block) would become the new section's.
+    /// code, closed, and its closing `%%`) and blank lines. Nil when there is none: such a line anywhere else is text
+    /// like any other. A section made before it takes in every line after it, so a checklist line or a heading there
+    /// (a stray after the block) would become the new section's.
     var obsidianSettingsLine: Int? {
         guard let index = lines.indices.last(where: {
             Bytes.hasPrefix(bytes, at: lines[$0].start, end: lines[$0].contentEnd, Self.obsidianSettingsPrefix)
