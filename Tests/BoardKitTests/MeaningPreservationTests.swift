@@ -414,6 +414,17 @@ enum MeaningCheck {
             && !trailingBlanks.contains(index) {
             problems.append("line \(index + 1) was not the command's to change, and it is gone or changed")
         }
+        // Its line ending too, but where the file's last line gets one, or a line left last loses its own. (Blank
+        // lines are alike, and the pairing may swap them.)
+        func ending(_ board: Board, _ index: Int) -> ArraySlice<UInt8> {
+            board.bytes[board.lines[index].contentEnd..<board.lines[index].end]
+        }
+        for (old, new) in pairs where !writable.contains(old) && !content(before, old).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            let (was, now) = (ending(before, old), ending(after, new))
+            if !was.isEmpty, !now.isEmpty, was != now {
+                problems.append("line \(old + 1) (now \(new + 1)) changed its line ending")
+            }
+        }
         let oldRoles = roles(before)
         let newRoles = roles(after)
         let oldSections = sectionHeadings(before)
