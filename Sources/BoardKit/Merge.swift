@@ -683,8 +683,10 @@ private struct ThreeWayMerge {
     mutating func mergeSkeletons(byItems: Bool) -> Bool {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
-        let (toOurs, oursByItems) = b.matching(o) { byItems ? itemsKept(fromRegion: $0, in: ours) : nil }
-        let (toTheirs, theirsByItems) = b.matching(t) { byItems ? itemsKept(fromRegion: $0, in: theirs) : nil }
+        let (toOurs, oursByItems) = b.matching(o, itemsKept: { byItems ? itemsKept(fromRegion: $0, in: ours) : nil },
+                                               holdsItems: { ours.regions[$0].contains { $0 >= 0 } })
+        let (toTheirs, theirsByItems) = b.matching(t, itemsKept: { byItems ? itemsKept(fromRegion: $0, in: theirs) : nil },
+                                                   holdsItems: { theirs.regions[$0].contains { $0 >= 0 } })
         let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count), toOurs: toOurs, toTheirs: toTheirs)
         for (position, index) in b.indices.enumerated() where index < 0 {
             if let match = toOurs[position] { ours.counterpart[-1 - index] = -1 - o.indices[match] }
@@ -952,11 +954,14 @@ private struct ThreeWayMerge {
         /// both hold as many lines there. Otherwise, where the lines there are new to the other version (text added or
         /// removed, not moved) and each region of mine there that holds items has some of them in a region of the
         /// other's there (`itemsKept`: for a region of mine, how many of its items each region of the other's holds;
-        /// nil when it holds none), each matches the one that holds the most, in order; else a region matches the
-        /// other's right after the same matched line or right before the next. (A note written under `## TODO`, above
-        /// its items, is a line added before them, not their move below it.)
-        /// `decidedByItems` is true when items matched some region otherwise than its place would.
-        func matching(_ other: SkeletonTokens, itemsKept: (Int) -> [Int: Int]?) -> (matches: [Int?], decidedByItems: Bool) {
+        /// nil when it holds none), each matches the one that holds the most, in order, when the other's regions left
+        /// unmatched there hold no items (`holdsItems`, for a region of the other's: a line written between items
+        /// splits their region, and reads as a move of those on either side); else a region matches the other's right
+        /// after the same matched line or right before the next. (A note written under `## TODO`, above its items, is
+        /// a line added before them, not their move below it.) `decidedByItems` is true when items matched some region
+        /// otherwise than its place would.
+        func matching(_ other: SkeletonTokens, itemsKept: (Int) -> [Int: Int]?,
+                      holdsItems: (Int) -> Bool) -> (matches: [Int?], decidedByItems: Bool) {
             var result = [Int?](repeating: nil, count: tokens.count)
             var decidedByItems = false
             var start = (0, 0)
@@ -994,7 +999,10 @@ private struct ThreeWayMerge {
                         }
                         byItems.append((slot, best.slot))
                     }
-                    if !byItems.isEmpty, !byItems.elementsEqual(pairs, by: { $0 == $1 }) {
+                    let leftHoldItems = others.indices.contains { slot in
+                        others[slot].map { holdsItems(-1 - other.indices[$0]) } == true && !byItems.contains { $0.other == slot }
+                    }
+                    if !byItems.isEmpty, !leftHoldItems, !byItems.elementsEqual(pairs, by: { $0 == $1 }) {
                         pairs = byItems
                         decidedByItems = true
                     }

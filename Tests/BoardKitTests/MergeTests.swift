@@ -82,6 +82,24 @@ import Testing
         #expect(end.text == doneNote + "Footer text.\n")
     }
 
+    /// A line written between two items splits their region, and items stay matched by place (helper-64 found both
+    /// of these wrong when the region went to the side's region holding most of its items): ours' item added at
+    /// TODO's top stays above a group heading theirs wrote below the first item, and theirs' date and note below
+    /// an item ours started is no move of that item by theirs.
+    @Test func aLineBetweenItemsLeavesTheRegionMatchedByPlace() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        let grouped = "## TODO\n\n- [ ] A\n\n### G\n\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        let addedTop = "## TODO\n\n- [ ] New\n- [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        let top = merge(base, addedTop, grouped)
+        #expect(top.conflicts.isEmpty)
+        #expect(top.text == "## TODO\n\n- [ ] New\n- [ ] A\n\n### G\n\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n\n## DONE\n")
+        let datedAndNoted = "## TODO\n\n- [ ] A due:2026-12-01\n\nA note on A.\n\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n\n## DONE\n"
+        let started = "## TODO\n\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n- [ ] A\n\n## DONE\n"
+        let start = merge(base, started, datedAndNoted)
+        #expect(start.conflicts.isEmpty, "\(start.text)")
+        #expect(start.text.contains("## DOING\n\n- [ ] D\n- [ ] A due:2026-12-01\n"), "\(start.text)")
+    }
+
     /// Where the merge conflicts near a section's heading (a note added under `## TODO` or between its items against
     /// `## DOING` renamed), a block whose halves would put items in another section than both sides have them in (the
     /// note and DOING's heading in one block, TODO's items below it) gives way to the whole file as one conflict:
