@@ -38,7 +38,7 @@ extension Board {
 
     /// The certain fix for one of this board's diagnostics: a ticked item outside DONE moved to DONE and an unticked
     /// one in DONE moved to TODO (as `tidy` moves them), a second due date removed, a near-miss item or date and a
-    /// date written with `/` or `.` respelled as they work. Nil for the rest: which line of a conflict to keep, or
+    /// date written with `/` or `.` respelled as they work; none that would change which date the item is due. Nil for the rest: which line of a conflict to keep, or
     /// what an empty title should say, only the writer knows. `doneOn` is the date a move to DONE records.
     public func quickFix(for diagnostic: Diagnostic, doneOn: CivilDate?) -> QuickFix? {
         let item = item(atLine: diagnostic.line - 1).flatMap { $0.line == diagnostic.line - 1 ? $0 : nil }
@@ -54,7 +54,9 @@ extension Board {
             guard let file = try? moving([(item, target)], doneOn: doneOn) else { return nil }
             return QuickFix(title: "Move to \(target.name), as 'board tidy' does", file: file.bytes)
         case .secondDueDate:
-            guard let item, let token = otherDueTokens(of: item).first(where: { $0.range == diagnostic.span }) else { return nil }
+            // Not the item's due date, its first valid token, which may come after an invalid one.
+            guard let item, let token = otherDueTokens(of: item).first(where: { $0.range == diagnostic.span }),
+                  item.dueToken?.range != token.range else { return nil }
             // The token goes with the space before it (or after it, at the start of the title).
             var range = token.range
             if range.lowerBound > item.textStart, bytes[range.lowerBound - 1] == Bytes.space {
@@ -65,7 +67,9 @@ extension Board {
             return QuickFix(title: "Remove the second due date '\(spelling(token.range))'", file: replaced(range, with: ""))
         case .impossibleDate:
             let tokens = [item?.firstDueToken].compactMap { $0 } + (item.map(otherDueTokens(of:)) ?? [])
+            // Respelt before the item's due date, the token would become its due date.
             guard let token = tokens.first(where: { $0.range == diagnostic.span }),
+                  (item?.dueToken).map({ $0.range.lowerBound < token.range.lowerBound }) ?? true,
                   let date = Self.isoSpelling(ofDate: Array(bytes[token.dateRange])) else { return nil }
             let fixed = spelling(token.range.lowerBound..<token.dateRange.lowerBound) + date
                 + spelling(token.dateRange.upperBound..<token.range.upperBound)

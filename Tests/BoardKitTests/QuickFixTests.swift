@@ -89,6 +89,20 @@ import Testing
         #expect(item.text == "## TODO\n  - [ ] x 한국어\n")
     }
 
+    /// A fix never changes which date an item is due: the due date is its first valid token, wherever it stands
+    /// (helper-66: removing the "second" due date after `due:soon` removed the only real one, and respelling a
+    /// first `due:2026/12/05` made it the due date in place of a later `due:2026-12-01`).
+    @Test func noFixChangesTheDueDate() {
+        for first in ["due:soon", "due:2026-02-30", "due:2026/12/01"] {
+            #expect(fixed("## TODO\n- [ ] Pay rent \(first) due:2026-12-01\n", .secondDueDate) == nil, "\(first)")
+        }
+        #expect(fixed("## TODO\n- [ ] Pay rent due:2026/12/05 due:2026-12-01\n", .impossibleDate) == nil)
+        // After the due date, a second one goes, and one respelt stays second.
+        #expect(fixed("## TODO\n- [ ] a due:2026-12-01 due:soon\n", .secondDueDate)?.text == "## TODO\n- [ ] a due:2026-12-01\n")
+        #expect(fixed("## TODO\n- [ ] a due:2026-12-01 due:2026/12/05\n", .impossibleDate)?.text
+                    == "## TODO\n- [ ] a due:2026-12-01 due:2026-12-05\n")
+    }
+
     @Test func noFixWhereTheWriterMustChoose() {
         #expect(fixed("## TODO\n- [ ] a due:soon\n", .impossibleDate) == nil)
         #expect(fixed("## TODO\n- [ ] a due:2026-12-01 Due:2026-12-02\n", .nearMissDate) == nil)
