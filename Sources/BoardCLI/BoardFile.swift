@@ -126,6 +126,13 @@ enum BoardFile {
             && open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
 
+    /// Whether two descriptors are open on one file.
+    static func isSameFile(_ descriptor: Int32, asDescriptor other: Int32) -> Bool {
+        var first = stat(), second = stat()
+        return fstat(descriptor, &first) == 0 && fstat(other, &second) == 0
+            && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Whether `path` itself is a symbolic link (to anything, or to nothing).
     static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()

@@ -18,6 +18,9 @@ extension Commands {
     /// `board lsp`: the language server on standard input and output, until `exit` or the end of the input. The
     /// frames read together are handled together (so a `$/cancelRequest` can overtake its request), and each
     /// reply goes out at once. Nothing goes to stderr; `--log FILE` appends what the server does to FILE.
+    /// The names Markdown files go by, lowercased: none of them is a log.
+    static let markdownSuffixes = [".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdwn", ".mdx"]
+
     static func languageServer(_ context: inout Context) throws -> Int32 {
         guard let read = context.invocation.standardInput else {
             throw CommandError(message: "lsp: there is no standard input to read messages from")
@@ -28,12 +31,17 @@ extension Commands {
             // body; a log is never Markdown. A link is judged by the name of the file it leads to too.
             let absolute = context.absolute(path), target = BoardFile.resolved(absolute)
             let board = (try? context.boardPath().path).map { BoardFile.resolved($0) ?? $0 }
-            if [path, target ?? path].contains(where: { $0.lowercased().hasSuffix(".md") || $0.lowercased().hasSuffix(".markdown") })
+            if [path, target ?? path].contains(where: { name in Self.markdownSuffixes.contains { name.lowercased().hasSuffix($0) } })
                 || (board != nil && target == board) {
                 throw CommandError(message: "\(escaped(path)): a Markdown file, maybe a board, is no log; give the log a file of its own")
             }
             log = open(absolute, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard log >= 0 else { throw CommandError(message: "\(escaped(path)): cannot open the log: \(String(cString: strerror(errno)))") }
+            // Nor standard output, where the replies go: `--log /dev/stdout` wrote its lines between them.
+            if BoardFile.isSameFile(log, asDescriptor: 1) {
+                close(log)
+                throw CommandError(message: "\(escaped(path)): is standard output, where the replies go; give the log a file of its own")
+            }
             // Under another name too: a hard link to the board (empty, it reads as no board).
             if let board, BoardFile.isSameFile(log, as: board) {
                 close(log)

@@ -64,13 +64,19 @@ import Testing
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n\n- [ ] A\n")
         sandbox.write("plan", "## TODO\n\n- [ ] A\n")
-        for (path, arguments) in [("board.md", []), ("notes.MD", []), ("plan", ["--file", "plan"])] {
+        for (path, arguments) in [("board.md", []), ("notes.MD", []), ("plan", ["--file", "plan"]), ("notes.mdx", []), ("notes.mkd", [])] {
             let outcome = run(Self.session, chunk: 100, arguments: ["--log", path] + arguments, in: sandbox)
             #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: \(path): a Markdown file, maybe a board, is no log; give the log a file of its own\n"))
         }
         #expect(sandbox.read("board.md") == "## TODO\n\n- [ ] A\n")
         #expect(sandbox.read("plan") == "## TODO\n\n- [ ] A\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("notes.MD")))
+    }
+
+    /// Standard output carries the replies: `--log /dev/stdout` wrote its lines between the frames (helper-66).
+    @Test func standardOutputIsNoLog() {
+        let outcome = run(Self.session, chunk: 100, arguments: ["--log", "/dev/stdout"], in: Sandbox())
+        #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: /dev/stdout: is standard output, where the replies go; give the log a file of its own\n"))
     }
 
     /// A hard link to the board is the board under another name: the log went into it.
