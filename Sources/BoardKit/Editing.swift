@@ -796,7 +796,9 @@ extension Board {
             while start > checkboxEnd, Bytes.isWhitespace(bytes[start - 1]) { start -= 1 }
             // Right after the checkbox, what stays must start with a space, or the line is no item (`- [ ]` and a tab).
             let keepsItem = start > checkboxEnd || token.upperBound == textEnd || bytes[token.upperBound] == Bytes.space
-            return ByteEdit(range: start..<token.upperBound, replacement: keepsItem ? [] : [Bytes.space])
+            // A bare CR left last would join the line's LF as its ending, and the title would lose it.
+            let endsInCR = start > checkboxEnd && bytes[start - 1] == Bytes.cr
+            return ByteEdit(range: start..<token.upperBound, replacement: keepsItem && !endsInCR ? [] : [Bytes.space])
         }
         while start > textStart, Bytes.isWhitespace(bytes[start - 1]) { start -= 1 }
         return ByteEdit(range: start..<end, replacement: start > textStart ? [Bytes.space] : [])

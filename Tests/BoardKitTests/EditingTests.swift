@@ -57,6 +57,16 @@ import Testing
         #expect(String(decoding: try doing.moving(a, to: .doing).bytes, as: UTF8.self) == "## TODO\r\n- [ ] b\n\r\n## DOING\r\n\r\n- [ ] a")
     }
 
+    /// A done date taken off the end of a title that ends in a bare CR leaves a space after the CR: the CR right
+    /// before the line's LF would be the line's ending, and the title would lose it (found by the property test).
+    @Test func aDoneDateTakenOffAfterABareCarriageReturnLeavesTheTitle() throws {
+        let board = Board(parsing: "## TODO\n## DONE\n- [x] Task\r done:2026-11-01\n")
+        let item = try #require(board.items.first)
+        let moved = try board.moving(item, to: .todo)
+        #expect(String(decoding: moved.bytes, as: UTF8.self) == "## TODO\n- [ ] Task\r \n## DONE\n")
+        #expect(moved.items.map { moved.title(of: $0) } == [board.title(of: item)])
+    }
+
     @Test func emptySectionGetsItsFirstItemAfterTheBlankUnderTheHeading() throws {
         let board = Board(parsing: "## TODO\n\n## DOING\n")
         #expect(try board.adding(title: "A", to: .todo).bytes == Array("## TODO\n\n- [ ] A\n\n## DOING\n".utf8))
