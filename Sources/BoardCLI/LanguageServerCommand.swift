@@ -15,12 +15,12 @@ extension Commands {
         return !Board(parsing: bytes).sections.isEmpty
     }
 
-    /// `board lsp`: the language server on standard input and output, until `exit` or the end of the input. The
-    /// frames read together are handled together (so a `$/cancelRequest` can overtake its request), and each
-    /// reply goes out at once. Nothing goes to stderr; `--log FILE` appends what the server does to FILE.
     /// The names Markdown files go by, lowercased: none of them is a log.
     static let markdownSuffixes = [".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdwn", ".mdx"]
 
+    /// `board lsp`: the language server on standard input and output, until `exit` or the end of the input. The
+    /// frames read together are handled together (so a `$/cancelRequest` can overtake its request), and each
+    /// reply goes out at once. Nothing goes to stderr; `--log FILE` appends what the server does to FILE.
     static func languageServer(_ context: inout Context) throws -> Int32 {
         guard let read = context.invocation.standardInput else {
             throw CommandError(message: "lsp: there is no standard input to read messages from")

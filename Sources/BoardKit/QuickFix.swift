@@ -38,8 +38,9 @@ extension Board {
 
     /// The certain fix for one of this board's diagnostics: a ticked item outside DONE moved to DONE and an unticked
     /// one in DONE moved to TODO (as `tidy` moves them), a second due date removed, a near-miss item or date and a
-    /// date written with `/` or `.` respelled as they work; none that would change which date the item is due. Nil for the rest: which line of a conflict to keep, or
-    /// what an empty title should say, only the writer knows. `doneOn` is the date a move to DONE records.
+    /// date written with `/` or `.` respelled as they work; none that would change which date the item is due. Nil
+    /// for the rest: which line of a conflict to keep, or what an empty title should say, only the writer knows.
+    /// `doneOn` is the date a move to DONE records.
     public func quickFix(for diagnostic: Diagnostic, doneOn: CivilDate?) -> QuickFix? {
         let item = item(atLine: diagnostic.line - 1).flatMap { $0.line == diagnostic.line - 1 ? $0 : nil }
         func replaced(_ range: Range<Int>, with text: String) -> [UInt8] {
