@@ -991,7 +991,9 @@ private struct ThreeWayMerge {
                         var best: (slot: Int, kept: Int)?
                         for (otherRegion, count) in kept {
                             guard let otherSlot = slotOfRegion[otherRegion], otherSlot >= after else { continue }
-                            if count > (best?.kept ?? 0) || (count == best?.kept && otherSlot < (best?.slot ?? 0)) { best = (otherSlot, count) }
+                            // The most items; of as many, the first region.
+                            if let best, count < best.kept || (count == best.kept && otherSlot > best.slot) { continue }
+                            best = (otherSlot, count)
                         }
                         guard let best else {
                             byItems = []
