@@ -1174,6 +1174,33 @@ private struct ThreeWayMerge {
                 merged[index] = mergeItem(index, ours: o, theirs: t)
             }
         }
+        // An item one side alone moved into another section, right after an item the other side put under a group
+        // heading of its own there, goes with that item, as an added one does (`follow`): `start B` after E, against
+        // E put under a new `### Waiting`, stays after E (it went above the heading).
+        let baseTexts = Set(base.skeleton.map { base.board.bytes[base.board.lines[$0].start..<base.board.lines[$0].contentEnd] })
+        func underNewLine(_ version: Version, _ index: Int) -> Bool {
+            let region = version.regionOfItem[index]
+            guard region > 0 else { return false }
+            let line = version.board.lines[version.skeleton[region - 1]]
+            return !baseTexts.contains(version.board.bytes[line.start..<line.contentEnd])
+        }
+        let conflicted = Set(conflictedItems)
+        for index in 0..<baseCount where !conflicted.contains(index) {
+            guard let o = oursOf[index], let t = theirsOf[index], merged[index] != nil else { continue }
+            let section = base.section(ofItem: index)
+            let (oursMoved, theirsMoved) = (ours.section(ofItem: o) != section, theirs.section(ofItem: t) != section)
+            // The item right before it on the moving side, a base item, and where the other side has that one.
+            func leader(_ side: Version, _ at: Int, _ identity: [Int], _ otherOf: [Int?]) -> Int? {
+                guard at > 0, side.regionOfItem[at - 1] == side.regionOfItem[at], (0..<baseCount).contains(identity[at - 1])
+                else { return nil }
+                return otherOf[identity[at - 1]]
+            }
+            if oursMoved, !theirsMoved, let there = leader(ours, o, oursIdentity, theirsOf), underNewLine(theirs, there) {
+                follow(index, side: ours, index: o, identity: oursIdentity, other: (theirs, theirsOf))
+            } else if theirsMoved, !oursMoved, let there = leader(theirs, t, theirsIdentity, oursOf), underNewLine(ours, there) {
+                follow(index, side: theirs, index: t, identity: theirsIdentity, other: (ours, oursOf))
+            }
+        }
         // Items only one side has: added there (or renamed past recognition). One title added on both sides
         // is one item.
         var next = baseCount

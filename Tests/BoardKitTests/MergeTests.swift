@@ -100,6 +100,21 @@ import Testing
         #expect(start.text.contains("## DOING\n\n- [ ] D\n- [ ] A due:2026-12-01\n"), "\(start.text)")
     }
 
+    /// An item one side moves into a section right after an item the other side put under a group heading of its
+    /// own goes with that item, as an added one does (helper-64's 05, in board-before too: `start Bravo` after Echo,
+    /// against `### Waiting` written above Echo, put Bravo above the heading).
+    @Test func anItemMovedAfterAnItemTheOtherSideGroupedFollowsIt() {
+        let base = "## TODO\n\n- [ ] Alpha\n- [ ] Bravo\n\n## DOING\n\n- [ ] Delta\n- [ ] Echo\n\n## DONE\n"
+        let started = "## TODO\n\n- [ ] Alpha\n\n## DOING\n\n- [ ] Delta\n- [ ] Echo\n- [ ] Bravo\n\n## DONE\n"
+        let grouped = "## TODO\n\n- [ ] Alpha\n- [ ] Bravo\n\n## DOING\n\n- [ ] Delta\n### Waiting\n- [ ] Echo\n\n## DONE\n"
+        for (ours, theirs) in [(started, grouped), (grouped, started)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty)
+            #expect(result.text == "## TODO\n\n- [ ] Alpha\n\n## DOING\n\n- [ ] Delta\n### Waiting\n- [ ] Echo\n- [ ] Bravo\n\n## DONE\n",
+                    "\(result.text)")
+        }
+    }
+
     /// Where the merge conflicts near a section's heading (a note added under `## TODO` or between its items against
     /// `## DOING` renamed), a block whose halves would put items in another section than both sides have them in (the
     /// note and DOING's heading in one block, TODO's items below it) gives way to the whole file as one conflict:
