@@ -30,6 +30,9 @@ public struct LanguageServer: Sendable {
     public private(set) var isShutDown = false
     private var encoding = PositionEncoding.utf16
     private var traces = false
+    /// The client takes edits tied to a document version (`workspace.workspaceEdit.documentChanges`): an edit made
+    /// for an older text is refused there, not applied to a text it was not made for.
+    private var versionedEdits = false
     private var documents: [String: OpenDocument] = [:]
     private let version: String
 
@@ -118,7 +121,8 @@ public struct LanguageServer: Sendable {
             return .null
         case "textDocument/codeAction":
             let (document, range) = try documentAndRange(params)
-            return document.codeActions(in: range, only: params["context"]?["only"]?.array?.compactMap(\.string), encoding, today: today)
+            return document.codeActions(in: range, only: params["context"]?["only"]?.array?.compactMap(\.string), encoding, today: today,
+                                        versioned: versionedEdits)
         case "textDocument/documentSymbol":
             return try document(params).symbols(encoding)
         case "textDocument/foldingRange":
@@ -139,6 +143,7 @@ public struct LanguageServer: Sendable {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         traces = ["messages", "verbose"].contains(params["trace"]?.string ?? "off")
+        versionedEdits = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"] == .bool(true)
         return [
             "capabilities": [
                 "positionEncoding": .string(encoding.rawValue),

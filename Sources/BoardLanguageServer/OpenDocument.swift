@@ -54,14 +54,19 @@ struct OpenDocument {
     // MARK: - Code actions
 
     /// The quick fixes for the diagnostics on the lines of `range`, then what the commands do to the item there:
-    /// each a `WorkspaceEdit` of the few `TextEdit`s that give exactly the file `board` would write.
-    func codeActions(in range: (Position, Position), only kinds: [String]?, _ encoding: PositionEncoding, today: CivilDate) -> JSON {
+    /// each a `WorkspaceEdit` of the few `TextEdit`s that give exactly the file `board` would write; `versioned`, as
+    /// the edits of this document's version (`documentChanges`), which a client refuses for a newer text.
+    func codeActions(in range: (Position, Position), only kinds: [String]?, _ encoding: PositionEncoding, today: CivilDate,
+                     versioned: Bool = false) -> JSON {
         func wanted(_ kind: String) -> Bool {
             kinds.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
         }
         func action(_ title: String, _ kind: String, _ file: [UInt8], _ extra: [String: JSON] = [:]) -> JSON {
-            var members: [String: JSON] = ["title": .string(title), "kind": .string(kind),
-                                           "edit": ["changes": .object([uri: text.textEdits(to: file, encoding)])]]
+            let edits = text.textEdits(to: file, encoding)
+            let edit: JSON = versioned
+                ? ["documentChanges": [["textDocument": ["uri": .string(uri), "version": .int(version)], "edits": edits]]]
+                : ["changes": .object([uri: edits])]
+            var members: [String: JSON] = ["title": .string(title), "kind": .string(kind), "edit": edit]
             members.merge(extra) { $1 }
             return .object(members)
         }

@@ -298,6 +298,30 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(applying(edits, to: Self.broken) == String(decoding: tidied, as: UTF8.self))
     }
 
+    /// A client that takes versioned edits (`workspace.workspaceEdit.documentChanges`) gets each edit tied to the
+    /// document's version, so it refuses one made for an older text (helper-66: plain `changes` carry none).
+    @Test func editsCarryTheDocumentsVersionWhereTheClientTakesThem() {
+        var client = Client()
+        _ = client.request("initialize", ["capabilities": ["workspace": ["workspaceEdit": ["documentChanges": true]]]])
+        _ = client.notify("initialized", [:])
+        _ = client.open(Self.broken)
+        _ = client.notify("textDocument/didChange", ["textDocument": ["uri": .string(Client.uri), "version": 7],
+                                                     "contentChanges": [["text": .string(Self.broken)]]])
+        let reply = client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(Client.uri)],
+            "range": ["start": ["line": 2, "character": 0], "end": ["line": 2, "character": 0]],
+            "context": ["diagnostics": [], "only": ["quickfix"]],
+        ])
+        let change = reply["result"]?.array?.first?["edit"]?["documentChanges"]?.array?.first
+        #expect(change?["textDocument"]?["uri"] == .string(Client.uri))
+        #expect(change?["textDocument"]?["version"] == 7)
+        let tidied = (try? Board(parsing: Self.broken).tidied(doneOn: Client.today).file.bytes) ?? []
+        #expect(applying(change?["edits"], to: Self.broken) == String(decoding: tidied, as: UTF8.self))
+        #expect(reply["result"]?.array?.first?["edit"]?["changes"] == nil)
+        // Without the capability, plain `changes`.
+        #expect(actions(Self.broken, line: 2, only: ["quickfix"]).first?["edit"]?["changes"]?[Client.uri] != nil)
+    }
+
     @Test func aSecondDueDateFixRemovesOnlyThatToken() {
         let text = "## TODO\n- [ ] 🚀 a due:2026-01-01 @{2026-01-02}\n## DOING\n## DONE\n"
         let fix = actions(text, line: 1, only: ["quickfix"])
