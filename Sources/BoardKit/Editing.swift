@@ -193,13 +193,7 @@ extension Board {
     /// The file with these edits (in order, apart) made to its bytes; every other byte as it is.
     private func editedInPlace(_ edits: [ByteEdit]) -> PrintedFile {
         var file = PrintedFile(source: bytes)
-        var at = 0
-        for edit in edits {
-            file.append(source: at..<edit.range.lowerBound)
-            file.append(edit.replacement)
-            at = edit.range.upperBound
-        }
-        file.append(source: at..<bytes.count)
+        forEachPiece(from: 0, edits, through: bytes.count) { file.append(source: $0) } new: { file.append($0) }
         return file
     }
 
@@ -613,10 +607,11 @@ extension Board {
             tail = placement.with
         } else {
             // ... or under a new heading, where `insertedFile` makes it on the board without the item.
-            guard obsidianSettingsLine != nil || !lines.contains(where: {
+            let settingsLine = obsidianSettingsLine
+            guard settingsLine != nil || !lines.contains(where: {
                 Bytes.hasPrefix(bytes, at: $0.start, end: $0.contentEnd, Self.obsidianSettingsPrefix)
             }) else { return nil }
-            let (position, level) = newSectionPlace(.archive, settingsLine: obsidianSettingsLine)
+            let (position, level) = newSectionPlace(.archive, settingsLine: settingsLine)
             at = beforeUnclosedRegion(position)
             guard at >= lastRemoval.upperBound, lastRemoval.lowerBound > 0 else { return nil }
             let fittedLast = try fitted(block, above: nil, at: at)
@@ -1113,16 +1108,16 @@ extension Board {
         case .board(let range): return bytes[lines[range.lowerBound].start..<lines[range.upperBound - 1].contentEnd]
         case .edited(let line, let edits):
             var content: [UInt8] = []
-            forEachPiece(ofLine: line, edits, through: lines[line].contentEnd) { content += bytes[$0] } new: { content += $0 }
+            forEachPiece(from: lines[line].start, edits, through: lines[line].contentEnd) { content += bytes[$0] } new: { content += $0 }
             return content[...]
         }
     }
 
-    /// Calls `source` with each run of board line `line` that `edits` leave, up to `end` (its text's end, or its
-    /// ending's), and `new` with each edit's new bytes between them, in order.
-    private func forEachPiece(ofLine line: Int, _ edits: [ByteEdit], through end: Int, source: (Range<Int>) -> Void,
+    /// Calls `source` with each run of the file's bytes from `start` to `end` that `edits` (in order, apart) leave,
+    /// and `new` with each edit's new bytes between them, in order.
+    private func forEachPiece(from start: Int, _ edits: [ByteEdit], through end: Int, source: (Range<Int>) -> Void,
                               new: ([UInt8]) -> Void) {
-        var at = lines[line].start
+        var at = start
         for edit in edits {
             source(at..<edit.range.lowerBound)
             new(edit.replacement)
@@ -1215,7 +1210,7 @@ extension Board {
                 case .board(let range):
                     file.append(source: lines[range.lowerBound].start..<lines[range.upperBound - 1].end)
                 case .edited(let line, let edits):
-                    forEachPiece(ofLine: line, edits, through: lines[line].end) { file.append(source: $0) } new: { file.append($0) }
+                    forEachPiece(from: lines[line].start, edits, through: lines[line].end) { file.append(source: $0) } new: { file.append($0) }
                 }
             }
             cursor = max(cursor, replacement.lines.upperBound)

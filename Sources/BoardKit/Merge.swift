@@ -165,6 +165,16 @@ private struct ThreeWayMerge {
         }
 
         func place(ofItem index: Int) -> Int { places[regionOfItem[index]] }
+        /// Whether the region holds an item (not blank lines alone).
+        func holdsItems(region: Int) -> Bool { regions[region].contains { $0 >= 0 } }
+        /// Whether the item's region starts at a skeleton line whose text none of `texts` is (the base's: a line the
+        /// version wrote).
+        func standsUnderLine(notIn texts: Set<ArraySlice<UInt8>>, item index: Int) -> Bool {
+            let region = regionOfItem[index]
+            guard region > 0 else { return false }
+            let line = board.lines[skeleton[region - 1]]
+            return !texts.contains(board.bytes[line.start..<line.contentEnd])
+        }
         /// The section a skeleton line stands in (its own, for a heading); nil outside the sections.
         func section(ofLine index: Int) -> SectionKind? {
             let line = skeleton[index]
@@ -684,9 +694,9 @@ private struct ThreeWayMerge {
         var lineTokens = LineTokens()
         let b = SkeletonTokens(base, &lineTokens), o = SkeletonTokens(ours, &lineTokens), t = SkeletonTokens(theirs, &lineTokens)
         let (toOurs, oursByItems) = b.matching(o, itemsKept: { byItems ? itemsKept(fromRegion: $0, in: ours) : nil },
-                                               holdsItems: { ours.regions[$0].contains { $0 >= 0 } })
+                                               holdsItems: ours.holdsItems(region:))
         let (toTheirs, theirsByItems) = b.matching(t, itemsKept: { byItems ? itemsKept(fromRegion: $0, in: theirs) : nil },
-                                                   holdsItems: { theirs.regions[$0].contains { $0 >= 0 } })
+                                                   holdsItems: theirs.holdsItems(region:))
         let stretches = Diff3.stretches(counts: (b.tokens.count, o.tokens.count, t.tokens.count), toOurs: toOurs, toTheirs: toTheirs)
         for (position, index) in b.indices.enumerated() where index < 0 {
             if let match = toOurs[position] { ours.counterpart[-1 - index] = -1 - o.indices[match] }
@@ -704,7 +714,7 @@ private struct ThreeWayMerge {
         // another section (`## DOING` removed, its items in TODO, against the DOING section moved): merged, the two
         // removals from the line's place were one change and the move's addition another, and the removal was lost. A
         // group heading removed leaves its items in their section, and the move of the group stands.
-        let baseLines = b.lineOfText(), oursLines = o.lineOfText(), theirsLines = t.lineOfText()
+        let baseLines = b.lineOfText, oursLines = o.lineOfText, theirsLines = t.lineOfText
         func movesALineTheOtherRemoved(_ bs: ArraySlice<Int>, _ os: ArraySlice<Int>, _ ts: ArraySlice<Int>) -> Bool {
             guard os != ts else { return false }
             let oursMoves = ts == bs
@@ -778,7 +788,7 @@ private struct ThreeWayMerge {
     /// section the base has them in (items a heading of the side put in another section, the side moved).
     /// Nil when the region holds no items.
     func itemsKept(fromRegion baseRegion: Int, in side: Version) -> [Int: Int]? {
-        guard base.regions[baseRegion].contains(where: { $0 >= 0 }) else { return nil }
+        guard base.holdsItems(region: baseRegion) else { return nil }
         var kept: [Int: Int] = [:]
         for item in base.regions[baseRegion] where item >= 0 {
             if let index = unchanged(item, in: side), side.section(ofItem: index) == base.section(ofItem: item) {
@@ -935,6 +945,8 @@ private struct ThreeWayMerge {
         var tokens: [Int] = []
         /// For each token, the index of its skeleton line, or for a region, -1 - the region's index.
         var indices: [Int] = []
+        /// The skeleton line of each text it has (-1: more than one).
+        var lineOfText: [Int: Int] = [:]
 
         init(_ version: Version, _ lineTokens: inout LineTokens) {
             for region in version.regions.indices {
@@ -943,8 +955,10 @@ private struct ThreeWayMerge {
                     indices.append(-1 - region)
                 }
                 if region < version.skeleton.count {
-                    tokens.append(lineTokens.token(version.lineBytes(version.skeleton[region])))
+                    let token = lineTokens.token(version.lineBytes(version.skeleton[region]))
+                    tokens.append(token)
                     indices.append(region)
+                    lineOfText[token] = lineOfText[token] == nil ? region : -1
                 }
             }
         }
@@ -965,7 +979,6 @@ private struct ThreeWayMerge {
             var result = [Int?](repeating: nil, count: tokens.count)
             var decidedByItems = false
             var start = (0, 0)
-            let (myTexts, otherTexts) = (lineOfText(), other.lineOfText())
             func matchRegions(upTo end: (Int, Int)) {
                 let (mine, others) = (slots(start.0..<end.0), other.slots(start.1..<end.1))
                 // Slot pairs, by place.
@@ -979,8 +992,8 @@ private struct ThreeWayMerge {
                 }
                 pairs.removeAll { mine[$0.mine] == nil || others[$0.other] == nil }
                 let linesAreNew = mine.count != others.count
-                    && (start.0..<end.0).allSatisfy { indices[$0] < 0 || otherTexts[tokens[$0]] == nil }
-                    && (start.1..<end.1).allSatisfy { other.indices[$0] < 0 || myTexts[other.tokens[$0]] == nil }
+                    && (start.0..<end.0).allSatisfy { indices[$0] < 0 || other.lineOfText[tokens[$0]] == nil }
+                    && (start.1..<end.1).allSatisfy { other.indices[$0] < 0 || lineOfText[other.tokens[$0]] == nil }
                 if linesAreNew {
                     var slotOfRegion: [Int: Int] = [:]
                     for (slot, match) in others.enumerated() { if let match { slotOfRegion[-1 - other.indices[match]] = slot } }
@@ -1024,15 +1037,6 @@ private struct ThreeWayMerge {
             }
             matchRegions(upTo: (tokens.count, other.tokens.count))
             return (result, decidedByItems)
-        }
-
-        /// The skeleton line of each text it has (-1: more than one).
-        func lineOfText() -> [Int: Int] {
-            var found: [Int: Int] = [:]
-            for (position, token) in tokens.enumerated() where indices[position] >= 0 {
-                found[token] = found[token] == nil ? indices[position] : -1
-            }
-            return found
         }
 
         /// The non-empty regions right after the lines of `range`, each with that line's token; the one after its last
@@ -1177,28 +1181,16 @@ private struct ThreeWayMerge {
         // An item one side alone moved into another section, right after an item the other side put under a group
         // heading of its own there, goes with that item, as an added one does (`follow`): `start B` after E, against
         // E put under a new `### Waiting`, stays after E (it went above the heading).
-        let baseTexts = Set(base.skeleton.map { base.board.bytes[base.board.lines[$0].start..<base.board.lines[$0].contentEnd] })
-        func underNewLine(_ version: Version, _ index: Int) -> Bool {
-            let region = version.regionOfItem[index]
-            guard region > 0 else { return false }
-            let line = version.board.lines[version.skeleton[region - 1]]
-            return !baseTexts.contains(version.board.bytes[line.start..<line.contentEnd])
-        }
+        let baseLines = Set(base.skeleton.map { base.board.bytes[base.board.lines[$0].start..<base.board.lines[$0].contentEnd] })
         let conflicted = Set(conflictedItems)
         for index in 0..<baseCount where !conflicted.contains(index) {
             guard let o = oursOf[index], let t = theirsOf[index], merged[index] != nil else { continue }
             let section = base.section(ofItem: index)
             let (oursMoved, theirsMoved) = (ours.section(ofItem: o) != section, theirs.section(ofItem: t) != section)
-            // The item right before it on the moving side, a base item, and where the other side has that one.
-            func leader(_ side: Version, _ at: Int, _ identity: [Int], _ otherOf: [Int?]) -> Int? {
-                guard at > 0, side.regionOfItem[at - 1] == side.regionOfItem[at], (0..<baseCount).contains(identity[at - 1])
-                else { return nil }
-                return otherOf[identity[at - 1]]
-            }
-            if oursMoved, !theirsMoved, let there = leader(ours, o, oursIdentity, theirsOf), underNewLine(theirs, there) {
-                follow(index, side: ours, index: o, identity: oursIdentity, other: (theirs, theirsOf))
-            } else if theirsMoved, !oursMoved, let there = leader(theirs, t, theirsIdentity, oursOf), underNewLine(ours, there) {
-                follow(index, side: theirs, index: t, identity: theirsIdentity, other: (ours, oursOf))
+            if oursMoved, !theirsMoved {
+                follow(index, side: ours, index: o, identity: oursIdentity, other: (theirs, theirsOf), underLineNotIn: baseLines)
+            } else if theirsMoved, !oursMoved {
+                follow(index, side: theirs, index: t, identity: theirsIdentity, other: (ours, oursOf), underLineNotIn: baseLines)
             }
         }
         // Items only one side has: added there (or renamed past recognition). One title added on both sides
@@ -1236,8 +1228,11 @@ private struct ThreeWayMerge {
     }
 
     /// An item a side added right after another item goes with that item where the other side regrouped it (put it
-    /// under a group heading of the same section): it takes that item's place and comes right after it.
-    mutating func follow(_ id: Int, side: Version, index: Int, identity: [Int], other: (version: Version, of: [Int?])) {
+    /// under a group heading of the same section): it takes that item's place and comes right after it. With
+    /// `baseLines` (an item the side moved, not added), only after a base item the other side put under a line of
+    /// its own, one whose text the base's skeleton lines lack (a heading a side moved regroups nothing).
+    mutating func follow(_ id: Int, side: Version, index: Int, identity: [Int], other: (version: Version, of: [Int?]),
+                         underLineNotIn baseLines: Set<ArraySlice<UInt8>>? = nil) {
         let previous = index - 1
         guard previous >= 0, side.regionOfItem[previous] == side.regionOfItem[index], identity[previous] >= 0,
               let leader = merged[identity[previous]], leader.place != side.place(ofItem: index) else { return }
@@ -1245,9 +1240,10 @@ private struct ThreeWayMerge {
         if leaderID < base.board.items.count {
             // Regrouped by the other side within its section, not moved to another section.
             guard let there = other.of[leaderID],
-                  other.version.section(ofItem: there) == side.section(ofItem: previous)
+                  other.version.section(ofItem: there) == side.section(ofItem: previous),
+                  baseLines.map({ other.version.standsUnderLine(notIn: $0, item: there) }) ?? true
             else { return }
-        } else if followers.values.allSatisfy({ !$0.contains(leaderID) }) {
+        } else if baseLines != nil || followers.values.allSatisfy({ !$0.contains(leaderID) }) {
             return
         }
         merged[id]?.place = leader.place
