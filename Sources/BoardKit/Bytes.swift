@@ -304,6 +304,13 @@ enum Bytes {
         return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
     }
 
+    /// True when `bytes` holds all of `other` from `start` on (`memcmp`).
+    static func holds(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start >= 0, start + other.count <= bytes.count else { return false }
+        guard let base = bytes.baseAddress, let otherBase = other.baseAddress else { return true }
+        return memcmp(base + start, otherBase, other.count) == 0
+    }
+
     /// True when two byte runs are equal (`memcmp`; the generic comparison goes byte by byte).
     static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         guard a.count == b.count else { return false }

@@ -83,6 +83,34 @@ import Testing
         #expect(titles("배포 없음").isEmpty)
     }
 
+    /// A search of scalars without case (Hangul, CJK, emoji) is compared on the bytes of text whose every scalar
+    /// stands alone, in one walk that compares it only where its first scalar beyond ASCII could stand: found across
+    /// the due token the title leaves out, after the ASCII it starts with, at every offset; not in the token itself,
+    /// nor where a scalar that extends the one before it makes the text's characters other than its scalars.
+    @Test func caselessSearchesRunOnTheBytes() {
+        for offset in 0..<20 {
+            let lead = String(repeating: "ab", count: offset / 2) + (offset % 2 == 0 ? "" : "é")
+            let board = Board(parsing: Array("""
+                ## TODO
+                - [ ] \(lead)한 due:2026-01-02 국어
+                - [ ] \(lead)#테스트 📅 2026-01-02
+                  \(lead)(한국어)
+                - [ ] \(lead)한국\u{FE0F}어
+                ## DONE
+                """.utf8))
+            func found(_ text: String) -> [Int] {
+                board.items.indices.filter { board.item(board.items[$0], contains: TextSearch(text, on: board)) }
+            }
+            #expect(found("한 국어") == [0], "at \(offset)")
+            #expect(found("📅") == [], "at \(offset)")
+            #expect(found("#테스트") == [1], "at \(offset)")
+            #expect(found("(한국") == [1], "at \(offset)")
+            #expect(found("국어") == [0, 1], "at \(offset)")
+            #expect(found("한국") == [1], "at \(offset)")
+            #expect(found(lead + "한") == (lead.isEmpty ? [0, 1, 2] : [0, 2]), "at \(offset)")
+        }
+    }
+
     /// A search whose scalars stand alone is compared on the lowercased bytes of text whose scalars stand alone too;
     /// text with a scalar that extends the one before it (a skin tone, a variation selector) is compared as a
     /// string, where `👍🏽` is one character that holds no `👍`.
