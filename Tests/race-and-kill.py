@@ -10,8 +10,8 @@
    temporary file. 3. `kill -9` at random points of `board add` on a large board: the board is always the old or the new bytes, and
    no temporary file is left once the next command has run; a file the killed run left (killed just after its swap,
    the old board; just before, the new one) is kept as `board.md.rescued-N`, and holds the old or the new bytes.
-   4. SIGINT, SIGTERM or SIGHUP while a file has the temporary name: the old or the new bytes, and no file left
-   beside the board at all.
+   4. SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGALRM or SIGPIPE while a file has the temporary name: the old or the new
+   bytes, and no file left beside the board at all.
 """
 import os
 import random
@@ -133,6 +133,11 @@ def kill(folder, runs=60):
     check(rescued_wrong == 0, f"every file a killed run left holds the old or the new board ({rescued} kept, {rescued_wrong} other)")
 
 
+# Each a signal a person or a program sends whose default action ends the process (helper-67 found the last
+# three leaving the temporary file).
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1, signal.SIGALRM, signal.SIGPIPE)
+
+
 def interrupt(folder, runs=60):
     """Ctrl-C, a closed terminal or `kill` while a file has the temporary name (board's new file before the swap, the
     old board after it): the interrupt waits until that name is free, so the board is the old or the new bytes and
@@ -143,7 +148,7 @@ def interrupt(folder, runs=60):
     for run in range(runs):
         with open(path, "w") as f:
             f.write(original)
-        number = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)[run % 3]
+        number = SIGNALS[run % len(SIGNALS)]
         process = subprocess.Popen([BOARD, "-f", path, "add", "Stopped"], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         # The signal goes the moment the temporary name shows.
@@ -160,7 +165,7 @@ def interrupt(folder, runs=60):
             if name != "board.md":
                 os.unlink(os.path.join(folder, name))
     check(caught > runs // 2, f"the temporary name seen, and a signal sent then, in {caught} of {runs} runs")
-    check(torn == 0, f"SIGINT, SIGTERM or SIGHUP during a write, {caught} times: {torn} boards neither old nor new")
+    check(torn == 0, f"SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGALRM or SIGPIPE during a write, {caught} times: {torn} boards neither old nor new")
     check(left == 0, f"no file left beside the board after an interrupt ({left} of {caught} left one)")
     check(statuses == {True}, "each interrupted run ends by the signal or exits 0")
 

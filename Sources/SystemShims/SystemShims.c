@@ -130,7 +130,18 @@ void board_map_allocations_from(int bytes) {
 #endif
 }
 
-static const int board_interrupts[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+/* Every signal whose default action ends the process and that a program or a person sends (not a fault of
+   board's own, such as SIGSEGV or SIGABRT): a run ended by any of them while a file had the temporary name left it
+   there (helper-67: SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE and SIGVTALRM). */
+static const int board_interrupts[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM,
+                                       SIGPROF, SIGXCPU
+#ifdef SIGPWR
+                                       , SIGPWR
+#endif
+#ifdef SIGSTKFLT
+                                       , SIGSTKFLT
+#endif
+};
 enum { board_interrupt_count = sizeof board_interrupts / sizeof board_interrupts[0] };
 static struct sigaction board_interrupt_handlers[board_interrupt_count];
 static pthread_mutex_t board_interrupt_lock = PTHREAD_MUTEX_INITIALIZER;
