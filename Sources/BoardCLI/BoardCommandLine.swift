@@ -15,6 +15,9 @@ public struct Invocation: Sendable {
     public var standardInput: (@Sendable () -> [UInt8]?)?
     /// Called at each stage of replacing the board with a new file (tests use it to race an editor against board).
     public var duringWrite: (@Sendable (WriteStage) -> Void)?
+    /// Whether board may take leases on the board where the system lets it; false acts as a user who does not own
+    /// the board (tests use it to race an editor against board without a lease).
+    public var leases = true
     /// Where long output (`list --json`) goes piece by piece as it is made, so it is never whole in memory;
     /// nil collects all of it in `Outcome`. The bytes are lent for the call.
     public var stdoutWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
@@ -295,7 +298,7 @@ struct Context {
                               writing edit: (Board, String, inout ByteWriter) throws -> PrintedFile?) throws {
         let (shown, path) = try target ?? boardPath()
         var message = ByteWriter()
-        try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
+        try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, leases: invocation.leases, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
             let board = Board(parsing: bytes)
             if board.isUTF16 {
                 throw CommandError(message: "\(escaped(shown)):1: the file is UTF-16, and board writes UTF-8 into it; save it as UTF-8 first; nothing was written")

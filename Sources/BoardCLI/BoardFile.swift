@@ -166,7 +166,7 @@ enum BoardFile {
     /// A file an interrupted run left at the temporary name is kept under a name of its own first (`setAsideLeftover`),
     /// and `notice` gets the line that says so.
     static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
-                               notice: (String) -> Void = { _ in },
+                               leases: Bool = true, notice: (String) -> Void = { _ in },
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
         guard let target = resolved(path) else {
             // A pipe has no path to resolve (`/dev/stdin` leads to `pipe:[…]`): say what it is, not that it is missing.
@@ -181,8 +181,8 @@ enum BoardFile {
         if let kept = try setAsideLeftover(besides: target, shownAs: path == target ? name : target) { notice(kept) }
         let (fd, status) = try lockCurrentFile(target, shownAs: name)
         defer { close(fd) }  // Closing releases the file's lock and the lease.
-        let leased = try takeReadLease(fd, shownAs: name)
-        let original = try readAll(fd, shownAs: name)
+        let leased = leases ? try takeReadLease(fd, shownAs: name) : false
+        let original = leased ? try readAll(fd, shownAs: name) : try readStill(fd, shownAs: name)
         let (newFile, result) = try transform(original)
         guard let newFile, !newFile.equals(original) else { return result }
 
@@ -348,6 +348,57 @@ enum BoardFile {
         throw CommandError(message: "\(name): another program has the file open for writing (an editor saving it?); nothing was written, run the command again")
     }
 
+    /// Reads the board when board holds no lease on it (it neither owns the file nor runs as root, or the file system
+    /// has no leases). Nothing then tells board that an editor is halfway through saving the file in place (it has
+    /// cut the file short and not yet written all of it), and a board built on part of a file would take the whole
+    /// one's place, the editor writing the rest into a file no name leads to (helper-67: a shared board of 20 items
+    /// left with board's one). So the file is read only once it has been still for `stillness` (its last change
+    /// that long ago, or none seen for that long), and again if it changed while being read; a file cut to nothing,
+    /// as an editor leaves it between cutting it short and writing, must have been still for `emptyStillness`.
+    /// Board waits for that up to a second past the longest stillness asked, then gives up.
+    private static func readStill(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {
+        func stamp() -> (changed: Int, size: Int)? {
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { return nil }
+            return (status.st_ctim.tv_sec * 1_000_000_000 + status.st_ctim.tv_nsec, Int(status.st_size))
+        }
+        func now() -> Int {
+            var time = timespec()
+            clock_gettime(CLOCK_REALTIME, &time)
+            return time.tv_sec * 1_000_000_000 + time.tv_nsec
+        }
+        let start = now()
+        // The file's stamp as first seen, and when: a change stamped in the future (another machine's clock) is
+        // still once it has stayed as it is for the stillness asked.
+        var seen: (changed: Int, size: Int, at: Int)?
+        // The longest stillness asked so far: a file seen cut to nothing, then written, is waited for as long.
+        var longest = stillness
+        while true {
+            guard let current = stamp() else { throw failure(name, "cannot read") }
+            let time = now()
+            if seen?.changed != current.changed || seen?.size != current.size { seen = (current.changed, current.size, time) }
+            let asked = current.size == 0 ? emptyStillness : stillness
+            longest = max(longest, asked)
+            if time - min(current.changed, seen?.at ?? time) >= asked {
+                let bytes = try readAll(fd, shownAs: name)
+                if let after = stamp(), after.changed == current.changed, after.size == current.size { return bytes }
+                continue
+            }
+            guard time - start < 1_000_000_000 + longest else {
+                throw CommandError(message: "\(name): another program keeps changing the file (an editor saving it?); nothing was written, run the command again")
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// How long, in nanoseconds, a board board holds no lease on must have stood unchanged before it is read
+    /// (`readStill`): longer than the pauses between the writes of one save, shorter than a person's pause between
+    /// saving and running a command.
+    static let stillness = 50_000_000
+    /// The same for a board cut to nothing: an editor is as likely to be held up between cutting the file short and
+    /// writing it as anywhere, and a board made from nothing loses every item.
+    static let emptyStillness = 2_000_000_000
+
     /// True unless a lease was taken and another process has since opened the file for writing.
     private static func leaseUnbroken(_ fd: Int32, _ leased: Bool) -> Bool {
         !leased || board_holds_read_lease(fd) == 1
@@ -400,7 +451,7 @@ enum BoardFile {
         }
         let folderLock = try lockFolder(of: path, shownAs: name)
         defer { close(folderLock) }
-        let written = try writeNewFile(besides: path, mode: exists ? status.st_mode & 0o7777 : 0o644 & ~currentUmask(),
+        let written = try writeNewFile(besides: path, mode: exists ? status.st_mode & 0o7777 : newFileMode,
                                        shownAs: name) { send in
             withoutActuallyEscaping(send) { send in
                 let sink = PieceSink(send)
@@ -438,7 +489,7 @@ enum BoardFile {
         if lstat(systemPath(path), &status) == 0 { throw exists }
         let folderLock = try lockFolder(of: path, shownAs: name)
         defer { close(folderLock) }
-        let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: 0o644 & ~currentUmask(), shownAs: name)
+        let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: newFileMode, shownAs: name)
         defer { close(written.fd) }
         // Named in one step, which fails when the path exists meanwhile: a new board appears whole or not at all.
         let linked = written.isNamed ? link(systemPath(written.path), systemPath(path)) == 0 : giveName(written.fd, path)
@@ -747,6 +798,11 @@ enum BoardFile {
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
+
+    /// The mode of a file board makes (`init`, `html -o`): readable and writable by all the umask lets, as `touch`
+    /// and editors make files (644 whatever the umask was, until helper-67 found a team's shared folder, umask 002,
+    /// left with boards its members could not write).
+    private static var newFileMode: mode_t { 0o666 & ~currentUmask() }
 
     private static func currentUmask() -> mode_t {
         let mask = umask(0)

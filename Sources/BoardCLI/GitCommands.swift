@@ -189,7 +189,7 @@ extension Commands {
         }
         if !BoardFile.exists(attributes) {
             try BoardFile.create(attributes, bytes: Array((line + "\n").utf8), shownAs: shown)
-            context.output.print("\(shown): added '\(line)'")
+            context.output.print(escaped("\(shown): added '\(line)'"))
         } else {
             let added = try BoardFile.update(attributes, shownAs: shown) { bytes -> (PrintedFile?, Bool) in
                 let present = bytes.split(separator: 0x0A).contains {
@@ -202,7 +202,7 @@ extension Commands {
                 let separator: [UInt8] = bytes.isEmpty || bytes.last == 0x0A ? [] : ending
                 return (PrintedFile(bytes + separator + Array(line.utf8) + ending), true)
             }
-            context.output.print(added ? "\(shown): added '\(line)'" : "\(shown): already has '\(line)'")
+            context.output.print(escaped(added ? "\(shown): added '\(line)'" : "\(shown): already has '\(line)'"))
         }
 
         let program = registeredProgram(context.invocation.executable)
@@ -210,7 +210,7 @@ extension Commands {
             guard Git.run(["-C", folder, "config", key, value], environment: environment) == 0 else {
                 throw CommandError(message: "git config \(key) failed in \(folder)")
             }
-            context.output.print("git config \(key) '\(value)'")
+            context.output.print(escaped("git config \(key) '\(value)'"))
         }
         // A line git reads after ours (further down, in a `.gitattributes` deeper in, or in `.git/info/attributes`)
         // may set the attributes otherwise: then git would never run the driver, whatever was written.
@@ -229,7 +229,7 @@ extension Commands {
                 context.output.error("warning: no 'board' on PATH; git runs the merge driver and diff by that name, so put the binary there")
             }
         } else {
-            context.output.print("git runs \(program); after moving it, run 'board git-setup' again")
+            context.output.print(escaped("git runs \(program); after moving it, run 'board git-setup' again"))
         }
         return 0
     }

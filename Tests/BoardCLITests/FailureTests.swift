@@ -244,6 +244,37 @@ import Testing
         #expect(sandbox.run(["check"]).exitCode == 0)
     }
 
+    /// A file board makes is as writable as the umask lets it be, as `touch` makes files (helper-67: 644 under umask
+    /// 002, in a team's shared folder whose members then could not write the board one of them made). Run as the
+    /// real binary: the umask is the process's.
+    @Test func newFilesFollowTheUmask() throws {
+        let binary = try #require(Paths.binary)
+        let sandbox = Sandbox()
+        for (mask, expected) in [("002", 0o664), ("022", 0o644), ("077", 0o600)] as [(String, mode_t)] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "umask \(mask) && \"$0\" init -f board-\(mask).md && \"$0\" html -f board-\(mask).md -o page-\(mask).html", binary]
+            shell.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+            shell.standardOutput = FileHandle.nullDevice
+            try shell.run()
+            shell.waitUntilExit()
+            #expect(shell.terminationStatus == 0)
+            for name in ["board-\(mask).md", "page-\(mask).html"] {
+                var status = stat()
+                #expect(stat(sandbox.path(name), &status) == 0)
+                #expect(status.st_mode & 0o777 == expected, "\(name): \(String(status.st_mode & 0o777, radix: 8))")
+            }
+        }
+    }
+
+    /// A path with control characters is printed escaped, as an error prints it (helper-67: `init` printed ESC,
+    /// BEL, a line break and a bidi override as they are, on a terminal).
+    @Test func initPrintsItsPathEscaped() {
+        let sandbox = Sandbox()
+        let outcome = sandbox.run(["init", "-f", "evil\u{1B}[2J\u{7}\nx\u{202E}.md"])
+        #expect(outcome == Outcome(exitCode: 0, stdout: "Created evil\\u{1B}[2J\\u{7}\\u{A}x\\u{202E}.md with TODO, DOING and DONE\n", stderr: ""))
+    }
+
     /// `init --title` takes a title as `add` does: trimmed, and refused when it is empty (`# ` alone is no heading a
     /// reader sees as a title) or holds a line break; nothing is written then.
     @Test func initTrimsItsTitleAndRefusesAnEmptyOne() {

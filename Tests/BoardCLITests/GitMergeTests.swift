@@ -136,6 +136,17 @@ final class GitRepository {
         #expect(repository.git("config", "diff.board.command").output.hasPrefix("board_diff() { command -v board >/dev/null 2>&1 && exec board diff -- \"$@\";"))
     }
 
+    /// The attributes line, with the board's path in it, is printed escaped (helper-67: an ESC in the board's name
+    /// reached the terminal as it is).
+    @Test func gitSetupPrintsThePathEscaped() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/red\u{1B}[31mx.md", "## TODO\n")
+        let outcome = repository.board("-f", "red\u{1B}[31mx.md", "git-setup")
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix(".gitattributes: added 'red\\u{1B}\\[31mx.md merge=board diff=board'\n"))
+        #expect(!outcome.output.unicodeScalars.contains("\u{1B}"))
+    }
+
     @Test func gitSetupKeepsOtherAttributesAndRefusesOutsideARepository() throws {
         let repository = try #require(GitRepository())
         repository.sandbox.write("repo/.gitattributes", "*.png binary")

@@ -21,6 +21,60 @@ import Testing
         #expect(sandbox.read() == Self.board)
     }
 
+    /// Without a lease (a shared board another user owns), nothing tells board that an editor is halfway through
+    /// saving the board in place: board read the file cut short, and its file, made from that, took the board's
+    /// place while the editor wrote on into a file no name led to (helper-67: a board of 20 items left with board's
+    /// one). Board now reads such a board once it has been still for 50 ms: here an editor writing its save in ten
+    /// pieces, 5 ms apart, which board comes in the middle of.
+    @Test func withoutALeaseAnEditorHalfwayThroughSavingInPlaceIsWaitedFor() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        let editor = Self.saveInPlace(Array(saved.utf8), pieces: 10, pause: 5_000, at: sandbox.path("board.md"))
+        usleep(20_000)
+        let outcome = sandbox.run(["add", "X"], leases: false)
+        editor.wait()
+        #expect(outcome.exitCode == 0)
+        #expect(sandbox.read() == saved + "- [ ] X\n")
+    }
+
+    /// An editor that goes on changing the board for over a second has board give up, writing nothing.
+    @Test func withoutALeaseABoardThatKeepsChangingIsNotWritten() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let editor = Self.saveInPlace(Array(Self.board.utf8), pieces: 300, pause: 5_000, at: sandbox.path("board.md"))
+        usleep(25_000)
+        let outcome = sandbox.run(["add", "X"], leases: false)
+        editor.wait()
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stderr == "error: board.md: another program keeps changing the file (an editor saving it?); nothing was written, run the command again\n")
+        #expect(sandbox.read() == Self.board)
+    }
+
+    /// Saves `bytes` in place at `path` on a thread of its own (not one of the shared pool's, which may all be busy
+    /// running tests), as an editor does: cuts the file short, then writes `bytes` in `pieces` writes (each piece
+    /// again, from the start, once all are written), `pause` µs apart.
+    static func saveInPlace(_ bytes: [UInt8], pieces: Int, pause: UInt32, at path: String) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let fd = open(path, O_WRONLY | O_TRUNC)
+        let size = (bytes.count + 9) / 10
+        @Sendable func write(_ piece: Int) {
+            let start = piece % 10 * size
+            let end = min(bytes.count, start + size)
+            _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress.map { $0 + start }, end - start, off_t(start)) }
+        }
+        write(0)
+        Thread.detachNewThread {
+            for piece in 1..<pieces {
+                usleep(pause)
+                write(piece)
+            }
+            close(fd)
+            done.signal()
+        }
+        return done
+    }
+
     @Test func anEditorSavingInPlaceJustBeforeTheSwapKeepsItsSave() throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)

@@ -37,16 +37,18 @@ final class Sandbox {
     /// `beforeRename` is `duringWrite` at `.beforeCheck`; `input` is standard input.
     func run(_ arguments: [String], environment: [String: String] = [:], terminal: Int? = nil,
              beforeRename: (@Sendable () -> Void)? = nil,
-             duringWrite: (@Sendable (WriteStage) -> Void)? = nil, input: String? = nil) -> Outcome {
+             duringWrite: (@Sendable (WriteStage) -> Void)? = nil, input: String? = nil, leases: Bool = true) -> Outcome {
         var env = ["BOARD_TODAY": "2026-11-21"]
         env.merge(environment) { $1 }
         let standardInput = input.map { StandardInput(Array($0.utf8)).read }
-        return BoardCommandLine.run(Invocation(arguments: arguments, environment: env, currentDirectory: directory,
-                                               stdoutIsTerminal: terminal != nil, terminalColumns: terminal,
-                                               duringWrite: { stage in
-                                                   if stage == .beforeCheck { beforeRename?() }
-                                                   duringWrite?(stage)
-                                               }, standardInput: standardInput))
+        var invocation = Invocation(arguments: arguments, environment: env, currentDirectory: directory,
+                                    stdoutIsTerminal: terminal != nil, terminalColumns: terminal,
+                                    duringWrite: { stage in
+                                        if stage == .beforeCheck { beforeRename?() }
+                                        duringWrite?(stage)
+                                    }, standardInput: standardInput)
+        invocation.leases = leases
+        return BoardCommandLine.run(invocation)
     }
 }
 
