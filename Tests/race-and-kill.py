@@ -11,11 +11,13 @@
    no temporary file is left once the next command has run; a file the killed run left (killed just after its swap,
    the old board; just before, the new one) is kept as `board.md.rescued-N`, and holds the old or the new bytes.
    4. SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGALRM or SIGPIPE while a file has the temporary name: the old or the new
-   bytes, and no file left beside the board at all.
+   bytes, and no file left beside the board at all. 5. Without a lease (a board another user owns), an editor saving
+   in place in pieces: board never reads the file cut short.
 """
 import os
 import random
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -90,6 +92,62 @@ def race(folder, in_place):
                 if not any(written >= started and f"- [ ] {title}\n" not in text for written, text in saves)]
     check(not by_board, f"editor saving {kind}: {len(succeeded)} of {len(adds)} board adds succeeded, "
                         f"{len(missing)} overwritten by the editor's own stale saves, {len(by_board)} lost by board")
+
+
+def race_without_lease(folder):
+    """A shared board another user owns, which `board` (run as a user of its own) holds no lease on, against an editor
+    saving it in place in four writes a few milliseconds apart: `board` must never read the file cut short (helper-67:
+    such a read left a board of 20 items with board's one). Needs root, to act as two users."""
+    setpriv = shutil.which("setpriv")
+    if os.geteuid() != 0 or setpriv is None:
+        print("skip the race without a lease: it needs root and setpriv")
+        return
+    os.chmod(folder, 0o777)
+    path = os.path.join(folder, "board.md")
+    base = "## TODO\n\n" + "".join(f"- [ ] base {i} with some words to make the file longer\n" for i in range(200))
+    with open(path, "w") as f:
+        f.write(base)
+    os.chmod(path, 0o666)
+    stop = time.monotonic() + RACE_SECONDS
+    counts = {"saves": 0, "adds": 0, "succeeded": 0}
+
+    def editor():
+        k = 0
+        while time.monotonic() < stop:
+            with open(path) as f:
+                text = f.read()
+            new = (text + f"- [ ] editor {k}\n").encode()
+            fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
+            os.fchown(fd, 1001, 1001)  # the board stays another user's, whoever wrote it last
+            quarter = len(new) // 4 + 1
+            for start in range(0, len(new), quarter):
+                os.write(fd, new[start:start + quarter])
+                time.sleep(random.uniform(0.001, 0.004))
+            os.close(fd)
+            counts["saves"] += 1
+            k += 1
+            time.sleep(random.uniform(0, 0.12))  # now and then still long enough for board to write
+
+    def writer():
+        j = 0
+        while time.monotonic() < stop:
+            code = subprocess.run([setpriv, "--reuid=1000", "--regid=1000", "--clear-groups", BOARD, "-f", path, "add",
+                                   f"w {j}"], capture_output=True).returncode
+            counts["adds"] += 1
+            counts["succeeded"] += code == 0
+            j += 1
+
+    threads = [threading.Thread(target=editor), threading.Thread(target=writer)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with open(path) as f:
+        final = f.read()
+    kept = sum(f"- [ ] base {i} with some words to make the file longer\n" in final for i in range(200))
+    check(kept == 200 and counts["succeeded"] > 0,
+          f"without a lease, an editor saving in pieces: {kept} of 200 items kept, {counts['saves']} saves, "
+          f"{counts['succeeded']} of {counts['adds']} board adds succeeded")
 
 
 def board_before_and_after(path, items, title):
@@ -192,6 +250,8 @@ with tempfile.TemporaryDirectory() as folder:
 for in_place in (False, True):
     with tempfile.TemporaryDirectory() as folder:
         race(folder, in_place)
+with tempfile.TemporaryDirectory() as folder:
+    race_without_lease(folder)
 with tempfile.TemporaryDirectory() as folder:
     kill(folder)
 with tempfile.TemporaryDirectory() as folder:
