@@ -101,11 +101,12 @@ public func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         case 0xE1 where next == 0x9E && (third == 0xB4 || third == 0xB5): return true  // U+17B4, U+17B5
         case 0xE2 where next == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
             return true  // U+200B, U+200E, U+200F, U+2028–U+202E (joiners U+200C, U+200D stay)
-        case 0xE2 where next == 0x81 && ((0xA0...0xA4).contains(third) || (0xA6...0xAF).contains(third)):
-            return true  // U+2060–U+2064, U+2066–U+206F
+        case 0xE2 where next == 0x81 && (0xA0...0xAF).contains(third): return true  // U+2060–U+206F
         case 0xEF where (next == 0xBB && third == 0xBF) || (next == 0xBF && (0xB9...0xBB).contains(third)) || (next == 0xBE && third == 0xA0):
             return true  // U+FEFF, U+FFF9–U+FFFB, U+FFA0
         case 0xF0 where next == 0x9D && third == 0x85 && (0xB3...0xBA).contains(fourth): return true  // U+1D173–U+1D17A
+        case 0xF0 where next == 0x9B && third == 0xB2 && (0xA0...0xA3).contains(fourth): return true  // U+1BCA0–U+1BCA3
+        case 0xF3 where next == 0xA0 && third == 0x80 && fourth <= 0x81: return true  // U+E0000, U+E0001
         case 0xF4 where next == 0x8F && third >= 0xBE: return true  // U+10FF80 and up
         default: break
         }

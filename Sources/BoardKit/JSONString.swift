@@ -4,7 +4,8 @@
 /// that two titles alike on screen differ: the soft hyphen, the Mongolian vowel separator, the invisible operators
 /// (U+2061–U+2064), the interlinear annotation marks (U+FFF9–U+FFFB), the Hangul fillers U+115F, U+1160 and
 /// U+FFA0, the combining grapheme joiner (U+034F), the Khmer inherent vowels (U+17B4, U+17B5), the deprecated format
-/// characters (U+206A–U+206F) and the musical format controls (U+1D173–U+1D17A). Zero-width joiners (emoji
+/// characters (U+206A–U+206F) and U+2065 among them, the musical format controls (U+1D173–U+1D17A), the shorthand
+/// format controls (U+1BCA0–U+1BCA3), U+E0000 and the language tag U+E0001. Zero-width joiners (emoji
 /// sequences, Indic and Persian text), the tag characters (the flags of England, Scotland and Wales are made of them)
 /// and U+3164 (among the Hangul read without a look) are not among them. Output meant for a terminal writes them
 /// escaped.
@@ -12,7 +13,9 @@ public func isInvisibleFormatting(_ scalar: UInt32) -> Bool {
     switch scalar {
     case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF,
          0x00AD, 0x180E, 0x2061...0x2064, 0xFFF9...0xFFFB, 0x115F, 0x1160, 0xFFA0, 0x034F, 0x17B4, 0x17B5,
-         0x206A...0x206F, 0x1D173...0x1D17A: true
+         0x206A...0x206F, 0x1D173...0x1D17A,
+         // U+2065, the shorthand format controls, and U+E0000 and the language tag, which no flag uses (helper-68).
+         0x2065, 0x1BCA0...0x1BCA3, 0xE0000, 0xE0001: true
     default: false
     }
 }

@@ -56,8 +56,9 @@ public enum UTF8Sequence {
 
     /// The length of the sequence at `index` when it is one of the common kinds that nothing reads specially: three
     /// bytes led by E3 to ED (kana, CJK, Hangul) or four led by F0 then 90 to BF (emoji, CJK beyond the first plane),
-    /// but for 9D (U+1D000 to U+1DFFF, where the musical format controls are, which show nothing) and the two
-    /// noncharacters that end each plane (U+1FFFE, U+1FFFF, …), well formed. Nil for anything else, which the caller
+    /// but for 9D (U+1D000 to U+1DFFF, where the musical format controls are, which show nothing), the shorthand
+    /// format controls (U+1BCA0 to U+1BCA3, F0 9B B2 A0 to A3) and the two noncharacters that end each plane
+    /// (U+1FFFE, U+1FFFF, …), well formed. Nil for anything else, which the caller
     /// reads with `length`. Inlined, for the scans over titles of those scripts.
     @inlinable @inline(__always)
     public static func commonLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
@@ -69,7 +70,8 @@ public enum UTF8Sequence {
         }
         if lead == 0xF0, index + 3 < bytes.count, bytes[index + 1] >= 0x90, bytes[index + 1] <= 0xBF, bytes[index + 1] != 0x9D,
            bytes[index + 2] & 0xC0 == 0x80, bytes[index + 3] & 0xC0 == 0x80,
-           !(bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE) {
+           !(bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE),
+           !(bytes[index + 1] == 0x9B && bytes[index + 2] == 0xB2 && bytes[index + 3] >= 0xA0 && bytes[index + 3] <= 0xA3) {
             return 4
         }
         return nil
