@@ -277,8 +277,15 @@ struct OpenDocument {
         // The word being typed: from the last blank before the cursor.
         let wordStart = (before.lastIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).map { $0 + 1 } ?? 0
         let word = before[wordStart...]
-        func items(_ entries: [(label: String, detail: String)], replacing typed: Int, suffix: String = "") -> JSON {
-            let range = text.range((offset - typed)..<offset, encoding)
+        // What follows the cursor on its line: completing inside a word (`due:2026-1|2-01`) replaces the rest of the
+        // word too, which was left behind after the text put in (`due:2026-11-272-01`).
+        let lineEnd = text.bytes[offset...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? text.bytes.count
+        let after = text.bytes[offset..<lineEnd]
+        func isDateByte(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") }
+        let dateRest = after.prefix(while: isDateByte).count
+        func items(_ entries: [(label: String, detail: String)], replacing typed: Int, through following: Int,
+                   suffix: String = "") -> JSON {
+            let range = text.range((offset - typed)..<(offset + following), encoding)
             return ["isIncomplete": false, "items": .array(entries.enumerated().map { index, entry in
                 ["label": .string(entry.label), "detail": .string(entry.detail), "kind": 12,
                  "sortText": .string(String(1000 + index)), "filterText": .string(entry.label),
@@ -291,20 +298,20 @@ struct OpenDocument {
             return ("\(date)", ahead == 0 ? "today, \(weekday)" : ahead == 1 ? "tomorrow, \(weekday)" : weekday)
         }
         func isDatePrefix(_ typed: ArraySlice<UInt8>) -> Bool {
-            typed.count < 10 && typed.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+            typed.count < 10 && typed.allSatisfy(isDateByte)
         }
         if word.starts(with: Array("due:".utf8)), isDatePrefix(word.dropFirst(4)) {
-            return items(dateEntries, replacing: word.count - 4)
+            return items(dateEntries, replacing: word.count - 4, through: dateRest)
         }
         if word.starts(with: Array("@{".utf8)), isDatePrefix(word.dropFirst(2)) {
-            let closed = offset < text.bytes.count && text.bytes[offset] == UInt8(ascii: "}")
-            return items(dateEntries, replacing: word.count - 2, suffix: closed ? "" : "}")
+            let closed = offset + dateRest < text.bytes.count && text.bytes[offset + dateRest] == UInt8(ascii: "}")
+            return items(dateEntries, replacing: word.count - 2, through: dateRest, suffix: closed ? "" : "}")
         }
         // `📅 ` (with or without the emoji's variation selector) and a space before the word.
         let beforeWord = Array(before[..<wordStart].reversed().drop { $0 == UInt8(ascii: " ") }.reversed())
         let calendars = [Array("\u{1F4C5}".utf8), Array("\u{1F4C5}\u{FE0F}".utf8)]
         if isDatePrefix(word), beforeWord.count < wordStart, calendars.contains(where: { beforeWord.suffix($0.count).elementsEqual($0) }) {
-            return items(dateEntries, replacing: word.count)
+            return items(dateEntries, replacing: word.count, through: dateRest)
         }
         if let sigil = word.first, sigil == Labels.tag || sigil == Labels.person,
            !word.dropFirst().contains(where: { $0 == Labels.tag || $0 == Labels.person }) {
@@ -318,7 +325,8 @@ struct OpenDocument {
                 for name in sigil == Labels.tag ? labels.tags : labels.people { counts[name, default: 0] += 1 }
             }
             let names = counts.keys.sorted().map { ($0, counts[$0] == 1 ? "1 item" : "\(counts[$0] ?? 0) items") }
-            return items(names, replacing: word.count - 1)
+            return items(names, replacing: word.count - 1,
+                         through: after.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.count)
         }
         return ["isIncomplete": false, "items": []]
     }

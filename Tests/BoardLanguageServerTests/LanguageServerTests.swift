@@ -476,9 +476,9 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(hover(0) == nil)
     }
 
-    func complete(_ text: String, line: Int = 3) -> [JSON] {
+    func complete(_ text: String, line: Int = 3, before rest: String = "") -> [JSON] {
         var client = Client.initialized()
-        let full = "## TODO\n- [ ] a #docs @ana\n- [ ] b #docs #ops\n" + text + "\n## DOING\n## DONE\n"
+        let full = "## TODO\n- [ ] a #docs @ana\n- [ ] b #docs #ops\n" + text + rest + "\n## DOING\n## DONE\n"
         _ = client.open(full)
         let reply = client.request("textDocument/completion", ["textDocument": ["uri": .string(Client.uri)],
                                                                "position": ["line": .int(line), "character": .int(text.utf16.count)]])
@@ -504,6 +504,18 @@ func applying(_ edits: JSON?, to text: String) -> String {
         #expect(complete("- [ ] c #").map { $0["detail"] } == ["2 items", "1 item"])
         #expect(complete("- [ ] c @a").map { $0["label"] } == ["ana"])
         #expect(numbers(complete("- [ ] c @a").first?["textEdit"]?["range"]) == [3, 9, 3, 10])
+    }
+
+    /// Completing inside a word replaces the rest of it too (helper-66: `due:2026-1|2-01` became `due:2026-11-232-01`).
+    @Test func completingInsideAWordReplacesAllOfIt() {
+        #expect(numbers(complete("- [ ] c due:2026-1", before: "2-01 x").first?["textEdit"]?["range"]) == [3, 12, 3, 22])
+        let braced = complete("- [ ] c @{2026-1", before: "2-01} x").first?["textEdit"]
+        #expect(numbers(braced?["range"]) == [3, 10, 3, 20])
+        #expect(braced?["newText"] == "2026-11-23")
+        #expect(numbers(complete("- [ ] c 📅 2026", before: "-12-01").first?["textEdit"]?["range"]) == [3, 11, 3, 21])
+        #expect(numbers(complete("- [ ] c #do", before: "cs x").first?["textEdit"]?["range"]) == [3, 9, 3, 13])
+        // Before a blank, nothing more.
+        #expect(numbers(complete("- [ ] c #do", before: " cs").first?["textEdit"]?["range"]) == [3, 9, 3, 11])
     }
 
     /// The word being typed is never offered, on the file's last line too, with or without its line break.
