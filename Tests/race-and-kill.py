@@ -36,6 +36,17 @@ def check(condition, message):
         failures.append(message)
 
 
+def run_together(bodies, path):
+    """Runs each of `bodies` on a thread of its own, all at once, and gives the file at `path` once all have ended."""
+    threads = [threading.Thread(target=body) for body in bodies]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with open(path) as f:
+        return f.read()
+
+
 def race(folder, in_place):
     path = os.path.join(folder, "board.md")
     base = "## TODO\n\n" + "".join(f"- [ ] base {i}\n" for i in range(200))
@@ -73,13 +84,7 @@ def race(folder, in_place):
             adds.append((started, title, code))
             j += 1
 
-    threads = [threading.Thread(target=editor)] + [threading.Thread(target=writer, args=(f"w{n}",)) for n in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    with open(path) as f:
-        final = f.read()
+    final = run_together([editor] + [lambda n=n: writer(f"w{n}") for n in range(2)], path)
     kind = "in place" if in_place else "by rename"
     check(all(f"- [ ] base {i}\n" in final for i in range(200)), f"editor saving {kind}: no wipe")
     lost = [k for k in range(len(saves)) if f"- [ ] editor {k}\n" not in final]
@@ -137,13 +142,7 @@ def race_without_lease(folder):
             counts["succeeded"] += code == 0
             j += 1
 
-    threads = [threading.Thread(target=editor), threading.Thread(target=writer)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    with open(path) as f:
-        final = f.read()
+    final = run_together([editor, writer], path)
     kept = sum(f"- [ ] base {i} with some words to make the file longer\n" in final for i in range(200))
     check(kept == 200 and counts["succeeded"] > 0,
           f"without a lease, an editor saving in pieces: {kept} of 200 items kept, {counts['saves']} saves, "
