@@ -352,52 +352,47 @@ enum BoardFile {
     /// has no leases). Nothing then tells board that an editor is halfway through saving the file in place (it has
     /// cut the file short and not yet written all of it), and a board built on part of a file would take the whole
     /// one's place, the editor writing the rest into a file no name leads to (helper-67: a shared board of 20 items
-    /// left with board's one). So the file is read only once it has been still for `stillness` (its last change
-    /// that long ago, or none seen for that long), and again if it changed while being read; a file cut to nothing,
-    /// as an editor leaves it between cutting it short and writing, must have been still for `emptyStillness`.
-    /// Board waits for that up to a second past the longest stillness asked, then gives up.
+    /// left with board's one). So a file changed in the last `recent` (by its change time) is read again after
+    /// `stillness`, and taken only once two reads that far apart agree; a file cut to nothing, as an editor leaves it
+    /// between cutting it short and writing, must stay so for `emptyStillness`. Its bytes are compared, not its times:
+    /// an editor writing through memory changes the file's times at its first store into a page only, and file
+    /// systems that keep whole seconds show a change just made as up to a second old (helper-70). Board waits for
+    /// that up to a second past the longest stillness asked, then gives up.
     private static func readStill(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {
-        func stamp() -> (changed: Int, size: Int)? {
-            var status = stat()
-            guard fstat(fd, &status) == 0 else { return nil }
-            return (status.st_ctim.tv_sec * 1_000_000_000 + status.st_ctim.tv_nsec, Int(status.st_size))
-        }
         func now() -> Int {
             var time = timespec()
             clock_gettime(CLOCK_REALTIME, &time)
             return time.tv_sec * 1_000_000_000 + time.tv_nsec
         }
         let start = now()
-        // The file's stamp as first seen, and when: a change stamped in the future (another machine's clock) is
-        // still once it has stayed as it is for the stillness asked.
-        var seen: (changed: Int, size: Int, at: Int)?
+        var bytes = try readAll(fd, shownAs: name)
         // The longest stillness asked so far: a file seen cut to nothing, then written, is waited for as long.
         var longest = stillness
         while true {
-            guard let current = stamp() else { throw failure(name, "cannot read") }
-            let time = now()
-            if seen?.changed != current.changed || seen?.size != current.size { seen = (current.changed, current.size, time) }
-            let asked = current.size == 0 ? emptyStillness : stillness
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { throw failure(name, "cannot read") }
+            let asked = bytes.isEmpty ? emptyStillness : stillness
             longest = max(longest, asked)
-            if time - min(current.changed, seen?.at ?? time) >= asked {
-                let bytes = try readAll(fd, shownAs: name)
-                if let after = stamp(), after.changed == current.changed, after.size == current.size { return bytes }
-                continue
-            }
-            guard time - start < 1_000_000_000 + longest else {
+            if now() - (status.st_ctim.tv_sec * 1_000_000_000 + status.st_ctim.tv_nsec) >= max(asked, recent) { return bytes }
+            guard now() - start < 1_000_000_000 + longest else {
                 throw CommandError(message: "\(name): another program keeps changing the file (an editor saving it?); nothing was written, run the command again")
             }
-            usleep(5_000)
+            usleep(UInt32(asked / 1000))
+            if holds(fd, bytes) { return bytes }
+            bytes = try readAll(fd, shownAs: name)
         }
     }
 
-    /// How long, in nanoseconds, a board board holds no lease on must have stood unchanged before it is read
+    /// How long, in nanoseconds, a board board holds no lease on must stay as it is before it is read
     /// (`readStill`): longer than the pauses between the writes of one save, shorter than a person's pause between
     /// saving and running a command.
     static let stillness = 50_000_000
     /// The same for a board cut to nothing: an editor is as likely to be held up between cutting the file short and
     /// writing it as anywhere, and a board made from nothing loses every item.
     static let emptyStillness = 2_000_000_000
+    /// How long ago a change must be for a board's change time to say it is over: more than the second that file
+    /// systems keeping whole seconds round a change down by.
+    static let recent = 2_000_000_000
 
     /// True unless a lease was taken and another process has since opened the file for writing.
     private static func leaseUnbroken(_ fd: Int32, _ leased: Bool) -> Bool {
@@ -451,7 +446,7 @@ enum BoardFile {
         }
         let folderLock = try lockFolder(of: path, shownAs: name)
         defer { close(folderLock) }
-        let written = try writeNewFile(besides: path, mode: exists ? status.st_mode & 0o7777 : newFileMode,
+        let written = try writeNewFile(besides: path, mode: exists ? status.st_mode & 0o7777 : nil,
                                        shownAs: name) { send in
             withoutActuallyEscaping(send) { send in
                 let sink = PieceSink(send)
@@ -489,7 +484,7 @@ enum BoardFile {
         if lstat(systemPath(path), &status) == 0 { throw exists }
         let folderLock = try lockFolder(of: path, shownAs: name)
         defer { close(folderLock) }
-        let written = try writeNewFile(PrintedFile(bytes), besides: path, mode: newFileMode, shownAs: name)
+        let written = try writeNewFile(PrintedFile(bytes), besides: path, shownAs: name)
         defer { close(written.fd) }
         // Named in one step, which fails when the path exists meanwhile: a new board appears whole or not at all.
         let linked = written.isNamed ? link(systemPath(written.path), systemPath(path)) == 0 : giveName(written.fd, path)
@@ -686,10 +681,16 @@ enum BoardFile {
         // board was removed) or an export, and may still be a board's only copy of a save.
         _ = try setAsideLeftover(besides: target, shownAs: name)
         var isNamed = false
-        var fd = board_open_unnamed(systemPath(split(target).folder), 0o600)
+        // The mode to give the file: the board's, or the one asked. Else it is a file board makes (`init`,
+        // `html -o`), made as `touch` and editors make files: readable and writable by all the umask or the folder's
+        // default ACL lets (644 whatever they said, until helper-67 and helper-70 found team folders, umask 002 or
+        // a default ACL, left with boards their members could not write).
+        let wanted = status.map { $0.st_mode & 0o7777 } ?? mode
+        let createMode: mode_t = wanted == nil ? 0o666 : 0o600
+        var fd = board_open_unnamed(systemPath(split(target).folder), Int32(createMode))
         if fd < 0 {
             isNamed = true
-            fd = open(systemPath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            fd = open(systemPath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, createMode)
         }
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
         // Every 2 MiB written starts on its way to disk while the next is copied in, so `fsync` waits for less.
@@ -736,7 +737,7 @@ enum BoardFile {
             // The owner can only be kept by root; the group by a member of it. Otherwise the new file is ours.
             if fchown(fd, status.st_uid, status.st_gid) != 0 { _ = fchown(fd, uid_t.max, status.st_gid) }
         }
-        let moded = ok && fchmod(fd, status.map { $0.st_mode & 0o7777 } ?? mode ?? 0o644) == 0
+        let moded = ok && (wanted.map { fchmod(fd, $0) == 0 } ?? true)
         // After the mode, which would otherwise rewrite an ACL's mask: the ACL copied is the board's as it was.
         if moded, let source = attributesOf { _ = board_copy_extended_attributes(source, fd) }
         guard moded, fsync(fd) == 0 else {
@@ -799,16 +800,6 @@ enum BoardFile {
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 
-    /// The mode of a file board makes (`init`, `html -o`): readable and writable by all the umask lets, as `touch`
-    /// and editors make files (644 whatever the umask was, until helper-67 found a team's shared folder, umask 002,
-    /// left with boards its members could not write).
-    private static var newFileMode: mode_t { 0o666 & ~currentUmask() }
-
-    private static func currentUmask() -> mode_t {
-        let mask = umask(0)
-        umask(mask)
-        return mask
-    }
 
     /// `name: what: strerror(errno)`, e.g. `board.md: cannot read: No such file or directory`.
     private static func failure(_ name: String, _ what: String, code: Int32 = errno) -> CommandError {

@@ -267,6 +267,44 @@ import Testing
         }
     }
 
+    /// In a folder with a default ACL the ACL, not the umask, says what a new file's mode is, as for `touch`
+    /// (helper-70: 644 where `touch` gave 664 in a folder whose default ACL let the group write).
+    @Test func newFilesFollowTheFoldersDefaultACL() throws {
+        let binary = try #require(Paths.binary)
+        let sandbox = Sandbox()
+        let folder = sandbox.path("shared")
+        #expect(mkdir(folder, 0o777) == 0)
+        // `setfacl -d -m u::rw,g::rw,o::r` (no `acl` package needed): the xattr's version, then each entry's tag,
+        // permissions and (unused) id.
+        let setACL = Process()
+        setACL.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        setACL.arguments = ["python3", "-c", """
+            import os, struct, sys
+            entries = [(0x01, 6), (0x04, 6), (0x20, 4)]
+            value = struct.pack("<I", 2) + b"".join(struct.pack("<HHI", tag, perm, 0xFFFFFFFF) for tag, perm in entries)
+            try:
+                os.setxattr(sys.argv[1], "system.posix_acl_default", value)
+            except OSError:
+                sys.exit(3)
+            """, folder]
+        try setACL.run()
+        setACL.waitUntilExit()
+        guard setACL.terminationStatus == 0 else { return }  // a file system without ACLs
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "umask 022 && \"$0\" init -f board.md && \"$0\" html -o page.html && touch touched", binary]
+        shell.currentDirectoryURL = URL(fileURLWithPath: folder)
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        for name in ["touched", "board.md", "page.html"] {
+            var status = stat()
+            #expect(stat(folder + "/" + name, &status) == 0)
+            #expect(status.st_mode & 0o777 == 0o664, "\(name): \(String(status.st_mode & 0o777, radix: 8))")
+        }
+    }
+
     /// A path with control characters is printed escaped, as an error prints it (helper-67: `init` printed ESC,
     /// BEL, a line break and a bidi override as they are, on a terminal).
     @Test func initPrintsItsPathEscaped() {

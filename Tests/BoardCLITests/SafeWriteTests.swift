@@ -24,13 +24,28 @@ import Testing
     /// Without a lease (a shared board another user owns), nothing tells board that an editor is halfway through
     /// saving the board in place: board read the file cut short, and its file, made from that, took the board's
     /// place while the editor wrote on into a file no name led to (helper-67: a board of 20 items left with board's
-    /// one). Board now reads such a board once it has been still for 50 ms: here an editor writing its save in ten
-    /// pieces, 5 ms apart, which board comes in the middle of.
+    /// one). Board now reads such a board again 50 ms later and takes it once two reads agree: here an editor
+    /// writing its save in ten pieces, 5 ms apart, which board comes in the middle of.
     @Test func withoutALeaseAnEditorHalfwayThroughSavingInPlaceIsWaitedFor() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
         let saved = Self.board + "- [ ] saved by the editor\n"
-        let editor = Self.saveInPlace(Array(saved.utf8), pieces: 10, pause: 5_000, at: sandbox.path("board.md"))
+        let editor = Self.saveInPlace([Array(saved.utf8)], pieces: 10, at: sandbox.path("board.md"))
+        usleep(20_000)
+        let outcome = sandbox.run(["add", "X"], leases: false)
+        editor.wait()
+        #expect(outcome.exitCode == 0)
+        #expect(sandbox.read() == saved + "- [ ] X\n")
+    }
+
+    /// The same with an editor that writes through memory (`mmap`), which changes the file's times at its first store
+    /// into a page only: the times said the file was still while it was being written (helper-70: a board left with
+    /// NUL bytes and items gone). Its bytes are compared instead.
+    @Test func withoutALeaseAnEditorSavingThroughMemoryIsWaitedFor() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        let editor = Self.saveInPlace([Array(saved.utf8)], pieces: 20, throughMemory: true, at: sandbox.path("board.md"))
         usleep(20_000)
         let outcome = sandbox.run(["add", "X"], leases: false)
         editor.wait()
@@ -42,33 +57,67 @@ import Testing
     @Test func withoutALeaseABoardThatKeepsChangingIsNotWritten() {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
-        let editor = Self.saveInPlace(Array(Self.board.utf8), pieces: 300, pause: 5_000, at: sandbox.path("board.md"))
-        usleep(25_000)
+        let versions = (0..<300).map { Array((Self.board + "- [ ] round \(1000 + $0)\n").utf8) }
+        let editor = Self.saveInPlace(versions, pieces: 1, at: sandbox.path("board.md"))
+        usleep(20_000)
         let outcome = sandbox.run(["add", "X"], leases: false)
         editor.wait()
         #expect(outcome.exitCode == 1)
         #expect(outcome.stderr == "error: board.md: another program keeps changing the file (an editor saving it?); nothing was written, run the command again\n")
-        #expect(sandbox.read() == Self.board)
+        #expect(sandbox.read() == Self.board + "- [ ] round 1299\n")
     }
 
-    /// Saves `bytes` in place at `path` on a thread of its own (not one of the shared pool's, which may all be busy
-    /// running tests), as an editor does: cuts the file short, then writes `bytes` in `pieces` writes (each piece
-    /// again, from the start, once all are written), `pause` µs apart.
-    static func saveInPlace(_ bytes: [UInt8], pieces: Int, pause: UInt32, at path: String) -> DispatchSemaphore {
+    /// A board whose bytes stay as they are is written, whatever else changes its times (helper-70: a `chmod` every
+    /// 20 ms had every write refused).
+    @Test func withoutALeaseABoardWhoseModeKeepsChangingIsWritten() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let path = sandbox.path("board.md")
         let done = DispatchSemaphore(value: 0)
-        let fd = open(path, O_WRONLY | O_TRUNC)
-        let size = (bytes.count + 9) / 10
-        @Sendable func write(_ piece: Int) {
-            let start = piece % 10 * size
-            let end = min(bytes.count, start + size)
-            _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress.map { $0 + start }, end - start, off_t(start)) }
-        }
-        write(0)
         Thread.detachNewThread {
-            for piece in 1..<pieces {
-                usleep(pause)
-                write(piece)
+            for round in 0..<150 {
+                chmod(path, round % 2 == 0 ? 0o664 : 0o644)
+                usleep(10_000)
             }
+            done.signal()
+        }
+        usleep(20_000)
+        let outcome = sandbox.run(["add", "X"], leases: false)
+        done.wait()
+        #expect(outcome.exitCode == 0)
+        #expect(sandbox.read() == Self.board + "- [ ] X\n")
+    }
+
+    /// Saves each of `versions` in turn in place at `path` on a thread of its own (not one of the shared pool's,
+    /// which may all be busy running tests), as an editor does: cuts the file short, then writes the version in
+    /// `pieces` writes 5 ms apart, at their places; `throughMemory`, sets the file's size first and stores the
+    /// pieces into a mapping of it.
+    static func saveInPlace(_ versions: [[UInt8]], pieces: Int, throughMemory: Bool = false, at path: String) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let fd = open(path, O_RDWR | O_TRUNC)
+        // One mapping for the whole save, as such an editor keeps: a store into a page written already changes no time.
+        let size = versions.map(\.count).max() ?? 0
+        if throughMemory { ftruncate(fd, off_t(size)) }
+        nonisolated(unsafe) let mapped = throughMemory ? mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : nil
+        @Sendable func write(_ bytes: [UInt8], piece: Int) {
+            let size = (bytes.count + pieces - 1) / pieces
+            let start = min(bytes.count, piece * size)
+            let end = min(bytes.count, start + size)
+            if let mapped {
+                bytes.withUnsafeBytes { (mapped + start).copyMemory(from: $0.baseAddress! + start, byteCount: end - start) }
+            } else {
+                _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress.map { $0 + start }, end - start, off_t(start)) }
+            }
+        }
+        write(versions[0], piece: 0)
+        Thread.detachNewThread {
+            for (index, version) in versions.enumerated() {
+                for piece in (index == 0 ? 1 : 0)..<pieces {
+                    usleep(5_000)
+                    write(version, piece: piece)
+                }
+            }
+            if let mapped { munmap(mapped, size) }
             close(fd)
             done.signal()
         }
