@@ -400,7 +400,8 @@ enum MeaningCheck {
         var problems: [String] = []
         let writable = writable(before, command)
         let placed = placedItems(before: before, after: after, command: command)
-        let pairs = matchedLines(before, after, written: writable, writtenNew: Set(placed.flatMap { Array($0.lines) }))
+        let staying = stayingItems(before: before, after: after, command: command)
+        let pairs = matchedLines(before, after, written: writable, writtenNew: Set((placed + staying).flatMap { Array($0.lines) }))
         let matchedOld = Set(pairs.map(\.0))
         // A file without a final newline cannot end in a blank line: blank lines left at its end by a removal go.
         let endsWithoutNewline = before.lines.last.map { !$0.hasEnding } ?? false
@@ -496,6 +497,19 @@ enum MeaningCheck {
         return [SectionKind.todo, .done].flatMap { kind -> [Item] in
             let count = moving.filter { ($0.checked ? SectionKind.done : .todo) == kind }.count
             return Array(after.items.filter { $0.section == after.firstSection(kind) }.suffix(count))
+        }
+    }
+
+    /// The items `move A B C SECTION` (not to the top) leaves where they are, already in a section of that kind: each
+    /// at its place among its section's items, which only gains items after them. Their lines may be written in place
+    /// (a checkbox). (Left out, the line matching paired an untouched line with a line alike above it: `  - [ ] nested`
+    /// twice, property seed 125.)
+    static func stayingItems(before: Board, after: Board, command: Command) -> [Item] {
+        guard case let .moveSeveral(lines, to, false) = command else { return [] }
+        return before.items.filter { lines.contains($0.line) && before.kind(of: $0) == to }.compactMap { item in
+            let (old, new) = (before.items.filter { $0.section == item.section }, after.items.filter { $0.section == item.section })
+            guard let index = old.firstIndex(where: { $0.line == item.line }), new.indices.contains(index) else { return nil }
+            return new[index]
         }
     }
 
