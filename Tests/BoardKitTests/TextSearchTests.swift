@@ -111,6 +111,20 @@ import Testing
         }
     }
 
+    /// A query whose first scalar the text repeats is compared at each of them only up to a budget, then searched for
+    /// once (helper-69: a million `✅` and a query of twenty thousand took 2 s): found and not found as before.
+    @Test func caselessSearchesOnRepeatingTextFindWhatStringsFind() {
+        let board = Board(parsing: Array(("## TODO\n- [ ] " + String(repeating: "✅", count: 2_000) + "📅 x\n- [ ] "
+            + String(repeating: "가", count: 2_000) + "\n").utf8))
+        func found(_ text: String) -> [Int] {
+            board.items.indices.filter { board.item(board.items[$0], contains: TextSearch(text, on: board)) }
+        }
+        #expect(found(String(repeating: "✅", count: 500) + "📅") == [0])
+        #expect(found(String(repeating: "✅", count: 500) + "🚀") == [])
+        #expect(found(String(repeating: "가", count: 2_000)) == [1])
+        #expect(found(String(repeating: "가", count: 500) + "각") == [])
+    }
+
     /// A search whose scalars stand alone is compared on the lowercased bytes of text whose scalars stand alone too;
     /// text with a scalar that extends the one before it (a skin tone, a variation selector) is compared as a
     /// string, where `👍🏽` is one character that holds no `👍`.
