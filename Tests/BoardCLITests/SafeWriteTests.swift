@@ -25,27 +25,17 @@ import Testing
     /// saving the board in place: board read the file cut short, and its file, made from that, took the board's
     /// place while the editor wrote on into a file no name led to (helper-67: a board of 20 items left with board's
     /// one). Board now reads such a board again 50 ms later and takes it once two reads agree: here an editor
-    /// writing its save in ten pieces, 5 ms apart, which board comes in the middle of.
-    @Test func withoutALeaseAnEditorHalfwayThroughSavingInPlaceIsWaitedFor() {
+    /// writing its save in pieces 5 ms apart, which board comes in the middle of. `throughMemory`, an editor that
+    /// writes through a mapping (`mmap`), which changes the file's times at its first store into a page only: the
+    /// times said the file was still while it was being written (helper-70: a board left with NUL bytes and items
+    /// gone), so the bytes are compared.
+    @Test(arguments: [false, true])
+    func withoutALeaseAnEditorHalfwayThroughSavingInPlaceIsWaitedFor(throughMemory: Bool) {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
         let saved = Self.board + "- [ ] saved by the editor\n"
-        let editor = Self.saveInPlace([Array(saved.utf8)], pieces: 10, at: sandbox.path("board.md"))
-        usleep(20_000)
-        let outcome = sandbox.run(["add", "X"], leases: false)
-        editor.wait()
-        #expect(outcome.exitCode == 0)
-        #expect(sandbox.read() == saved + "- [ ] X\n")
-    }
-
-    /// The same with an editor that writes through memory (`mmap`), which changes the file's times at its first store
-    /// into a page only: the times said the file was still while it was being written (helper-70: a board left with
-    /// NUL bytes and items gone). Its bytes are compared instead.
-    @Test func withoutALeaseAnEditorSavingThroughMemoryIsWaitedFor() {
-        let sandbox = Sandbox()
-        sandbox.write("board.md", Self.board)
-        let saved = Self.board + "- [ ] saved by the editor\n"
-        let editor = Self.saveInPlace([Array(saved.utf8)], pieces: 20, throughMemory: true, at: sandbox.path("board.md"))
+        let editor = Self.saveInPlace([Array(saved.utf8)], pieces: throughMemory ? 20 : 10, throughMemory: throughMemory,
+                                      at: sandbox.path("board.md"))
         usleep(20_000)
         let outcome = sandbox.run(["add", "X"], leases: false)
         editor.wait()
