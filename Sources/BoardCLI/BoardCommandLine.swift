@@ -47,6 +47,8 @@ public struct Invocation: Sendable {
 
 /// The stages of replacing a board file, at which `Invocation.duringWrite` is called.
 public enum WriteStage: Sendable {
+    /// Board, holding no lease, has read the board and is about to wait and compare it with what a second read gives.
+    case read
     /// The new file is written; board is about to check that the board is still the file it read.
     case beforeCheck
     /// The check passed; board is about to swap its file in.

@@ -182,7 +182,7 @@ enum BoardFile {
         let (fd, status) = try lockCurrentFile(target, shownAs: name)
         defer { close(fd) }  // Closing releases the file's lock and the lease.
         let leased = leases ? try takeReadLease(fd, shownAs: name) : false
-        let original = leased ? try readAll(fd, shownAs: name) : try readStill(fd, shownAs: name)
+        let original = leased ? try readAll(fd, shownAs: name) : try readStill(fd, shownAs: name) { duringWrite?(.read) }
         let (newFile, result) = try transform(original)
         guard let newFile, !newFile.equals(original) else { return result }
 
@@ -358,7 +358,7 @@ enum BoardFile {
     /// an editor writing through memory changes the file's times at its first store into a page only, and file
     /// systems that keep whole seconds show a change just made as up to a second old (helper-70). Board waits for
     /// that up to a second past the longest stillness asked, then gives up.
-    private static func readStill(_ fd: Int32, shownAs name: String) throws(CommandError) -> [UInt8] {
+    private static func readStill(_ fd: Int32, shownAs name: String, afterRead: () -> Void) throws(CommandError) -> [UInt8] {
         func now() -> Int {
             var time = timespec()
             clock_gettime(CLOCK_REALTIME, &time)
@@ -377,6 +377,7 @@ enum BoardFile {
             guard now() - start < 1_000_000_000 + longest else {
                 throw CommandError(message: "\(name): another program keeps changing the file (an editor saving it?); nothing was written, run the command again")
             }
+            afterRead()
             usleep(UInt32(asked / 1000))
             if holds(fd, bytes) { return bytes }
             bytes = try readAll(fd, shownAs: name)

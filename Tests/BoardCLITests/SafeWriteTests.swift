@@ -24,37 +24,36 @@ import Testing
     /// Without a lease (a shared board another user owns), nothing tells board that an editor is halfway through
     /// saving the board in place: board read the file cut short, and its file, made from that, took the board's
     /// place while the editor wrote on into a file no name led to (helper-67: a board of 20 items left with board's
-    /// one). Board now reads such a board again 50 ms later and takes it once two reads agree: here an editor
-    /// writing its save in pieces 5 ms apart, which board comes in the middle of. `throughMemory`, an editor that
-    /// writes through a mapping (`mmap`), which changes the file's times at its first store into a page only: the
-    /// times said the file was still while it was being written (helper-70: a board left with NUL bytes and items
-    /// gone), so the bytes are compared.
+    /// one). Board now reads such a board again 50 ms later and takes it once two reads agree: here an editor that
+    /// has written a tenth of its save when board reads, and half of the rest after each of board's reads.
+    /// `throughMemory`, an editor that writes through a mapping (`mmap`), which changes the file's times at its first
+    /// store into a page only: the times said the file was still while it was being written (helper-70: a board
+    /// left with NUL bytes and items gone), so the bytes are compared.
     @Test(arguments: [false, true])
-    func withoutALeaseAnEditorHalfwayThroughSavingInPlaceIsWaitedFor(throughMemory: Bool) {
+    func withoutALeaseAnEditorHalfwayThroughSavingInPlaceIsWaitedFor(throughMemory: Bool) throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
         let saved = Self.board + "- [ ] saved by the editor\n"
-        let editor = Self.saveInPlace([Array(saved.utf8)], pieces: throughMemory ? 20 : 10, throughMemory: throughMemory,
-                                      at: sandbox.path("board.md"))
-        usleep(20_000)
-        let outcome = sandbox.run(["add", "X"], leases: false)
-        editor.wait()
+        let editor = try #require(InPlaceEditor([Array(saved.utf8)], pieces: 10, throughMemory: throughMemory, at: sandbox.path("board.md")))
+        editor.write(1)
+        let outcome = sandbox.run(["add", "X"], duringWrite: { if $0 == .read { editor.write(5) } }, leases: false)
         #expect(outcome.exitCode == 0)
         #expect(sandbox.read() == saved + "- [ ] X\n")
     }
 
-    /// An editor that goes on changing the board for over a second has board give up, writing nothing.
-    @Test func withoutALeaseABoardThatKeepsChangingIsNotWritten() {
+    /// An editor that goes on changing the board for over a second (here a new save after each of board's reads) has
+    /// board give up, writing nothing.
+    @Test func withoutALeaseABoardThatKeepsChangingIsNotWritten() throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", Self.board)
-        let versions = (0..<300).map { Array((Self.board + "- [ ] round \(1000 + $0)\n").utf8) }
-        let editor = Self.saveInPlace(versions, pieces: 1, at: sandbox.path("board.md"))
-        usleep(20_000)
-        let outcome = sandbox.run(["add", "X"], leases: false)
-        editor.wait()
+        let versions = (0..<1_000).map { Array((Self.board + "- [ ] round \(1000 + $0)\n").utf8) }
+        let editor = try #require(InPlaceEditor(versions, pieces: 1, at: sandbox.path("board.md")))
+        editor.write(1)
+        let outcome = sandbox.run(["add", "X"], duringWrite: { if $0 == .read { editor.write(1) } }, leases: false)
         #expect(outcome.exitCode == 1)
         #expect(outcome.stderr == "error: board.md: another program keeps changing the file (an editor saving it?); nothing was written, run the command again\n")
-        #expect(sandbox.read() == Self.board + "- [ ] round 1299\n")
+        #expect(editor.written > 10)
+        #expect(sandbox.read() == Self.board + "- [ ] round \(1000 + editor.written - 1)\n")
     }
 
     /// A board whose bytes stay as they are is written, whatever else changes its times (helper-70: a `chmod` every
@@ -78,40 +77,56 @@ import Testing
         #expect(sandbox.read() == Self.board + "- [ ] X\n")
     }
 
-    /// Saves each of `versions` in turn in place at `path` on a thread of its own (not one of the shared pool's,
-    /// which may all be busy running tests), as an editor does: cuts the file short, then writes the version in
-    /// `pieces` writes 5 ms apart, at their places; `throughMemory`, sets the file's size first and stores the
-    /// pieces into a mapping of it.
-    static func saveInPlace(_ versions: [[UInt8]], pieces: Int, throughMemory: Bool = false, at path: String) -> DispatchSemaphore {
-        let done = DispatchSemaphore(value: 0)
-        let fd = open(path, O_RDWR | O_TRUNC)
-        // One mapping for the whole save, as such an editor keeps: a store into a page written already changes no time.
-        let size = versions.map(\.count).max() ?? 0
-        if throughMemory { ftruncate(fd, off_t(size)) }
-        nonisolated(unsafe) let mapped = throughMemory ? mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : nil
-        @Sendable func write(_ bytes: [UInt8], piece: Int) {
-            let size = (bytes.count + pieces - 1) / pieces
-            let start = min(bytes.count, piece * size)
-            let end = min(bytes.count, start + size)
-            if let mapped {
-                bytes.withUnsafeBytes { (mapped + start).copyMemory(from: $0.baseAddress! + start, byteCount: end - start) }
+    /// An editor saving `versions` of the board in place, one after the other, a piece at a time when told to: it cuts
+    /// the file short, then writes each version in `pieces` writes at their places. `throughMemory`, it sets the
+    /// file's size first and stores the pieces into one mapping of it, kept for the whole save, as such an editor
+    /// keeps it: a store into a page written already changes no time.
+    final class InPlaceEditor: @unchecked Sendable {
+        let fd: Int32
+        let versions: [[UInt8]]
+        let pieces: Int
+        let size: Int
+        let mapped: UnsafeMutableRawPointer?
+        /// How many pieces are written, of all the versions'.
+        private(set) var written = 0
+
+        init?(_ versions: [[UInt8]], pieces: Int, throughMemory: Bool = false, at path: String) {
+            fd = open(path, O_RDWR | O_TRUNC)
+            (self.versions, self.pieces, size) = (versions, pieces, versions.map(\.count).max() ?? 0)
+            if throughMemory {
+                ftruncate(fd, off_t(size))
+                let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+                mapped = mapping == MAP_FAILED ? nil : mapping
+                if mapped == nil { return nil }
             } else {
-                _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress.map { $0 + start }, end - start, off_t(start)) }
+                mapped = nil
             }
+            if fd < 0 { return nil }
         }
-        write(versions[0], piece: 0)
-        Thread.detachNewThread {
-            for (index, version) in versions.enumerated() {
-                for piece in (index == 0 ? 1 : 0)..<pieces {
-                    usleep(5_000)
-                    write(version, piece: piece)
-                }
-            }
+
+        deinit {
             if let mapped { munmap(mapped, size) }
             close(fd)
-            done.signal()
         }
-        return done
+
+        /// Writes the next `count` pieces, or as many as are left.
+        func write(_ count: Int) {
+            for _ in 0..<count where written < versions.count * pieces {
+                let bytes = versions[written / pieces]
+                let length = (bytes.count + pieces - 1) / pieces
+                let start = min(bytes.count, written % pieces * length)
+                let end = min(bytes.count, start + length)
+                bytes.withUnsafeBytes { source in
+                    guard let from = source.baseAddress else { return }
+                    if let mapped {
+                        (mapped + start).copyMemory(from: from + start, byteCount: end - start)
+                    } else {
+                        _ = pwrite(fd, from + start, end - start, off_t(start))
+                    }
+                }
+                written += 1
+            }
+        }
     }
 
     @Test func anEditorSavingInPlaceJustBeforeTheSwapKeepsItsSave() throws {
