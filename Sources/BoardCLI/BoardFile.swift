@@ -384,7 +384,7 @@ enum BoardFile {
         }
     }
 
-    /// How long, in nanoseconds, a board board holds no lease on must stay as it is before it is read
+    /// How long, in nanoseconds, a board that board holds no lease on must stay as it is before it is read
     /// (`readStill`): longer than the pauses between the writes of one save, shorter than a person's pause between
     /// saving and running a command.
     static let stillness = 50_000_000
@@ -800,7 +800,6 @@ enum BoardFile {
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
-
 
     /// `name: what: strerror(errno)`, e.g. `board.md: cannot read: No such file or directory`.
     private static func failure(_ name: String, _ what: String, code: Int32 = errno) -> CommandError {
