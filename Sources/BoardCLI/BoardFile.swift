@@ -352,34 +352,44 @@ enum BoardFile {
     /// has no leases). Nothing then tells board that an editor is halfway through saving the file in place (it has
     /// cut the file short and not yet written all of it), and a board built on part of a file would take the whole
     /// one's place, the editor writing the rest into a file no name leads to (helper-67: a shared board of 20 items
-    /// left with board's one). So a file changed in the last `recent` (by its change time) is read again after
-    /// `stillness`, and taken only once two reads that far apart agree; a file cut to nothing, as an editor leaves it
-    /// between cutting it short and writing, must stay so for `emptyStillness`. Its bytes are compared, not its times:
-    /// an editor writing through memory changes the file's times at its first store into a page only, and file
-    /// systems that keep whole seconds show a change just made as up to a second old (helper-70). Board waits for
-    /// that up to a second past the longest stillness asked, then gives up.
+    /// left with board's one). So a file changed in the last `recent` (by its change time) is looked at again after
+    /// `stillness`, and taken only once its bytes, its size and its modification time are all as they were: the
+    /// bytes, as an editor writing through memory changes the times at its first store into a page only (helper-70);
+    /// the time, as an editor rewriting the bytes the file had, or emptying it and filling it again, changes the
+    /// bytes back (helper-71). A file cut to nothing, as an editor leaves it between cutting it short and writing,
+    /// must stay so for `emptyStillness`; on a file system that keeps whole seconds (times without nanoseconds), a
+    /// change may be a second later than its time says, and the file must stay so for over a second. Board waits up
+    /// to a second past the longest stillness asked, then gives up.
     private static func readStill(_ fd: Int32, shownAs name: String, afterRead: () -> Void) throws(CommandError) -> [UInt8] {
         func now() -> Int {
             var time = timespec()
             clock_gettime(CLOCK_REALTIME, &time)
             return time.tv_sec * 1_000_000_000 + time.tv_nsec
         }
+        func stamp() -> (modified: Int, changed: Int, size: Int, wholeSeconds: Bool)? {
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { return nil }
+            return (status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec,
+                    status.st_ctim.tv_sec * 1_000_000_000 + status.st_ctim.tv_nsec, Int(status.st_size),
+                    status.st_mtim.tv_nsec == 0 && status.st_ctim.tv_nsec == 0)
+        }
         let start = now()
         var bytes = try readAll(fd, shownAs: name)
         // The longest stillness asked so far: a file seen cut to nothing, then written, is waited for as long.
         var longest = stillness
         while true {
-            var status = stat()
-            guard fstat(fd, &status) == 0 else { throw failure(name, "cannot read") }
-            let asked = bytes.isEmpty ? emptyStillness : stillness
+            guard let before = stamp() else { throw failure(name, "cannot read") }
+            let asked = bytes.isEmpty ? emptyStillness : before.wholeSeconds ? wholeSecondStillness : stillness
             longest = max(longest, asked)
-            if now() - (status.st_ctim.tv_sec * 1_000_000_000 + status.st_ctim.tv_nsec) >= max(asked, recent) { return bytes }
-            guard now() - start < 1_000_000_000 + longest else {
+            let lastChange = before.changed + (before.wholeSeconds ? 1_000_000_000 : 0)
+            if now() - lastChange >= max(asked, recent) { return bytes }
+            // A wait is begun only when it ends in time.
+            guard now() - start + asked <= 1_000_000_000 + longest else {
                 throw CommandError(message: "\(name): another program keeps changing the file (an editor saving it?); nothing was written, run the command again")
             }
             afterRead()
             usleep(UInt32(asked / 1000))
-            if holds(fd, bytes) { return bytes }
+            if let after = stamp(), after.modified == before.modified, after.size == before.size, holds(fd, bytes) { return bytes }
             bytes = try readAll(fd, shownAs: name)
         }
     }
@@ -391,6 +401,9 @@ enum BoardFile {
     /// The same for a board cut to nothing: an editor is as likely to be held up between cutting the file short and
     /// writing it as anywhere, and a board made from nothing loses every item.
     static let emptyStillness = 2_000_000_000
+    /// The same on a file system that keeps whole seconds: long enough for a second to turn, so that a write changes
+    /// the modification time it shows.
+    static let wholeSecondStillness = 1_100_000_000
     /// How long ago a change must be for a board's change time to say it is over: more than the second that file
     /// systems keeping whole seconds round a change down by.
     static let recent = 2_000_000_000

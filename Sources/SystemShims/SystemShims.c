@@ -16,6 +16,11 @@
 
 int board_copy_extended_attributes(int from, int to) {
 #ifdef __linux__
+    /* A new file in a folder with a default ACL takes that ACL: where the board had none, its new file has none
+       either (it let in whoever the folder's ACL named, helper-71). */
+    if (fgetxattr(from, "system.posix_acl_access", NULL, 0) < 0 && errno == ENODATA) {
+        (void)fremovexattr(to, "system.posix_acl_access");
+    }
     ssize_t size = flistxattr(from, NULL, 0);
     if (size <= 0) return 0;
     char *names = malloc((size_t)size);

@@ -305,6 +305,37 @@ import Testing
         }
     }
 
+    /// A board rewritten in a folder with a default ACL keeps the access it had: its new file, made in that folder,
+    /// took the folder's ACL, and with it let in the user the ACL named where the board had let in no one (helper-71).
+    @Test func aRewrittenBoardTakesNoACLFromItsFolder() throws {
+        let binary = try #require(Paths.binary)
+        let sandbox = Sandbox()
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        script.arguments = ["python3", "-c", """
+            import os, struct, subprocess, sys
+            folder, board = sys.argv[1], sys.argv[2]
+            os.mkdir(folder)
+            with open(folder + "/board.md", "w") as f:
+                f.write("## TODO\\n- [ ] a\\n")
+            os.chmod(folder + "/board.md", 0o640)
+            # user::rw, user:1002:rw, group::r, mask::rw, other::- as the folder's default
+            entries = [(0x01, 6, 0xFFFFFFFF), (0x02, 6, 1002), (0x04, 4, 0xFFFFFFFF), (0x10, 6, 0xFFFFFFFF), (0x20, 0, 0xFFFFFFFF)]
+            value = struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *entry) for entry in entries)
+            try:
+                os.setxattr(folder, "system.posix_acl_default", value)
+            except OSError:
+                sys.exit(3)
+            subprocess.run([board, "-f", folder + "/board.md", "add", "b"], check=True, capture_output=True)
+            has = "system.posix_acl_access" in os.listxattr(folder + "/board.md")
+            mode = os.stat(folder + "/board.md").st_mode & 0o777
+            sys.exit(1 if has or mode != 0o640 else 0)
+            """, sandbox.path("shared"), binary]
+        try script.run()
+        script.waitUntilExit()
+        #expect(script.terminationStatus == 0 || script.terminationStatus == 3)  // 3: a file system without ACLs
+    }
+
     /// A path with control characters is printed escaped, as an error prints it (helper-67: `init` printed ESC,
     /// BEL, a line break and a bidi override as they are, on a terminal).
     @Test func initPrintsItsPathEscaped() {

@@ -41,6 +41,24 @@ import Testing
         #expect(sandbox.read() == saved + "- [ ] X\n")
     }
 
+    /// An editor that sets the file's size first and writes its save from the start, its first pieces the bytes the
+    /// file had: two reads 50 ms apart agreed while it was halfway (helper-71: a board left cut off, or with NUL
+    /// bytes). Its writes change the file's modification time, which board compares too.
+    @Test func withoutALeaseAnEditorRewritingTheBytesTheFileHadIsWaitedFor() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board.replacingOccurrences(of: "- [ ] item 49\n", with: "- [x] item 49, done at last\n")
+        let editor = try #require(InPlaceEditor([Array(saved.utf8)], pieces: 10, cut: false, at: sandbox.path("board.md")))
+        editor.write(1)
+        let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
+            guard stage == .read else { return }
+            usleep(10_000)  // past the clock's tick, for the time to show the write
+            editor.write(editor.written == 1 ? 1 : 10)
+        }, leases: false)
+        #expect(outcome.exitCode == 0)
+        #expect(sandbox.read() == saved + "- [ ] X\n")
+    }
+
     /// An editor that goes on changing the board for over a second (here a new save after each of board's reads) has
     /// board give up, writing nothing.
     @Test func withoutALeaseABoardThatKeepsChangingIsNotWritten() throws {
@@ -78,9 +96,9 @@ import Testing
     }
 
     /// An editor saving `versions` of the board in place, one after the other, a piece at a time when told to: it cuts
-    /// the file short, then writes each version in `pieces` writes at their places. `throughMemory`, it sets the
-    /// file's size first and stores the pieces into one mapping of it, kept for the whole save, as such an editor
-    /// keeps it: a store into a page written already changes no time.
+    /// the file short (not `cut`, it sets its size to the first version's), then writes each version in `pieces`
+    /// writes at their places. `throughMemory`, it sets the file's size first and stores the pieces into one mapping
+    /// of it, kept for the whole save, as such an editor keeps it: a store into a page written already changes no time.
     final class InPlaceEditor: @unchecked Sendable {
         let fd: Int32
         let versions: [[UInt8]]
@@ -90,9 +108,10 @@ import Testing
         /// How many pieces are written, of all the versions'.
         private(set) var written = 0
 
-        init?(_ versions: [[UInt8]], pieces: Int, throughMemory: Bool = false, at path: String) {
-            fd = open(path, O_RDWR | O_TRUNC)
+        init?(_ versions: [[UInt8]], pieces: Int, cut: Bool = true, throughMemory: Bool = false, at path: String) {
+            fd = open(path, cut ? O_RDWR | O_TRUNC : O_RDWR)
             (self.versions, self.pieces, size) = (versions, pieces, versions.map(\.count).max() ?? 0)
+            if !cut { ftruncate(fd, off_t(versions.first?.count ?? 0)) }
             if throughMemory {
                 ftruncate(fd, off_t(size))
                 let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
