@@ -257,20 +257,31 @@ enum Calendar {
     /// (`TitleOrder.appendLowercased`); `lowered` is the room to lowercase it in.
     static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                _ lowered: inout [UInt8]) -> (hash: UInt64, isNormal: Bool) {
-        // The ASCII the title starts with (nearly always all of it) is hashed as it is lowered, without a copy; the
-        // rest is lowercased into `lowered`, and the hash goes on over that.
+        // ASCII (lowered as it is hashed) and scalars without case, which lowercasing leaves as they are (Hangul, CJK,
+        // kana, emoji: nearly every title), are hashed as they stand, without a copy; from the first other scalar on,
+        // the rest is lowercased into `lowered`, and the hash goes on over that. Lowercasing goes a scalar at a time,
+        // so where it starts changes nothing. (Lowercasing every title beyond ASCII was a seventh of `ics`.)
+        let title = UnsafeBufferPointer(rebasing: bytes[range])
         var hash = fnv1aStart
-        var index = range.lowerBound
-        while index < range.upperBound, bytes[index] < 0x80 {
-            let byte = bytes[index]
-            hash = fnv1a(hash, byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
-            index += 1
+        var isNormal = true
+        var index = 0
+        while index < title.count {
+            let byte = title[index]
+            if byte < 0x80 {
+                hash = fnv1a(hash, byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                index += 1
+                continue
+            }
+            guard let length = UTF8Sequence.length(in: title, at: index),
+                  let scalar = Unicode.Scalar(UTF8Sequence.scalar(in: title, at: index, length: length)),
+                  TitleOrder.hasNoCase(scalar) else { break }
+            isNormal = isNormal && TitleOrder.isLeftAloneByNFC(scalar)
+            for offset in 0..<length { hash = fnv1a(hash, title[index + offset]) }
+            index += length
         }
-        guard index < range.upperBound else { return (hash, true) }
+        if index == title.count, isNormal { return (hash, true) }
         lowered.removeAll(keepingCapacity: true)
-        guard let isNormal = TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]),
-                                                         to: &lowered), isNormal else {
-            let title = UnsafeBufferPointer(rebasing: bytes[range])
+        guard isNormal, TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: title[index...]), to: &lowered) == true else {
             return (fnv1a(String(decoding: title, as: UTF8.self).lowercased()._nfcCodeUnits), false)
         }
         return (lowered.reduce(hash, fnv1a), true)

@@ -120,7 +120,7 @@ public struct TitleOrder: Sendable {
     }
 
     /// Scalars of scripts without case, which lowercasing leaves as they are.
-    static func hasNoCase(_ scalar: Unicode.Scalar) -> Bool {
+    public static func hasNoCase(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2600..<0x27C0, 0x3040..<0x3100, 0x4E00..<0xA000, 0xAC00..<0xD7A4, 0xFE00..<0xFE10, 0x1F300..<0x1FB00: true
         default: false
