@@ -191,6 +191,9 @@ enum BoardFile {
         // (a file gone meanwhile, renamed away by an editor saving, changed on disk).
         let readOnly = CommandError(message: "\(name): the file is read-only; nothing was written")
         if status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 { throw readOnly }
+        // Another file now at the path (an editor's save by rename, or a pipe put there) is a change, not a file no
+        // one may write.
+        if !isFile(target, status) { throw changedMeanwhile }
         if access(systemPath(target), W_OK) != 0 { throw errno == ENOENT ? changedMeanwhile : readOnly }
         // From board's new file on, an interrupt (Ctrl-C, a closed terminal, `kill`) waits until the command ends:
         // stopped while a file had the temporary name, board left it there (`kill -9` still can: `setAsideLeftover`).
@@ -357,9 +360,10 @@ enum BoardFile {
     /// bytes, as an editor writing through memory changes the times at its first store into a page only (helper-70);
     /// the time, as an editor rewriting the bytes the file had, or emptying it and filling it again, changes the
     /// bytes back (helper-71). A file cut to nothing, as an editor leaves it between cutting it short and writing,
-    /// must stay so for `emptyStillness`; on a file system that keeps whole seconds (times without nanoseconds), a
-    /// change may be a second later than its time says, and the file must stay so for over a second. Board waits up
-    /// to a second past the longest stillness asked, then gives up.
+    /// must stay so for `emptyStillness`. On a file system that keeps whole seconds (times without nanoseconds) a
+    /// change may be a second later than its time says; there a write within the second shows no new time, so only
+    /// the bytes and the size tell (a wait of a second there held every other command in the folder up, helper-72).
+    /// Board waits up to a second past the longest stillness asked, then gives up.
     private static func readStill(_ fd: Int32, shownAs name: String, afterRead: () -> Void) throws(CommandError) -> [UInt8] {
         func now() -> Int {
             var time = timespec()
@@ -379,7 +383,7 @@ enum BoardFile {
         var longest = stillness
         while true {
             guard let before = stamp() else { throw failure(name, "cannot read") }
-            let asked = bytes.isEmpty ? emptyStillness : before.wholeSeconds ? wholeSecondStillness : stillness
+            let asked = bytes.isEmpty ? emptyStillness : stillness
             longest = max(longest, asked)
             let lastChange = before.changed + (before.wholeSeconds ? 1_000_000_000 : 0)
             if now() - lastChange >= max(asked, recent) { return bytes }
@@ -401,9 +405,6 @@ enum BoardFile {
     /// The same for a board cut to nothing: an editor is as likely to be held up between cutting the file short and
     /// writing it as anywhere, and a board made from nothing loses every item.
     static let emptyStillness = 2_000_000_000
-    /// The same on a file system that keeps whole seconds: long enough for a second to turn, so that a write changes
-    /// the modification time it shows.
-    static let wholeSecondStillness = 1_100_000_000
     /// How long ago a change must be for a board's change time to say it is over: more than the second that file
     /// systems keeping whole seconds round a change down by.
     static let recent = 2_000_000_000
@@ -460,7 +461,11 @@ enum BoardFile {
         }
         let folderLock = try lockFolder(of: path, shownAs: name)
         defer { close(folderLock) }
-        let written = try writeNewFile(besides: path, mode: exists ? status.st_mode & 0o7777 : nil,
+        // The file replaced lends its extended attributes, its ACL among them, or its lack of one (helper-72: a
+        // teammate's write access went with the old file, and a folder's default ACL let in whoever it named).
+        let old = exists ? open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
+        defer { if old >= 0 { close(old) } }
+        let written = try writeNewFile(besides: path, attributesOf: old >= 0 ? old : nil, mode: exists ? status.st_mode & 0o7777 : nil,
                                        shownAs: name) { send in
             withoutActuallyEscaping(send) { send in
                 let sink = PieceSink(send)

@@ -307,6 +307,7 @@ import Testing
 
     /// A board rewritten in a folder with a default ACL keeps the access it had: its new file, made in that folder,
     /// took the folder's ACL, and with it let in the user the ACL named where the board had let in no one (helper-71).
+    /// An export written over a file (`html -o`, `ics -o`) keeps that file's ACL, or its lack of one (helper-72).
     @Test func aRewrittenBoardTakesNoACLFromItsFolder() throws {
         let binary = try #require(Paths.binary)
         let sandbox = Sandbox()
@@ -329,7 +330,20 @@ import Testing
             subprocess.run([board, "-f", folder + "/board.md", "add", "b"], check=True, capture_output=True)
             has = "system.posix_acl_access" in os.listxattr(folder + "/board.md")
             mode = os.stat(folder + "/board.md").st_mode & 0o777
-            sys.exit(1 if has or mode != 0o640 else 0)
+            # An export written over a page without an ACL, and over one whose ACL lets user 1003 in (helper-72).
+            page, shared = folder + "/page.html", folder + "/shared.ics"
+            subprocess.run([board, "-f", folder + "/board.md", "html", "-o", page], check=True, capture_output=True)
+            os.removexattr(page, "system.posix_acl_access")
+            os.chmod(page, 0o640)
+            subprocess.run([board, "-f", folder + "/board.md", "ics", "-o", shared], check=True, capture_output=True)
+            access = [(0x01, 6, 0xFFFFFFFF), (0x02, 6, 1003), (0x04, 4, 0xFFFFFFFF), (0x10, 6, 0xFFFFFFFF), (0x20, 0, 0xFFFFFFFF)]
+            granted = struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *entry) for entry in access)
+            os.setxattr(shared, "system.posix_acl_access", granted)
+            subprocess.run([board, "-f", folder + "/board.md", "html", "-o", page], check=True, capture_output=True)
+            subprocess.run([board, "-f", folder + "/board.md", "ics", "-o", shared], check=True, capture_output=True)
+            page_has = "system.posix_acl_access" in os.listxattr(page)
+            shared_kept = os.getxattr(shared, "system.posix_acl_access") == granted
+            sys.exit(1 if has or mode != 0o640 or page_has or not shared_kept else 0)
             """, sandbox.path("shared"), binary]
         try script.run()
         script.waitUntilExit()

@@ -59,6 +59,38 @@ import Testing
         #expect(sandbox.read() == saved + "- [ ] X\n")
     }
 
+    /// Something else put at the board's path while board waits (a pipe, renamed over it) is a change on disk, not a
+    /// read-only file (helper-72: "the file is read-only", for a user who may not write the pipe). Run as the real
+    /// binary by another user (`setpriv`), which root alone can start: skipped otherwise.
+    @Test func withoutALeaseAPipePutInTheBoardsPlaceIsNoReadOnlyFile() throws {
+        let binary = try #require(Paths.binary)
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+        let sandbox = Sandbox()
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        script.arguments = ["python3", "-c", """
+            import os, subprocess, sys, time
+            board, folder = sys.argv[1], sys.argv[2]
+            os.chmod(folder, 0o777)
+            path = folder + "/board.md"
+            with open(path, "w") as f:
+                f.write("## TODO\\n- [ ] a\\n## DOING\\n## DONE\\n")
+            os.chown(path, 1001, 1001)
+            os.chmod(path, 0o666)
+            run = subprocess.Popen(["/usr/bin/setpriv", "--reuid=1000", "--regid=1000", "--clear-groups", board, "-f", path,
+                                    "add", "X"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            time.sleep(0.02)
+            os.mkfifo(folder + "/pipe", 0o600)
+            os.rename(folder + "/pipe", path)
+            _, error = run.communicate(timeout=30)
+            print(error.decode())
+            sys.exit(0 if run.returncode == 1 and b"read-only" not in error else 1)
+            """, binary, sandbox.directory]
+        try script.run()
+        script.waitUntilExit()
+        #expect(script.terminationStatus == 0)
+    }
+
     /// An editor that goes on changing the board for over a second (here a new save after each of board's reads) has
     /// board give up, writing nothing.
     @Test func withoutALeaseABoardThatKeepsChangingIsNotWritten() throws {
