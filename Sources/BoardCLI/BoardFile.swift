@@ -360,7 +360,8 @@ enum BoardFile {
     /// bytes, as an editor writing through memory changes the times at its first store into a page only (helper-70);
     /// the time, as an editor rewriting the bytes the file had, or emptying it and filling it again, changes the
     /// bytes back (helper-71). A file cut to nothing, as an editor leaves it between cutting it short and writing,
-    /// must stay so for `emptyStillness`. On a file system that keeps whole seconds (times without nanoseconds) a
+    /// must stay so for `emptyStillness`, and so must one of NUL bytes alone, as an editor writing through memory
+    /// leaves it between setting its size and storing into it (helper-72: a board of 431 NUL bytes and board's item). On a file system that keeps whole seconds (times without nanoseconds) a
     /// change may be a second later than its time says; there a write within the second shows no new time, so only
     /// the bytes and the size tell (a wait of a second there held every other command in the folder up, helper-72).
     /// Board waits up to a second past the longest stillness asked, then gives up.
@@ -383,7 +384,7 @@ enum BoardFile {
         var longest = stillness
         while true {
             guard let before = stamp() else { throw failure(name, "cannot read") }
-            let asked = bytes.isEmpty ? emptyStillness : stillness
+            let asked = bytes.allSatisfy({ $0 == 0 }) ? emptyStillness : stillness
             longest = max(longest, asked)
             let lastChange = before.changed + (before.wholeSeconds ? 1_000_000_000 : 0)
             if now() - lastChange >= max(asked, recent) { return bytes }
@@ -402,8 +403,8 @@ enum BoardFile {
     /// (`readStill`): longer than the pauses between the writes of one save, shorter than a person's pause between
     /// saving and running a command.
     static let stillness = 50_000_000
-    /// The same for a board cut to nothing: an editor is as likely to be held up between cutting the file short and
-    /// writing it as anywhere, and a board made from nothing loses every item.
+    /// The same for a board cut to nothing (or to NUL bytes alone): an editor is as likely to be held up between
+    /// cutting the file short and writing it as anywhere, and a board made from nothing loses every item.
     static let emptyStillness = 2_000_000_000
     /// How long ago a change must be for a board's change time to say it is over: more than the second that file
     /// systems keeping whole seconds round a change down by.

@@ -91,6 +91,25 @@ import Testing
         #expect(script.terminationStatus == 0)
     }
 
+    /// A board of NUL bytes alone is waited for as an empty one is: an editor writing through memory sets the file's
+    /// size, then stores into it, here 300 ms later (helper-72: board took the NUL bytes after 50 ms and left them
+    /// with its one item, the board's items gone).
+    @Test func withoutALeaseABoardOfNULBytesAloneIsWaitedFor() throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let saved = Self.board + "- [ ] saved by the editor\n"
+        let editor = try #require(InPlaceEditor([Array(saved.utf8)], pieces: 1, throughMemory: true, at: sandbox.path("board.md")))
+        let outcome = sandbox.run(["add", "X"], duringWrite: { stage in
+            guard stage == .read, editor.written == 0 else { return }
+            Thread.detachNewThread {
+                usleep(300_000)
+                editor.write(1)
+            }
+        }, leases: false)
+        #expect(outcome.exitCode == 0)
+        #expect(sandbox.read() == saved + "- [ ] X\n")
+    }
+
     /// An editor that goes on changing the board for over a second (here a new save after each of board's reads) has
     /// board give up, writing nothing.
     @Test func withoutALeaseABoardThatKeepsChangingIsNotWritten() throws {
