@@ -361,10 +361,11 @@ enum BoardFile {
     /// the time, as an editor rewriting the bytes the file had, or emptying it and filling it again, changes the
     /// bytes back (helper-71). A file cut to nothing, as an editor leaves it between cutting it short and writing,
     /// must stay so for `emptyStillness`, and so must one of NUL bytes alone, as an editor writing through memory
-    /// leaves it between setting its size and storing into it (helper-72: a board of 431 NUL bytes and board's item). On a file system that keeps whole seconds (times without nanoseconds) a
-    /// change may be a second later than its time says; there a write within the second shows no new time, so only
-    /// the bytes and the size tell (a wait of a second there held every other command in the folder up, helper-72).
-    /// Board waits up to a second past the longest stillness asked, then gives up.
+    /// leaves it between setting its size and storing into it (helper-72: a board of 431 NUL bytes and board's
+    /// item). On a file system that keeps whole seconds (times without nanoseconds) a change may be a second later
+    /// than its time says; there a write within the second shows no new time, so only the bytes and the size tell
+    /// (a wait of a second there held every other command in the folder up, helper-72). Board waits up to a second
+    /// past the longest stillness asked, then gives up.
     private static func readStill(_ fd: Int32, shownAs name: String, afterRead: () -> Void) throws(CommandError) -> [UInt8] {
         func now() -> Int {
             var time = timespec()
