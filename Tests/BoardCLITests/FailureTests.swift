@@ -251,14 +251,8 @@ import Testing
         let binary = try #require(Paths.binary)
         let sandbox = Sandbox()
         for (mask, expected) in [("002", 0o664), ("022", 0o644), ("077", 0o600)] as [(String, mode_t)] {
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            shell.arguments = ["-c", "umask \(mask) && \"$0\" init -f board-\(mask).md && \"$0\" html -f board-\(mask).md -o page-\(mask).html", binary]
-            shell.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
-            shell.standardOutput = FileHandle.nullDevice
-            try shell.run()
-            shell.waitUntilExit()
-            #expect(shell.terminationStatus == 0)
+            let script = "umask \(mask) && \"$0\" init -f board-\(mask).md && \"$0\" html -f board-\(mask).md -o page-\(mask).html"
+            #expect(try sandbox.exitStatus(of: "sh", ["-c", script, binary]) == 0)
             for name in ["board-\(mask).md", "page-\(mask).html"] {
                 var status = stat()
                 #expect(stat(sandbox.path(name), &status) == 0)
@@ -276,9 +270,7 @@ import Testing
         #expect(mkdir(folder, 0o777) == 0)
         // `setfacl -d -m u::rw,g::rw,o::r` (no `acl` package needed): the xattr's version, then each entry's tag,
         // permissions and (unused) id.
-        let setACL = Process()
-        setACL.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        setACL.arguments = ["python3", "-c", """
+        let setACL = try sandbox.exitStatus(of: "python3", ["-c", """
             import os, struct, sys
             entries = [(0x01, 6), (0x04, 6), (0x20, 4)]
             value = struct.pack("<I", 2) + b"".join(struct.pack("<HHI", tag, perm, 0xFFFFFFFF) for tag, perm in entries)
@@ -286,18 +278,10 @@ import Testing
                 os.setxattr(sys.argv[1], "system.posix_acl_default", value)
             except OSError:
                 sys.exit(3)
-            """, folder]
-        try setACL.run()
-        setACL.waitUntilExit()
-        guard setACL.terminationStatus == 0 else { return }  // a file system without ACLs
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "umask 022 && \"$0\" init -f board.md && \"$0\" html -o page.html && touch touched", binary]
-        shell.currentDirectoryURL = URL(fileURLWithPath: folder)
-        shell.standardOutput = FileHandle.nullDevice
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
+            """, folder])
+        guard setACL == 0 else { return }  // a file system without ACLs
+        let script = "umask 022 && \"$0\" init -f board.md && \"$0\" html -o page.html && touch touched"
+        #expect(try sandbox.exitStatus(of: "sh", ["-c", script, binary], in: folder) == 0)
         for name in ["touched", "board.md", "page.html"] {
             var status = stat()
             #expect(stat(folder + "/" + name, &status) == 0)
@@ -311,9 +295,7 @@ import Testing
     @Test func aRewrittenBoardTakesNoACLFromItsFolder() throws {
         let binary = try #require(Paths.binary)
         let sandbox = Sandbox()
-        let script = Process()
-        script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        script.arguments = ["python3", "-c", """
+        let status = try sandbox.exitStatus(of: "python3", ["-c", """
             import os, struct, subprocess, sys
             folder, board = sys.argv[1], sys.argv[2]
             os.mkdir(folder)
@@ -344,10 +326,8 @@ import Testing
             page_has = "system.posix_acl_access" in os.listxattr(page)
             shared_kept = os.getxattr(shared, "system.posix_acl_access") == granted
             sys.exit(1 if has or mode != 0o640 or page_has or not shared_kept else 0)
-            """, sandbox.path("shared"), binary]
-        try script.run()
-        script.waitUntilExit()
-        #expect(script.terminationStatus == 0 || script.terminationStatus == 3)  // 3: a file system without ACLs
+            """, sandbox.path("shared"), binary])
+        #expect(status == 0 || status == 3)  // 3: a file system without ACLs
     }
 
     /// A path with control characters is printed escaped, as an error prints it (helper-67: `init` printed ESC,

@@ -33,6 +33,19 @@ final class Sandbox {
         (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path(name))))) ?? []
     }
 
+    /// Runs `program` (looked up on PATH) with `arguments` to its end, in the sandbox's folder or `folder`, its output
+    /// discarded: its exit status. For tests that drive the real binary through a shell or a script.
+    func exitStatus(of program: String, _ arguments: [String], in folder: String? = nil) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder ?? directory)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Runs `board` in-process with a fixed today; `terminal` is the width of the terminal stdout goes to, if any;
     /// `beforeRename` is `duringWrite` at `.beforeCheck`; `input` is standard input.
     func run(_ arguments: [String], environment: [String: String] = [:], terminal: Int? = nil,
