@@ -367,16 +367,16 @@ enum BoardFile {
     /// (a wait of a second there held every other command in the folder up, helper-72). Board waits up to a second
     /// past the longest stillness asked, then gives up.
     private static func readStill(_ fd: Int32, shownAs name: String, afterRead: () -> Void) throws(CommandError) -> [UInt8] {
+        func nanoseconds(_ time: timespec) -> Int { time.tv_sec * 1_000_000_000 + time.tv_nsec }
         func now() -> Int {
             var time = timespec()
             clock_gettime(CLOCK_REALTIME, &time)
-            return time.tv_sec * 1_000_000_000 + time.tv_nsec
+            return nanoseconds(time)
         }
         func stamp() -> (modified: Int, changed: Int, size: Int, wholeSeconds: Bool)? {
             var status = stat()
             guard fstat(fd, &status) == 0 else { return nil }
-            return (status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec,
-                    status.st_ctim.tv_sec * 1_000_000_000 + status.st_ctim.tv_nsec, Int(status.st_size),
+            return (nanoseconds(status.st_mtim), nanoseconds(status.st_ctim), Int(status.st_size),
                     status.st_mtim.tv_nsec == 0 && status.st_ctim.tv_nsec == 0)
         }
         let start = now()
