@@ -479,6 +479,7 @@ extension Board {
     /// already there only gets the checkbox of its section (with `atTop`, it goes to the top of it as well). The moved
     /// items keep their file order. In one splice
     /// where that can be; else one by one, each as `moving` moves it (to the top, only until the rest can be one).
+    /// To the top of targets that hold no item, where a step from the last is refused, in file order.
     public func moving(_ moves: [(item: Item, to: SectionKind)], atTop: Bool = false,
                        doneOn: CivilDate? = nil) throws(EditError) -> PrintedFile {
         var pending = moves.sorted { $0.item.line < $1.item.line }
@@ -498,7 +499,7 @@ extension Board {
         // kept no item (or was missing) one, the rest go in one splice: one by one, 8,000 moves into a missing DONE
         // took 9 s, a parse each.
         let unmoved = board
-        return try unmoved.refusingAsRemoval(of: pending.map(\.item)) { () throws(EditError) -> PrintedFile in
+        let steps = { () throws(EditError) -> PrintedFile in
             let order = atTop ? Array(pending.indices.reversed()) : Array(pending.indices)
             for number in order.dropLast() {
                 let move = pending[number]
@@ -523,6 +524,19 @@ extension Board {
             guard let last = order.last else { return PrintedFile(board.bytes) }
             return try board.movedFile(board.items[indices[last]], to: pending[last].to, atTop: atTop, doneOn: doneOn)
         }
+        do {
+            return try unmoved.refusingAsRemoval(of: pending.map(\.item), steps)
+        } catch where atTop && keepNoItem(Set(pending.lazy.map(\.to))) {
+            // The top of a target that keeps no item is its end too. There a step from the last can be refused where
+            // the moves in file order are not (`move P X done --top`: X alone would leave the line after it, indented
+            // more, in the body of P, which goes too).
+            return try moving(moves, doneOn: doneOn)
+        }
+    }
+
+    /// True when no section of these kinds holds an item (or there is none).
+    private func keepNoItem(_ kinds: Set<SectionKind>) -> Bool {
+        kinds.allSatisfy { kind in firstSection(kind).map { section in !items.contains { $0.section == section } } ?? true }
     }
 
     /// The file with several items removed in one splice, each as `removing` would remove it after the ones before
@@ -537,7 +551,8 @@ extension Board {
     /// The file with these items (in file order, each once, none archived) moved to the top of the archive as they are, in
     /// file order, in one splice: as the last going first, making the `Archive` heading at the end of the file when
     /// there is none, and the others before it would place them. Where the archive keeps no item and one splice cannot
-    /// tell what that gives (`newArchiveFile`), it takes those two steps.
+    /// tell what that gives (`newArchiveFile`), it takes those two steps; where the first is refused, it moves them
+    /// in file order, as to any target that keeps no item.
     public func archived(_ chosen: some BidirectionalCollection<Item>) throws(EditError) -> PrintedFile {
         guard let last = chosen.last else { return PrintedFile(bytes) }
         let moves = chosen.compactMap { item in itemIndex(atOrBefore: item.line).map { ItemMove(index: $0, to: .archive) } }
@@ -545,7 +560,20 @@ extension Board {
         // Into an archive that keeps no item, in one splice where that gives the same file; where it cannot tell, or
         // refuses, the two steps below (which refuse with their own messages).
         if let file = try? newArchiveFile(moves) { return file }
-        let board = try refusingAsRemoval(of: Array(chosen)) { () throws(EditError) in try moving(last, to: .archive, atTop: true) }
+        guard let board = try? moving(last, to: .archive, atTop: true) else {
+            // The last alone was refused. Taken out with the others, it may not be (X, indented under P, over a line
+            // indented more, with P): then they go in file order, as to any target that keeps no item.
+            return try refusingAsRemoval(of: Array(chosen)) { () throws(EditError) in
+                let file = try moving(chosen.map { ($0, .archive) })
+                let archived = Board(parsing: file.bytes)
+                guard archived.items.count == items.count,
+                      let archive = archived.firstSection(.archive),
+                      archived.items.filter({ $0.section == archive }).count == chosen.count else {
+                    throw archiveUnplaceable(last)
+                }
+                return file
+            }
+        }
         // Moving one item leaves the others in the same order: the n-th item other than the one moved is the n-th
         // other one before.
         guard let lastIndex = itemIndex(atOrBefore: last.line),
@@ -553,7 +581,7 @@ extension Board {
               board.items.count == items.count
         else {
             // The archive could not take the item as an item: nothing may be written.
-            throw .wouldChangeMeaning(line: last.line, "the archive cannot be placed where \(quotedTitle(last)) would stay an item; add a '## Archive' heading at the end of the file, then run the command again")
+            throw archiveUnplaceable(last)
         }
         let rest = moves.dropLast().map { move in
             let other = move.index < lastIndex ? move.index : move.index - 1
@@ -561,6 +589,11 @@ extension Board {
         }
         // The archive now keeps an item of its own, so the others go in one splice.
         return try refusingAsRemoval(of: Array(chosen)) { () throws(EditError) in try board.archived(rest) }
+    }
+
+    /// The refusal of an archive that cannot take `item` as an item where it would go.
+    private func archiveUnplaceable(_ item: Item) -> EditError {
+        .wouldChangeMeaning(line: item.line, "the archive cannot be placed where \(quotedTitle(item)) would stay an item; add a '## Archive' heading at the end of the file, then run the command again")
     }
 
     /// `steps`, which move `chosen` (items of this board) on boards made between them. Refused on such a board, whose

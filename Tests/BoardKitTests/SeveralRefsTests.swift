@@ -137,6 +137,27 @@ import Testing
         #expect(String(decoding: moved.bytes, as: UTF8.self) == Self.text(oneByOne))
     }
 
+    /// The case an adversarial run found: to the top of a target that keeps no item (or is missing), X moved alone
+    /// first would leave Y in the body of P, and was refused; P goes too, so they go in file order, as without `--top`.
+    @Test func toTheTopOfATargetWithNoItemTheyGoInFileOrderWhereFromTheLastIsRefused() throws {
+        let text = "## TODO\n- [ ] P\n - [ ] X\n  - [ ] Y\n\n## DONE\n"
+        let board = Board(parsing: Array(text.utf8))
+        let chosen = Array(board.items.prefix(2))
+        #expect(throws: EditError.self) { try board.moving(chosen[1], to: .done, atTop: true) }
+        for (kind, expected) in [(SectionKind.done, "## TODO\n  - [ ] Y\n\n## DONE\n- [x] P\n - [x] X\n"),
+                                 (.doing, "## TODO\n  - [ ] Y\n\n## DOING\n\n- [ ] P\n - [ ] X\n\n## DONE\n")] {
+            let moved = try board.moving(chosen.map { ($0, kind) }, atTop: true)
+            #expect(String(decoding: moved.bytes, as: UTF8.self) == expected)
+            #expect(moved.bytes == (try board.moving(chosen.map { ($0, kind) })).bytes)
+        }
+        // Archived, into a missing archive and an empty one.
+        for (text, expected) in [("## DONE\n- [x] P\n - [x] X\n  - [ ] Y\n", "## DONE\n  - [ ] Y\n\n## Archive\n\n- [x] P\n - [x] X\n"),
+                                 ("## DONE\n- [x] P\n - [x] X\n  - [ ] Y\n## Archive\n", "## DONE\n  - [ ] Y\n## Archive\n- [x] P\n - [x] X\n")] {
+            let board = Board(parsing: Array(text.utf8))
+            #expect(String(decoding: try board.archived(Array(board.items.prefix(2))).bytes, as: UTF8.self) == expected)
+        }
+    }
+
     @Test func archivingSeveralIsArchivingThemOneAtATimeFromTheLast() throws {
         var rng = SeededGenerator(seed: SeededGenerator.propertySeed(else: 0xA7C4))
         var compared = 0
@@ -211,10 +232,14 @@ import Testing
         }
         // Refused part way, on a board whose lines are not the file's: the refusal of removing them all from the
         // file, where that is refused too.
+        // Refused, they go in file order, as to any target that keeps no item; where that is refused too, the refusal
+        // of removing them all, or else its own.
         func twoSteps(_ make: () throws -> [UInt8]) -> String {
             do { return "file:" + String(decoding: try make(), as: UTF8.self) } catch {
-                do { _ = try board.removing(chosen) } catch { return "refused:\(error)" }
-                return "refused:\(error)"
+                do { return "file:" + String(decoding: try board.moving(chosen.map { ($0, .archive) }).bytes, as: UTF8.self) } catch {
+                    do { _ = try board.removing(chosen) } catch { return "refused:\(error)" }
+                    return "refused:\(error)"
+                }
             }
         }
         guard let last = chosen.last, let lastIndex = board.items.firstIndex(where: { $0.line == last.line }) else {
