@@ -556,7 +556,9 @@ extension Board {
             if Bytes.equal(content(of: o), new.content(of: n)), kind(of: before) == new.kind(of: after) { continue }
             let oldTitle = title(of: before), newTitle = new.title(of: after)
             let from = kind(of: before), to = new.kind(of: after)
-            if oldTitle.streamSafe != newTitle.streamSafe { changes.append(.retitled(from: oldTitle, to: newTitle)) }
+            if withTitleBytes(of: before, { TextIdentity($0[$1]) }) != new.withTitleBytes(of: after, { TextIdentity($0[$1]) }) {
+                changes.append(.retitled(from: oldTitle, to: newTitle))
+            }
             if from != to { changes.append(.moved(title: newTitle, from: from, to: to)) }
             if before.due != after.due { changes.append(.due(title: newTitle, from: before.due, to: after.due)) }
             // A move into or out of DONE records or drops the done date: the move says so already.

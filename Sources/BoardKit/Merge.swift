@@ -1447,10 +1447,9 @@ private struct ThreeWayMerge {
         if let picked = Self.pick(bp.text, op.text, tp.text) {
             text = Array(picked)
         } else {
-            // Compared as bytes, then as `streamSafe` strings (a title spelt in other scalars alike is no change),
-            // and written as they are: bytes that are no UTF-8 stay (as strings they were U+FFFD, and written so).
-            let title = Self.pick(bp.title, op.title, tp.title)
-                ?? Self.pick(bp.title, op.title, tp.title) { String(decoding: $0, as: UTF8.self).streamSafe }
+            // Compared as bytes, then as texts (a title spelt in other scalars alike is no change), and written as
+            // they are: bytes that are no UTF-8 stay (as strings they were U+FFFD, and written so).
+            let title = Self.pick(bp.title, op.title, tp.title) ?? Self.pick(bp.title, op.title, tp.title, by: TextIdentity.init)
             if title == nil { reasons.append(.title) }
             // A token respelled for the same date (`due:` to `📅`, as another tool writes it) is no change of the
             // date: the other side's new date is taken (it was "both changed the due date").
@@ -1482,7 +1481,7 @@ private struct ThreeWayMerge {
             body = indent.merged == indent.theirs ? Array(tp.body) : reindentedItem(theirs, t, at: indent.merged).body
         } else if theirsChanged && bodyContent(ours, o, at: indent.merged) != bodyContent(theirs, t, at: indent.merged)
                     // Both moved it, each re-indenting the body its own way: the same body.
-                    && ours.board.bodyLines(of: oursItem) != theirs.board.bodyLines(of: theirs.board.items[t]) {
+                    && bodyText(ours, o) != bodyText(theirs, t) {
             reasons.append(.body)
         }
 
@@ -1503,6 +1502,14 @@ private struct ThreeWayMerge {
         let bytes = Self.reindented(Array(version.itemBytes(index)), from: version.indent(ofItem: index), to: indent)
         let board = Board(parsing: bytes)
         return (board, Array(bytes[(board.lines.first?.end ?? bytes.count)...]))
+    }
+
+    /// The item's body lines as `bodyLines(of:)` gives them (without the indentation they share), each as a
+    /// `TextIdentity`: two lines of other bytes that are no UTF-8 are two strings alike.
+    func bodyText(_ version: Version, _ index: Int) -> [TextIdentity] {
+        var lines: [TextIdentity] = []
+        version.board.forEachBodyLine(of: version.board.items[index]) { lines.append(TextIdentity(version.board.bytes[$0])) }
+        return lines
     }
 
     /// The item's body lines without their endings, as they stand with the item line at `indent`.

@@ -174,6 +174,18 @@ public enum UTF8Sequence {
     }
 }
 
+/// What a text from a file is compared by, to tell whether a side changed it: its `streamSafe` string, so that the
+/// same text spelt in other scalars alike is no change; or, where its bytes are not UTF-8, those bytes, since decoded
+/// every ill-formed spelling is U+FFFD alike (`Caf\xE9` and `Caf\xE8`, from a Latin-1 editor, were one title).
+public enum TextIdentity: Equatable {
+    case text(String)
+    case bytes([UInt8])
+
+    public init(_ bytes: some Collection<UInt8>) {
+        if let text = String(validating: bytes, as: UTF8.self) { self = .text(text.streamSafe) } else { self = .bytes(Array(bytes)) }
+    }
+}
+
 extension String {
     /// This text as comparing, hashing and searching strings may take it: the same text, unless it holds a run of
     /// more than 30 scalars that combine with the one before them, out of their canonical order. Normalizing such a

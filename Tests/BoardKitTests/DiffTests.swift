@@ -39,6 +39,15 @@ import Testing
         ])
     }
 
+    /// A title respelt in other bytes that are no UTF-8 (`Caf\xE9` to `Caf\xE8`, both `Caf\u{FFFD}` decoded) is
+    /// retitled; one respelt in other scalars alike is not.
+    @Test func aTitleRespeltInOtherBytesThatAreNoUTF8IsRetitled() {
+        func board(_ title: [UInt8]) -> Board { Board(parsing: Array("## TODO\n- [ ] ".utf8) + title + [0x0A]) }
+        let latin1: [BoardChange] = board(Array("Caf".utf8) + [0xE9]).changes(to: board(Array("Caf".utf8) + [0xE8]))
+        #expect(latin1 == [.retitled(from: "Caf\u{FFFD}", to: "Caf\u{FFFD}")])
+        #expect(board(Array("Cafe\u{301}".utf8)).changes(to: board(Array("Café".utf8))).isEmpty)
+    }
+
     @Test func eachKindOfChange() {
         #expect(changes { $0.replacingOccurrences("- [ ] Announce it\n", "") } == [.removed(title: "Announce it", from: .todo)])
         #expect(changes { $0 + "- [x] Shipped\n" } == [.added(title: "Shipped", to: .done)])

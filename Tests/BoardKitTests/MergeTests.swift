@@ -658,6 +658,27 @@ import Testing
         #expect(result.text.contains("<<<<<<< ours\n- [ ] Tag the release v2\n=======\n- [ ] Tag the release 2.4\n>>>>>>> theirs\n"))
     }
 
+    /// helper-73: a title, or a body line, both sides changed to other bytes that are no UTF-8 (a Latin-1 editor's
+    /// `Caf\xE9` and `Caf\xE8`) is changed differently, though both decode to `Caf\u{FFFD}`: ours' edit was lost.
+    /// The same bytes on both sides, and a title only respelt in other scalars alike, are still one change.
+    @Test func titlesAndBodiesOfOtherBytesThatAreNoUTF8ConflictAsChangedDifferently() {
+        func merged(_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8]) -> BoardMerge {
+            Board.merge(base: Board(parsing: base), ours: Board(parsing: ours), theirs: Board(parsing: theirs))
+        }
+        let text = { (line: [UInt8]) in Array("## TODO\n\n- [ ] P\n".utf8) + line + Array("\n- [ ] Q\n".utf8) }
+        let title = { (tail: [UInt8]) in Array("- [ ] Caf".utf8) + tail + Array(" menu".utf8) }
+        let base = text(title(Array("e".utf8)))
+        let titled = merged(base, text(title([0xE9])), text(title([0xE8])))
+        #expect(titled.conflicts.map(\.reason) == [.title])
+        #expect(titled.bytes.contains(0xE9) && titled.bytes.contains(0xE8))
+        #expect(merged(base, text(title([0xE9])), text(title([0xE9]))).conflicts.isEmpty)
+        #expect(merged(base, text(title(Array("e\u{301}".utf8))), text(title(Array("é".utf8)))).conflicts.isEmpty)
+        let body = { (tail: [UInt8]) in Array("- [ ] R\n  note caf".utf8) + tail }
+        let bodied = merged(text(body([])), text(body([0xE9])), text(body([0xE8])))
+        #expect(bodied.conflicts.map(\.reason) == [.body])
+        #expect(bodied.bytes.contains(0xE9) && bodied.bytes.contains(0xE8))
+    }
+
     @Test func bothChangingTheBodyDifferentlyConflicts() {
         let ours = edited([("Cover the flags.", "Cover the flags, briefly.")])
         let theirs = edited([("Cover the flags.", "Cover the flags in depth."), ("due:2026-12-01", "due:2026-12-02")])
