@@ -228,9 +228,10 @@ enum Commands {
         // The reader of the versions ends before the JSON goes out: while it runs, SIGPIPE is ignored.
         do {
             let blobs = try history.blobReader(shownAs: shown)
-            for (number, commit) in history.commits(limit: limit, since: since).enumerated() {
-                let new = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
-                let old = Board(parsing: commit.parent.flatMap { parent in commit.parentPath.flatMap { blobs.blob(parent, $0) } } ?? [])
+            for (number, commit) in try history.commits(limit: limit, since: since).enumerated() {
+                let new = Board(parsing: try history.version(commit.hash, commit.path, from: blobs))
+                var old = Board(parsing: [])
+                if let parent = commit.parent, let path = commit.parentPath { old = Board(parsing: try history.version(parent, path, from: blobs)) }
                 // A version saved as UTF-16 is no board to compare: every item would seem removed, then added again.
                 let unread = new.isUTF16 ? "saved as UTF-16 here" : old.isUTF16 ? "the version before was UTF-16" : nil
                 let changes = unread == nil ? old.changes(to: new) : []
@@ -303,9 +304,9 @@ enum Commands {
         let history = try History(file: path, shownAs: shown, environment: context.invocation.environment)
         let blobs = try history.blobReader(shownAs: shown)
         var flow = Flow()
-        for commit in history.commits(firstParent: true).reversed() {
+        for commit in try history.commits(firstParent: true).reversed() {
             guard let date = CivilDate(commit.date), date <= today else { continue }
-            let board = Board(parsing: blobs.blob(commit.hash, commit.path) ?? [])
+            let board = Board(parsing: try history.version(commit.hash, commit.path, from: blobs))
             if board.conflictMarkers.isEmpty && !board.isUTF16 { flow.add(board, date: date) }
         }
         return (flow, history)

@@ -6,6 +6,13 @@ import Darwin
 
 /// Running `git`: for `board git-setup`, and to read the board's history for `board log`.
 enum Git {
+    /// Settings of the user's that change what board reads from git, put back to git's defaults for every run:
+    /// `diff.relative` listed only the staged files below the current folder (a board above it was not checked);
+    /// `diff.orderFile` naming a missing file made every diff and log fail; `log.showRoot=false` hid the commit that
+    /// made the board; `log.showSignature` and colour put text of their own among the fields read (helper-73).
+    static let neutralSettings = ["diff.relative=false", "diff.orderFile=/dev/null", "log.showRoot=true",
+                                  "log.showSignature=false", "color.ui=false", "color.diff=false"].flatMap { ["-c", $0] }
+
     /// Runs `git ARGUMENTS` with the invocation's environment, its output discarded; returns its exit status
     /// (127 when git cannot be started).
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -14,7 +21,7 @@ enum Git {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["git"] + arguments).map(argument) + [nil]
+        let argv = (["git"] + neutralSettings + arguments).map(argument) + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
@@ -76,7 +83,7 @@ enum Git {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
-        let argv = (["git"] + arguments).map(argument) + [nil]
+        let argv = (["git"] + neutralSettings + arguments).map(argument) + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()

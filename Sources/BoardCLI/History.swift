@@ -27,6 +27,8 @@ struct History {
     /// The board's path, its symbolic links followed.
     let file: String
     let environment: [String: String]
+    /// The board's name in messages.
+    let shown: String
 
     /// The repository holding the file; fails outside one, or for a file git does not track.
     init(file: String, shownAs name: String, environment: [String: String]) throws {
@@ -36,13 +38,23 @@ struct History {
         // A folder is no board: git would give the history of every file in it.
         if let problem = BoardFile.notABoard(file, shownAs: name) { throw problem }
         self.file = file
-        let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+        // A folder gone from the work tree (removed by a commit, or left out by a sparse checkout) is asked about
+        // through the nearest one there is: git has its history (helper-73: "not in a git repository").
+        var folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+        while folder != ".", access(folder.isEmpty ? "/" : folder, F_OK) != 0 {
+            folder = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
+        }
+        if folder.isEmpty { folder = "/" }
         guard let top = Git.output(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment),
               let root = top.split(separator: "\n").first.map(String.init) else {
+            if Git.output(["-C", folder, "rev-parse", "--is-bare-repository"], environment: environment)?.hasPrefix("true") == true {
+                throw CommandError(message: "\(name): in a bare repository, which has no work tree; read the board's history (log, stats) in a clone")
+            }
             throw CommandError(message: "\(name): \(Git.failure("not in a git repository", environment: environment)); the board's history (log, stats) is read from git")
         }
         self.root = root
         self.environment = environment
+        shown = name
         guard Git.output(["-C", root, "ls-files", "--error-unmatch", "--", file], environment: environment) != nil else {
             // A board that git tracked once and a commit removed has a history, but not one of a board that is there.
             if let removal = Git.output(["-C", root, "log", "-1", "--format=%h", "--", file], environment: environment)?
@@ -55,20 +67,20 @@ struct History {
 
     /// The commits that changed the file, newest first, following renames; with `firstParent`, only those of the
     /// mainline, one version after another (what `board stats` replays).
-    func commits(limit: Int? = nil, since: CivilDate? = nil, firstParent: Bool = false) -> [Commit] {
+    func commits(limit: Int? = nil, since: CivilDate? = nil, firstParent: Bool = false) throws(CommandError) -> [Commit] {
         // The commits that removed the file are not listed, and must not count against `limit`: where any came among
         // those git gave, git is asked for as many more.
-        guard let limit else { return commits(gitLimit: nil, since: since, firstParent: firstParent).listed }
+        guard let limit else { return try commits(gitLimit: nil, since: since, firstParent: firstParent).listed }
         var asked = limit
         while true {
-            let (listed, given) = commits(gitLimit: asked, since: since, firstParent: firstParent)
+            let (listed, given) = try commits(gitLimit: asked, since: since, firstParent: firstParent)
             if listed.count >= limit || given < asked { return Array(listed.prefix(limit)) }
             asked += limit - listed.count
         }
     }
 
     /// `commits(limit:since:firstParent:)` with git's `-n`: the commits listed, and how many git gave.
-    private func commits(gitLimit limit: Int?, since: CivilDate?, firstParent: Bool) -> (listed: [Commit], given: Int) {
+    private func commits(gitLimit limit: Int?, since: CivilDate?, firstParent: Bool) throws(CommandError) -> (listed: [Commit], given: Int) {
         // `-z`: fields and paths end in NUL, the paths as they are; without it, git quotes a path that is not plain
         // ASCII (`"b\303\266/board.md"`), and no version was found under that name.
         var arguments = ["-C", root, "log", "-z", "--follow", "--date=short", "-M", "--diff-merges=first-parent",
@@ -85,7 +97,10 @@ struct History {
             if since.year >= 1970 { arguments.append("--since=\(since.adding(days: -2))T00:00:00") }
         }
         arguments += ["--", file]
-        guard let text = Git.output(arguments, environment: environment) else { return ([], 0) }
+        // A failing git gave no commits, and the history seemed empty (exit 0).
+        guard let text = Git.output(arguments, environment: environment) else {
+            throw CommandError(message: "\(shown): git could not list the commits that changed it (git log failed)")
+        }
         return Self.commits(ofLog: text, since: since)
     }
 
@@ -143,6 +158,17 @@ struct History {
             throw CommandError(message: "\(name): cannot run git cat-file")
         }
         return reader
+    }
+
+    /// The file's bytes at `revision:path`, empty where it has none there. A version git names in its tree but
+    /// cannot read (a blobless clone whose remote cannot be reached, a damaged repository) is an error: read as
+    /// empty, every item seemed added by the commit after it (helper-73).
+    func version(_ revision: String, _ path: String, from blobs: BlobReader) throws(CommandError) -> [UInt8] {
+        if let bytes = blobs.blob(revision, path) { return bytes }
+        guard Git.output(["-C", root, "rev-parse", "-q", "--verify", "\(revision):\(path)"], environment: environment) == nil else {
+            throw CommandError(message: "\(shown): git cannot read its version of commit \(revision.prefix(12)) (a partial clone whose remote cannot be reached, or a damaged repository)")
+        }
+        return []
     }
 
     /// Where the history git has begins when the clone is shallow: its oldest commit; nil for a full clone.

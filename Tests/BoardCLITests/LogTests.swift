@@ -156,6 +156,58 @@ import Testing
         #expect(removed.output == "error: board.md: git no longer tracks this file (commit \(removal) removed it); see its history with 'git log -- board.md'\n")
     }
 
+    /// helper-73: settings of the user's changed what board read from git. `diff.orderFile` naming a missing file made
+    /// git fail, and `log` printed nothing (exit 0), `stats` an empty board; `log.showRoot=false` hid the commit that
+    /// made the board; colour put escapes among the fields. Each is put back to git's default for board's runs.
+    @Test func theUsersGitSettingsChangeNoHistory() throws {
+        let repository = try #require(GitRepository())
+        commit(repository, "board.md", "## TODO\n- [ ] A\n", "Board", day: 1)
+        repository.board("start", "A")
+        commit(repository, "Start A", day: 2)
+        let plain = log(repository, "--no-pager")
+        let stats = repository.run("board", ["stats"]).output
+        #expect(plain.contains("  Board\n") && plain.contains("  Start A\n"), "\(plain)")
+        for (key, value) in [("diff.orderFile", repository.sandbox.path("missing")), ("log.showRoot", "false"),
+                             ("color.diff", "always"), ("color.ui", "always"), ("diff.relative", "true")] {
+            repository.git("config", key, value)
+        }
+        #expect(log(repository, "--no-pager") == plain)
+        #expect(repository.run("board", ["stats"]).output == stats)
+    }
+
+    /// A version git names but cannot read (a blobless clone whose remote is gone) is an error: read as an empty
+    /// file, the commit after it showed every item added (helper-73).
+    @Test func aVersionGitCannotReadIsAnError() throws {
+        let repository = try #require(GitRepository())
+        repository.git("config", "uploadpack.allowFilter", "true")
+        commit(repository, "board.md", "## TODO\n- [ ] A\n- [ ] B\n", "Board", day: 1)
+        repository.board("start", "A")
+        commit(repository, "Start A", day: 2)
+        let clone = repository.run("git", ["clone", "-q", "--filter=blob:none", "file://" + repository.sandbox.path("repo"), "../partial"])
+        #expect(clone.status == 0, "\(clone.output)")
+        try FileManager.default.moveItem(atPath: repository.sandbox.path("repo"), toPath: repository.sandbox.path("gone"))
+        let outcome = repository.run("board", ["log", "--no-pager"], in: "partial")
+        #expect(outcome.status == 1)
+        #expect(outcome.output.hasPrefix("error: board.md: git cannot read its version of commit "), "\(outcome.output)")
+        #expect(outcome.output.hasSuffix(" (a partial clone whose remote cannot be reached, or a damaged repository)\n"))
+    }
+
+    /// A board whose folder is gone from the work tree has the history git keeps; a bare repository says it is one
+    /// (helper-73: both were "not in a git repository").
+    @Test func aBoardWhoseFolderIsGoneOrInABareRepositoryIsSaidSo() throws {
+        let repository = try #require(GitRepository())
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/docs"), withIntermediateDirectories: true)
+        commit(repository, "docs/board.md", "## TODO\n- [ ] A\n", "Board", day: 1)
+        repository.git("rm", "-rq", "docs")
+        commit(repository, "No docs", day: 2)
+        let removal = repository.run("git", ["log", "-1", "--format=%h"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(repository.board("log", "docs/board.md")
+            == (1, "error: docs/board.md: git no longer tracks this file (commit \(removal) removed it); see its history with 'git log -- docs/board.md'\n"))
+        #expect(repository.run("git", ["clone", "-q", "--bare", ".", "../bare.git"]).status == 0)
+        #expect(repository.run("board", ["log", "board.md"], in: "bare.git")
+            == (1, "error: board.md: in a bare repository, which has no work tree; read the board's history (log, stats) in a clone\n"))
+    }
+
     /// A folder given as the board is refused as `diff` refuses it: git gave the history of every file in it (a commit
     /// of notes listed as a change to the board, `stats` an empty board), or at the top "not in a git repository".
     @Test func aFolderIsNoBoardToTakeTheHistoryOf() throws {

@@ -22,6 +22,20 @@ import Testing
         #expect(repository.board("check").status == 1)
     }
 
+    /// helper-73: with the user's `diff.relative` set, git listed only the staged files below the current folder, and
+    /// a board above it with a conflict marker passed (0 files, exit 0) when the check ran from a subfolder.
+    @Test func aBoardAboveTheCurrentFolderIsCheckedWhateverTheUsersDiffSettings() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/board.md", Self.good + "<<<<<<< ours\n")
+        try FileManager.default.createDirectory(atPath: repository.sandbox.path("repo/sub"), withIntermediateDirectories: true)
+        repository.git("add", "board.md")
+        repository.git("config", "diff.relative", "true")
+        repository.git("config", "diff.orderFile", repository.sandbox.path("missing-order-file"))
+        let refused = repository.run("board", ["check", "--staged"], in: "repo/sub")
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("board.md:8:1: error: merge conflict marker"), "\(refused.output)")
+    }
+
     /// git quotes a path that is not plain ASCII, or has a space, unless asked not to: such boards were missed.
     @Test func everyStagedBoardIsFoundWhateverItsFolderIsCalled() throws {
         let repository = try #require(GitRepository())
