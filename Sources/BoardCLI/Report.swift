@@ -679,7 +679,7 @@ enum Report {
         case .hidden: return "both changed the same text in a code block, where check would not see conflict markers; the whole file is marked, ours above theirs"
         case .keptMarkers(let line): return "the merged file keeps conflict markers a side already had (line \(line)); resolve them"
         case .unplaceable: return "the two sides' changes cannot be laid out item by item (a line of one side would change its role beside the other's), and items conflict; the whole file is marked, ours above theirs"
-        case .halvesMisplace: return "keeping either side's half of the conflicts would put \(item) in another section than both sides have it in; the whole file is marked, ours above theirs"
+        case .halvesMisplace: return "keeping either side's half of the conflicts would put \(item) in another section than the sides have it in; the whole file is marked, ours above theirs"
         case .displacedSideBySide: return "both sides have \(item) in one section, but their changes side by side would take it out of it (a comment or code block one side opened); the whole file is marked, ours above theirs"
         case .resolvedApart: return "the two sides resolved a conflict of their merge base differently (a criss-cross merge); the whole file is marked, ours above theirs"
         case let .sectionGone(side, section):

@@ -513,7 +513,9 @@ private struct ThreeWayMerge {
                     resolved += bytes[line.start..<line.end]
                 }
             }
-            if let title = misplacedItem(Board(parsing: resolved, offBoardSections: offBoardSections), agreed) { return title }
+            var mustKeep = agreed
+            addingItemsAdded(by: kept == 1 ? .theirs : .ours, to: &mustKeep)
+            if let title = misplacedItem(Board(parsing: resolved, offBoardSections: offBoardSections), mustKeep) { return title }
         }
         return nil
     }
@@ -529,8 +531,8 @@ private struct ThreeWayMerge {
 
         struct Group {
             var count: Int
-            /// The first item's index in ours, for its title.
-            var oursIndex: Int
+            /// The first item, for its title: its index in ours, or in theirs after all of ours' (`title(of:)`).
+            var first: Int
         }
 
         /// Each place's group in `groups`.
@@ -538,15 +540,15 @@ private struct ThreeWayMerge {
         private(set) var groups: [Group] = []
 
         /// Counts an item both sides have in `section`, its line `line` (or `otherLine`, as the other side wrote it),
-        /// ours' at `oursIndex`: in the group one of its places has, else a new one. An item with another one's line is
-        /// counted with that one, so either line stands for either item.
-        mutating func agree(_ line: LineKey, or otherLine: LineKey?, in section: SectionKind?, oursIndex: Int) {
+        /// the item `first` (`Group.first`): in the group one of its places has, else a new one. An item with another
+        /// one's line is counted with that one, so either line stands for either item.
+        mutating func agree(_ line: LineKey, or otherLine: LineKey?, in section: SectionKind?, first: Int) {
             let place = Place(line: line, section: section), otherPlace = otherLine.map { Place(line: $0, section: section) }
             let known = groupOf[place], otherKnown = otherPlace.flatMap { groupOf[$0] }
             let group = known ?? otherKnown ?? groups.count
-            if group == groups.count { groups.append(Group(count: 0, oursIndex: oursIndex)) }
+            if group == groups.count { groups.append(Group(count: 0, first: first)) }
             groups[group].count += 1
-            groups[group].oursIndex = min(groups[group].oursIndex, oursIndex)
+            groups[group].first = min(groups[group].first, first)
             if known == nil { groupOf[place] = group }
             if let otherPlace, otherKnown == nil { groupOf[otherPlace] = group }
         }
@@ -571,9 +573,25 @@ private struct ThreeWayMerge {
                 let line = LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf })
                 guard line == oursLine || line == theirsLine else { continue }
             }
-            agreed.agree(oursLine, or: oursLine == theirsLine ? nil : theirsLine, in: ours.section(ofItem: mine), oursIndex: mine)
+            agreed.agree(oursLine, or: oursLine == theirsLine ? nil : theirsLine, in: ours.section(ofItem: mine), first: mine)
         }
         return agreed
+    }
+
+    /// `agreed` with each item `side` alone added, in the section it put it in, where the merge has it as that side
+    /// wrote it: the half of that side must keep it there (helper-73: two boards added apart, their headings one
+    /// block, every item came after it, in DONE). The other side's half may leave it out, in a block's half of its own.
+    func addingItemsAdded(by side: MergeSide, to agreed: inout AgreedItems) {
+        let version = side == .ours ? ours : theirs, identities = side == .ours ? oursIdentity : theirsIdentity
+        let indices = sideIndices(), otherIndex = side == .ours ? indices.theirs : indices.ours
+        let conflicted = Set(conflictedItems), firstIndex = side == .ours ? 0 : ours.board.items.count
+        for (index, id) in identities.enumerated() where id >= base.board.items.count && otherIndex[id] == nil && !conflicted.contains(id) {
+            guard let item = merged[id] else { continue }
+            let line = Self.itemLine(version.board, version.board.items[index])
+            if LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf }) == line {
+                agreed.agree(line, or: nil, in: version.section(ofItem: index), first: firstIndex + index)
+            }
+        }
     }
 
     /// The title of an item of `agreed` (`sectionsAgreed`) that `board` has fewer of in its section than both sides:
@@ -587,8 +605,11 @@ private struct ThreeWayMerge {
                 found[group] += 1
             }
         }
-        let short = zip(agreed.groups, found).filter { $0.1 < $0.0.count }.map(\.0.oursIndex).min()
-        return short.map { ours.board.title(of: ours.board.items[$0]) }
+        let short = zip(agreed.groups, found).filter { $0.1 < $0.0.count }.map(\.0.first).min()
+        return short.map { first in
+            first < ours.board.items.count ? ours.board.title(of: ours.board.items[first])
+                : theirs.board.title(of: theirs.board.items[first - ours.board.items.count])
+        }
     }
 
     /// An item's line as `sectionsAgreed` knows it (`LineKey`).

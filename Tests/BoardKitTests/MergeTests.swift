@@ -139,6 +139,23 @@ import Testing
         }
     }
 
+    /// helper-73: two branches that each made `board.md` (git gives the driver an empty base), headings alike but for
+    /// their blank lines. The headings made one block and every item came after it, in DONE, in either half. An item
+    /// one side added counts as one the halves must keep where it put it: the whole file is the conflict. Boards alike
+    /// but for their items still merge cleanly.
+    @Test func twoBoardsAddedApartWhoseHalvesWouldMoveTheirItemsAreTheWholeFile() {
+        let ours = "# Board\n\n## TODO\n\n- [ ] X\n- [ ] P\n\n## DOING\n\n## DONE\n\n- [x] Q\n"
+        let theirs = "# Board\n\n## TODO\n\n- [ ] Y\n\n## DOING\n\n- [ ] Z\n\n## DONE\n"
+        let result = merge("", ours, theirs)
+        #expect(result.conflicts.first == MergeConflict(title: "X", reason: .halvesMisplace), "\(result.conflicts)")
+        #expect(result.text == "<<<<<<< ours\n" + ours + "=======\n" + theirs + ">>>>>>> theirs\n")
+        #expect(Self.sections(keeping: "ours", of: result.text) == ["X TODO", "P TODO", "Q DONE"])
+        #expect(Self.sections(keeping: "theirs", of: result.text) == ["Y TODO", "Z DOING"])
+        let apart = merge("", "## TODO\n\n- [ ] X\n\n## DOING\n\n## DONE\n", "## TODO\n\n- [ ] Y\n\n## DOING\n\n- [ ] Z\n\n## DONE\n")
+        #expect(apart.conflicts.isEmpty)
+        #expect(Self.sections(keeping: "ours", of: apart.text) == ["Y TODO", "X TODO", "Z DOING"])
+    }
+
     /// Each item of the file with one half of every conflict block kept, and its section: `A TODO`.
     static func sections(keeping kept: String, of text: String) -> [String] {
         var half = "", lines: [Substring] = []
