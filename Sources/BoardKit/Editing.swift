@@ -526,10 +526,11 @@ extension Board {
         }
         do {
             return try unmoved.refusingAsRemoval(of: pending.map(\.item), steps)
-        } catch where atTop && keepNoItem(Set(pending.lazy.map(\.to))) {
+        } catch where atTop && keepNoItem(Set(pending.lazy.map(\.to))) && pending.allSatisfy({ unmoved.kind(of: $0.item) != $0.to }) {
             // The top of a target that keeps no item is its end too. There a step from the last can be refused where
             // the moves in file order are not (`move P X done --top`: X alone would leave the line after it, indented
-            // more, in the body of P, which goes too).
+            // more, in the body of P, which goes too). Not for an item in another section of the target's kind,
+            // which goes to the target's top, where without `--top` it would stay.
             return try moving(moves, doneOn: doneOn)
         }
     }

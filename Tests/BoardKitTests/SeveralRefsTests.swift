@@ -150,6 +150,10 @@ import Testing
             #expect(String(decoding: moved.bytes, as: UTF8.self) == expected)
             #expect(moved.bytes == (try board.moving(chosen.map { ($0, kind) })).bytes)
         }
+        // Items in a second DOING section go to the top of the first, which without `--top` they would not: still
+        // refused (in file order, they stayed where they were, exit 0; found by the meaning property test).
+        let second = Board(parsing: "## In Progress\n## DOING\n- [ ] P\n - [ ] X\n  - [ ] Y\n")
+        #expect(throws: EditError.self) { try second.moving(Array(second.items.prefix(2)).map { ($0, .doing) }, atTop: true) }
         // Archived, into a missing archive and an empty one.
         for (text, expected) in [("## DONE\n- [x] P\n - [x] X\n  - [ ] Y\n", "## DONE\n  - [ ] Y\n\n## Archive\n\n- [x] P\n - [x] X\n"),
                                  ("## DONE\n- [x] P\n - [x] X\n  - [ ] Y\n## Archive\n", "## DONE\n  - [ ] Y\n## Archive\n- [x] P\n - [x] X\n")] {
