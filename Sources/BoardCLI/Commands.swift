@@ -934,6 +934,12 @@ enum Commands {
         // Handed on a piece at a time: a diff of every item of a large board is megabytes of lines.
         var out = Report.newPiece()
         let (old, new) = (try context.readBoard(files.old), try context.readBoard(files.new))
+        // As `log` says it: read as UTF-8, a UTF-16 version (git's `working-tree-encoding`) was "text outside the
+        // items changed" (helper-73).
+        if let unread = new.isUTF16 ? "the new version is UTF-16" : old.isUTF16 ? "the old version is UTF-16" : nil {
+            context.output.print("~ \(unread), which board does not read: no changes listed")
+            return 0
+        }
         let changes = old.changes(to: new)
         for change in changes {
             for line in Report.changeLines(change, color: color) {

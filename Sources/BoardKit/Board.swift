@@ -342,9 +342,14 @@ public struct Board: Sendable {
 
     /// True for bytes of UTF-16 text: they start with its byte-order mark, FF FE or FE FF, and nothing follows (an
     /// empty file saved as UTF-16), or the next 64 bytes hold a NUL (ASCII text in UTF-16 has one every other byte)
-    /// or are no UTF-8 (CJK text in UTF-16). Those marks followed by UTF-8 are not UTF-16.
+    /// or are no UTF-8 (CJK text in UTF-16). Those marks followed by UTF-8 are not UTF-16. Without a mark, as git
+    /// writes a file for `working-tree-encoding=UTF-16LE` (helper-73: one with conflict markers passed `check`),
+    /// where each of its first pairs of bytes, up to 32 and at least 2, is an ASCII character and a NUL, the NUL on
+    /// the same side of every pair.
     public static func isUTF16(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) else { return false }
+        guard bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) else {
+            return isASCIIInUTF16WithoutMark(bytes)
+        }
         return bytes.withUnsafeBufferPointer { b in
             var index = 2
             while index < min(b.count, 66) {
@@ -356,6 +361,19 @@ public struct Board: Sendable {
             }
             return b.count == 2
         }
+    }
+
+    /// `isUTF16` without a byte-order mark: the first pairs of bytes (32 at most, 2 at least) each an ASCII character
+    /// and a NUL, the NUL first in all of them or second in all.
+    private static func isASCIIInUTF16WithoutMark(_ bytes: [UInt8]) -> Bool {
+        let pairs = min(bytes.count, 64) / 2
+        guard pairs >= 2 else { return false }
+        let nulFirst = bytes[0] == 0
+        for pair in 0..<pairs {
+            let (nul, character) = nulFirst ? (bytes[2 * pair], bytes[2 * pair + 1]) : (bytes[2 * pair + 1], bytes[2 * pair])
+            guard nul == 0, character != 0, character < 0x80 else { return false }
+        }
+        return true
     }
 
     init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [UInt32],

@@ -40,6 +40,18 @@ import Testing
         }
     }
 
+    /// A version saved as UTF-16 (git hands the external diff that form for `working-tree-encoding`) is said to be
+    /// one, as `log` says it, not read as "text outside the items changed" (helper-73).
+    @Test func aUTF16VersionIsSaidToBeOne() {
+        let sandbox = Sandbox()
+        let utf16 = Self.new.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        sandbox.write("old.md", Self.old)
+        sandbox.write("new.md", [0xFF, 0xFE] + utf16)
+        #expect(sandbox.run(["diff", "old.md", "new.md"]).stdout == "~ the new version is UTF-16, which board does not read: no changes listed\n")
+        sandbox.write("new.md", utf16)
+        #expect(sandbox.run(["diff", "new.md", "old.md"]).stdout == "~ the old version is UTF-16, which board does not read: no changes listed\n")
+    }
+
     @Test func gitsSevenArguments() {
         let sandbox = Sandbox()
         sandbox.write("old.md", Self.old)

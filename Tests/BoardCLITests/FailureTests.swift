@@ -389,6 +389,27 @@ import Testing
         #expect(sandbox.run(["list"]) == Outcome(exitCode: 0, stdout: "TODO   [ ]              A  :3\n", stderr: ""))
     }
 
+    /// helper-73: git writes a file without the mark for `working-tree-encoding=UTF-16LE`, and one with conflict
+    /// markers passed `check` (a warning: no sections). Its first characters, ASCII with a NUL beside each, tell it.
+    /// A board of UTF-8 with a NUL in it is no UTF-16.
+    @Test func aUTF16BoardWithoutAByteOrderMarkIsAnErrorToo() throws {
+        let sandbox = Sandbox()
+        let text = "<<<<<<< ours\n## TODO\n- [ ] T1\n=======\n## TODO\n>>>>>>> theirs\n"
+        let little = text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let big = text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        for bytes in [little, big] {
+            sandbox.write("board.md", bytes)
+            #expect(sandbox.run(["check"]) == Outcome(exitCode: 1, stdout: "", stderr:
+                "board.md:1:1: error: the file is UTF-16 (every other byte of its first characters is NUL); board reads UTF-8: save it as UTF-8\n1 error, 0 warnings in 1 file\n"))
+            #expect(sandbox.run(["add", "X"]).exitCode == 1)
+            #expect(sandbox.bytes() == bytes)
+        }
+        let withNUL = Array("## TODO\n- [ ] A\u{0}B\n".utf8)
+        sandbox.write("board.md", withNUL)
+        #expect(sandbox.run(["add", "X"]).exitCode == 0)
+        #expect(sandbox.bytes() == withNUL + Array("- [ ] X\n".utf8))
+    }
+
     @Test func initRefusesATitleThatNamesASection() {
         let sandbox = Sandbox()
         for (title, section) in [("TODO", "TODO"), ("Done", "DONE"), ("Doing (2)", "DOING"), ("to-do", "TODO"), ("Archive", "Archive")] {
