@@ -208,7 +208,8 @@ extension Commands {
         let program = registeredProgram(context.invocation.executable)
         for (key, value) in gitConfig(program: program) {
             guard Git.run(["-C", folder, "config", key, value], environment: environment) == 0 else {
-                throw CommandError(message: "git config \(key) failed in \(folder)")
+                // The attributes line is in already: said, so that a half-done setup is not taken for none (helper-73).
+                throw CommandError(message: "git config \(key) failed in \(folder) (another git holding .git/config.lock?); \(shown) is set up, git's config is not: run 'board git-setup' again")
             }
             context.output.print(escaped("git config \(key) '\(value)'"))
         }

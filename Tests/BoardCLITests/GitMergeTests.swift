@@ -136,6 +136,19 @@ final class GitRepository {
         #expect(repository.git("config", "diff.board.command").output.hasPrefix("board_diff() { command -v board >/dev/null 2>&1 && exec board diff -- \"$@\";"))
     }
 
+    /// git's config held by another git (its lock file there): the error says the attributes line is in and the
+    /// config is not, so that the setup is run again (helper-73: it said only that `git config` failed).
+    @Test func gitSetupWithGitsConfigLockedSaysWhatIsDone() throws {
+        let repository = try #require(GitRepository())
+        repository.sandbox.write("repo/.git/config.lock", "")
+        let outcome = repository.board("git-setup")
+        #expect(outcome.status == 1)
+        #expect(outcome.output.hasSuffix("error: git config merge.board.name failed in \(repository.sandbox.path("repo")) (another git holding .git/config.lock?); .gitattributes is set up, git's config is not: run 'board git-setup' again\n"), "\(outcome.output)")
+        try FileManager.default.removeItem(atPath: repository.sandbox.path("repo/.git/config.lock"))
+        #expect(repository.board("git-setup").status == 0)
+        #expect(repository.git("config", "merge.board.name").status == 0)
+    }
+
     /// The attributes line, with the board's path in it, is printed escaped (helper-67: an ESC in the board's name
     /// reached the terminal as it is).
     @Test func gitSetupPrintsThePathEscaped() throws {
