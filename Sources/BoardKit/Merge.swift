@@ -1273,7 +1273,9 @@ private struct ThreeWayMerge {
 
     /// Where `side`'s items of a title several base items have are the other side's items of that title, in the same
     /// order, alike line for line, section for section and in what stands above each (`predecessor`: so a twin each
-    /// side kept in another place is no like change, as git tells two lines apart by their places), and the other
+    /// side kept in another place is no like change, as git tells two lines apart by their places) and the merged line
+    /// its region goes after (`place`: a text line repeated above each twin, `a`, x, `a`, x, is alike above both; seed
+    /// 25 of the merge property test: ours renamed one twin, theirs the other, and the twin left came out too), and the other
     /// side changed those twins, the base twin each
     /// of them pairs with: the one the other side's item pairs with (`pairing`). The two sides made the same changes
     /// to those twins, and the merge makes them once (both removing one of two twins removed both; both starting one
@@ -1335,7 +1337,8 @@ private struct ThreeWayMerge {
                   others.count != baseItems.count || baseItems.contains(where: { changed($0, by: pairing, other) }),
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
                       && side.section(ofItem: $0) == other.section(ofItem: $1)
-                      && side.predecessor(ofItem: $0) == other.predecessor(ofItem: $1) })
+                      && side.predecessor(ofItem: $0) == other.predecessor(ofItem: $1)
+                      && side.place(ofItem: $0) == other.place(ofItem: $1) })
             else { continue }
             for (item, otherItem) in zip(items, others) {
                 if let twin = pairing.partnerOfNew[otherItem] { mirror.append((item, otherItem, twin)) }

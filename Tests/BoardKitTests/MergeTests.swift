@@ -696,6 +696,16 @@ import Testing
         #expect(bodied.bytes.contains(0xE9) && bodied.bytes.contains(0xE8))
     }
 
+    /// Twins under repeated text lines (`a`, x, `a`, x), ours renaming the first and theirs the second: the twin each
+    /// kept stands under another `a`, so theirs' does not mirror ours'. Paired as a mirror, both kept one twin and the
+    /// merge kept it beside both renames: three items (seed 25 of the merge property test).
+    @Test func twinsUnderRepeatedTextLinesRenamedOnEachSideComeOutOnce() {
+        let base = "## DONE\na\n- [ ] x\na\n- [ ] x\n"
+        let result = merge(base, "## DONE\na\n- [ ] x ours\na\n- [ ] x\n", "## DONE\na\n- [ ] x\na\n- [ ] t9\n")
+        #expect(result.conflicts.isEmpty)
+        #expect(result.text == "## DONE\na\n- [ ] x ours\na\n- [ ] t9\n")
+    }
+
     @Test func bothChangingTheBodyDifferentlyConflicts() {
         let ours = edited([("Cover the flags.", "Cover the flags, briefly.")])
         let theirs = edited([("Cover the flags.", "Cover the flags in depth."), ("due:2026-12-01", "due:2026-12-02")])
