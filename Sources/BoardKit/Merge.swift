@@ -1199,15 +1199,18 @@ private struct ThreeWayMerge {
                 merged[index] = mergeItem(index, ours: o, theirs: t)
             }
         }
-        // An item one side alone moved into another section, right after an item the other side put under a group
-        // heading of its own there, goes with that item, as an added one does (`follow`): `start B` after E, against
-        // E put under a new `### Waiting`, stays after E (it went above the heading).
+        // An item one side alone moved into another section, or after another item of its section, right after an
+        // item the other side put under a group heading of its own there, goes with that item, as an added one does
+        // (`follow`): `start B` after E, against E put under a new `### Waiting`, stays after E (it went above the
+        // heading); A moved by hand below C, against `### Later` written above B and C, stays after C (helper-64's
+        // 07: it stayed first, above the heading).
         let baseLines = Set(base.skeleton.map { base.board.bytes[base.board.lines[$0].start..<base.board.lines[$0].contentEnd] })
         let conflicted = Set(conflictedItems)
         for index in 0..<baseCount where !conflicted.contains(index) {
             guard let o = oursOf[index], let t = theirsOf[index], merged[index] != nil else { continue }
             let section = base.section(ofItem: index)
-            let (oursMoved, theirsMoved) = (ours.section(ofItem: o) != section, theirs.section(ofItem: t) != section)
+            let oursMoved = ours.section(ofItem: o) != section || standsAfterAnotherItem(index, in: ours, at: o, identity: oursIdentity)
+            let theirsMoved = theirs.section(ofItem: t) != section || standsAfterAnotherItem(index, in: theirs, at: t, identity: theirsIdentity)
             if oursMoved, !theirsMoved {
                 follow(index, side: ours, index: o, identity: oursIdentity, other: (theirs, theirsOf), underLineNotIn: baseLines)
             } else if theirsMoved, !oursMoved {
@@ -1246,6 +1249,16 @@ private struct ThreeWayMerge {
             follow(next, side: theirs, index: index, identity: theirsIdentity, other: (ours, oursOf))
             next += 1
         }
+    }
+
+    /// True when `side` has the base item right after another item of its region than the base has it after (or
+    /// first in its region where the base has one before it, or the other way round): a reorder of it, or of what
+    /// stood around it.
+    func standsAfterAnotherItem(_ baseIndex: Int, in side: Version, at index: Int, identity: [Int]) -> Bool {
+        func previous(_ version: Version, _ item: Int) -> Int? {
+            item > 0 && version.regionOfItem[item - 1] == version.regionOfItem[item] ? item - 1 : nil
+        }
+        return previous(base, baseIndex) != previous(side, index).map { identity[$0] }
     }
 
     /// An item a side added right after another item goes with that item where the other side regrouped it (put it

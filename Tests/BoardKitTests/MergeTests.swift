@@ -115,6 +115,23 @@ import Testing
         }
     }
 
+    /// An item one side moves by hand below another of its section, against a group heading the other side wrote
+    /// above that one, goes with it too (helper-64's 07, in board-before too: A moved below C, against `### Later`
+    /// above B and C, stayed first, its move dropped with exit 0). A removal on one side is no such move.
+    @Test func anItemMovedBelowAnItemTheOtherSideGroupedFollowsIt() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n"
+        let grouped = "## TODO\n\n- [ ] A\n### Later\n- [ ] B\n- [ ] C\n\n## DOING\n"
+        let reordered = "## TODO\n\n- [ ] B\n- [ ] C\n- [ ] A\n\n## DOING\n"
+        for (ours, theirs) in [(grouped, reordered), (reordered, grouped)] {
+            let result = merge(base, ours, theirs)
+            #expect(result.conflicts.isEmpty)
+            #expect(result.text == "## TODO\n\n### Later\n- [ ] B\n- [ ] C\n- [ ] A\n\n## DOING\n", "\(result.text)")
+        }
+        // B removed by theirs leaves C after A there, no move: C stays under ours' heading.
+        let removed = merge(base, "## TODO\n\n- [ ] A\n- [ ] B\n### Later\n- [ ] C\n\n## DOING\n", "## TODO\n\n- [ ] A\n- [ ] C\n\n## DOING\n")
+        #expect(removed.conflicts.isEmpty && removed.text == "## TODO\n\n- [ ] A\n\n### Later\n- [ ] C\n\n## DOING\n", "\(removed.text)")
+    }
+
     /// Where the merge conflicts near a section's heading (a note added under `## TODO` or between its items against
     /// `## DOING` renamed), a block whose halves would put items in another section than both sides have them in (the
     /// note and DOING's heading in one block, TODO's items below it) gives way to the whole file as one conflict:
