@@ -37,6 +37,9 @@ public struct InteractiveBoard: Sendable {
         public var field = 0
         /// The body when it has more than one line: it is not edited here (`E` edits it in the editor).
         let longBody: Bool
+        /// The fields whose text in the file holds bytes that are not UTF-8 (a Latin-1 editor's `é`), shown as U+FFFD:
+        /// not typed in here, where the file's bytes would become U+FFFD (helper-74); `E` edits them in the editor.
+        let heldBytes: [Bool]
         let original: [String]
         static let names = ["Title", "Due", "Body"]
     }
@@ -168,7 +171,8 @@ public struct InteractiveBoard: Sendable {
             filter = ""
             clampSelection()
         case .character("a"):
-            mode = .form(Form(itemLine: nil, section: SectionKind.allCases[column], fields: ["", "", ""], longBody: false, original: ["", "", ""]))
+            mode = .form(Form(itemLine: nil, section: SectionKind.allCases[column], fields: ["", "", ""], longBody: false,
+                              heldBytes: [false, false, false], original: ["", "", ""]))
         case .character("u"): return undo()
         case .paste: message = "Paste into the filter (/) or a form (a, e)."
         default:
@@ -230,7 +234,11 @@ public struct InteractiveBoard: Sendable {
             let due = item.due.map(\.description) ?? ""
             let body = board.bodyLines(of: item).filter { !$0.trimmingCharacters(in: " \t").isEmpty }
             let fields = [title, due, body.count > 1 ? "" : body.first?.trimmingCharacters(in: " \t") ?? ""]
-            mode = .form(Form(itemLine: item.line, section: kind, fields: fields, longBody: body.count > 1, original: fields))
+            let titleHeld = board.withTitleBytes(of: item) { String(validating: $0[$1], as: UTF8.self) == nil }
+            var bodyHeld = false
+            board.forEachBodyLine(of: item) { line in bodyHeld = bodyHeld || String(validating: board.bytes[line], as: UTF8.self) == nil }
+            mode = .form(Form(itemLine: item.line, section: kind, fields: fields, longBody: body.count > 1,
+                              heldBytes: [titleHeld, false, bodyHeld], original: fields))
         case .character("E"):
             return .openEditor(line: item.line + 1)
         default:
@@ -302,6 +310,9 @@ public struct InteractiveBoard: Sendable {
         case .interrupt: return .quit
         case .tab, .down: form.field = (form.field + 1) % 3
         case .up: form.field = (form.field + 2) % 3
+        case .backspace where form.heldBytes[form.field], .character where form.heldBytes[form.field],
+             .paste where form.heldBytes[form.field]:
+            message = "The \(Form.names[form.field].lowercased()) holds bytes that are not UTF-8 (shown as \u{FFFD}), which typing here would lose: E edits it in your editor."
         case .backspace: if !form.fields[form.field].isEmpty { form.fields[form.field].removeLast() }
         case .character(let character):
             if !(form.field == 2 && form.longBody) { form.fields[form.field].append(character) }

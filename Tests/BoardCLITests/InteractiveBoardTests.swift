@@ -250,6 +250,26 @@ import Testing
         #expect(unchanged.writes == 0)
     }
 
+    /// A title or body line holding bytes that are not UTF-8 (a Latin-1 `é`) is not typed in: the form's text of it
+    /// has U+FFFD there, and an edit wrote that in place of the byte (helper-74). Its due date still can be changed,
+    /// every byte of the title and body kept.
+    @Test func aFieldHoldingBytesThatAreNoUTF8IsNotTypedIn() throws {
+        let bytes = Array("## TODO\n\n- [ ] caf".utf8) + [0xE9] + Array(" menu\n  caf".utf8) + [0xE9] + Array(" notes\n\n## DOING\n\n## DONE\n".utf8)
+        var session = Session()
+        session.state = InteractiveBoard(board: Board(parsing: bytes), title: "board.md", width: 100, height: 30,
+                                         today: Self.today, color: false)
+        session.press([.character("e"), .character("!"), .backspace])
+        #expect(session.state.message == "The title holds bytes that are not UTF-8 (shown as \u{FFFD}), which typing here would lose: E edits it in your editor.")
+        session.press([.tab, .tab, .paste("more")])
+        #expect(session.state.message?.hasPrefix("The body holds bytes that are not UTF-8") == true)
+        session.press([.up])
+        session.type("2026-12-24")
+        session.press([.enter])
+        #expect(session.writes == 1)
+        #expect(session.state.board.bytes == Array("## TODO\n\n- [ ] caf".utf8) + [0xE9] + Array(" menu due:2026-12-24\n  caf".utf8) + [0xE9]
+            + Array(" notes\n\n## DOING\n\n## DONE\n".utf8))
+    }
+
     @Test func deletingAsksFirst() throws {
         var session = Session()
         session.press([.down, .character("x")])
