@@ -97,10 +97,17 @@ public struct KeyDecoder: Sendable {
             case 0x00..<0x20: index += 1
             default:
                 let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                guard index + length <= pending.count else { return finish(keys, consumed: index) }
-                let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
-                if let character = text.first, text != "\u{FFFD}" || length == 3 { keys.append(.character(character)) }
-                index += length
+                // The sequence ends at a byte that cannot continue it: a byte that is no UTF-8 (an 8-bit Meta key, a
+                // Latin-1 terminal) took the next keys pressed, however much later, for its rest (helper-74: an
+                // arrow's `ESC [`, its `A` typed). Such a sequence is dropped, as one unfinished when no more came.
+                var end = index + 1
+                while end < min(index + length, pending.count), pending[end] & 0xC0 == 0x80 { end += 1 }
+                if end < index + length, end == pending.count, !final { return finish(keys, consumed: index) }
+                let text = String(decoding: pending[index..<end], as: UTF8.self)
+                if end == index + length, let character = text.first, text != "\u{FFFD}" || length == 3 {
+                    keys.append(.character(character))
+                }
+                index = end
             }
         }
         return finish(keys, consumed: index)

@@ -542,6 +542,14 @@ import Testing
         #expect(decoder.keys([0x03]) == [.paste("abcq"), .interrupt])
         #expect(decoder.keys([0xED, 0x95], final: false) == [])
         #expect(decoder.keys([0x9C]) == [.character("한")])
+        // A byte that is no UTF-8 (an 8-bit Meta key, a Latin-1 terminal) is dropped at the first byte that cannot
+        // continue it, not taken with the next keys, however much later they come (helper-74: an Up arrow's `A` was
+        // typed into the title).
+        #expect(decoder.keys(Array("X".utf8) + [0xE4], final: false) == [.character("X")])
+        #expect(decoder.keys(Array("\u{1B}[AY".utf8)) == [.up, .character("Y")])
+        #expect(decoder.keys([0xC3, 0x41, 0xF0, 0x9F, 0x42]) == [.character("A"), .character("B")])
+        #expect(decoder.keys([0xE4], final: true) == [])
+        #expect(decoder.keys(Array("d".utf8)) == [.character("d")])
     }
 
     @Test func aBoardWithConflictMarkersIsNotEdited() {
