@@ -31,7 +31,8 @@ public struct InteractiveBoard: Sendable {
     public struct Form: Equatable, Sendable {
         /// The line of the item being edited (moved along when the file is reloaded); nil when adding.
         public internal(set) var itemLine: Int?
-        public let section: SectionKind
+        /// The section the item is in (moved along when another program moves the item), or the one to add to.
+        public internal(set) var section: SectionKind
         public var fields: [String]
         /// The field being typed in: 0 title, 1 due date, 2 body.
         public var field = 0
@@ -434,7 +435,8 @@ public struct InteractiveBoard: Sendable {
     /// same item where it still is; when it is gone, no item is selected. A write asked for and not made is forgotten.
     ///
     /// A question about the item (delete it?) is withdrawn: it may no longer be the item asked about. An edit form
-    /// follows its item; when the item is gone, the form closes.
+    /// follows its item, to another section too (helper-74: `board start` of it closed the form, the typing lost);
+    /// when the item is gone, or off the board in the archive, the form closes.
     public mutating func reload(_ board: Board, message: String?) {
         let current = currentTarget
         let old = self.board
@@ -459,8 +461,9 @@ public struct InteractiveBoard: Sendable {
             mode = .board
             notes.append(gone.map { "'\($0)' is gone; nothing deleted." } ?? "Nothing deleted.")
         case .form(var form) where form.itemLine != nil:
-            if let item = counterpart(ofLine: form.itemLine), board.kind(of: item) == form.section {
+            if let item = counterpart(ofLine: form.itemLine), board.kind(of: item) != .archive {
                 form.itemLine = item.line
+                form.section = board.kind(of: item)
                 mode = .form(form)
             } else {
                 mode = .board

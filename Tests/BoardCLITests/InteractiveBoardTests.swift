@@ -576,6 +576,19 @@ import Testing
         gone.state.reload(Board(parsing: text.replacingOccurrences(of: "- [ ] Alpha\n", with: "")), message: "board.md changed on disk; reloaded.")
         #expect(gone.state.mode == .board)
         #expect(gone.state.message == "board.md changed on disk; reloaded. The item being edited is gone; nothing changed.")
+        // Moved to DOING by another program (`board start`): the form follows it there, and the edit is made there
+        // (helper-74: the form closed, the typing lost). Archived, it is off the board: the form closes.
+        var moved = Session(text)
+        moved.press([.down, .character("e")])
+        moved.type(" edited")
+        let started = "## TODO\n\n- [ ] Alpha\n\n## DOING\n\n- [ ] Beta\n\n## DONE\n"
+        moved.state.reload(Board(parsing: started), message: nil)
+        moved.press([.enter])
+        #expect(moved.text == started.replacingOccurrences(of: "Beta", with: "Beta edited"))
+        var archived = Session(text)
+        archived.press([.down, .character("e")])
+        archived.state.reload(Board(parsing: "## TODO\n\n- [ ] Alpha\n\n## DOING\n\n## DONE\n\n## Archive\n\n- [ ] Beta\n"), message: nil)
+        #expect(archived.state.mode == .board)
     }
 
     @Test func aReloadWithdrawsTheDeleteQuestion() {
