@@ -344,8 +344,7 @@ public struct Board: Sendable {
     /// empty file saved as UTF-16), or the next 64 bytes hold a NUL (ASCII text in UTF-16 has one every other byte)
     /// or are no UTF-8 (CJK text in UTF-16). Those marks followed by UTF-8 are not UTF-16. Without a mark, as git
     /// writes a file for `working-tree-encoding=UTF-16LE` (helper-73: one with conflict markers passed `check`),
-    /// where each of its first pairs of bytes, up to 32 and at least 2, is an ASCII character and a NUL, the NUL on
-    /// the same side of every pair.
+    /// where its first characters are mostly ones up to U+00FF, a NUL beside each (`isASCIIInUTF16WithoutMark`).
     public static func isUTF16(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) else {
             return isASCIIInUTF16WithoutMark(bytes)
@@ -363,17 +362,20 @@ public struct Board: Sendable {
         }
     }
 
-    /// `isUTF16` without a byte-order mark: the first pairs of bytes (32 at most, 2 at least) each an ASCII character
-    /// and a NUL, the NUL first in all of them or second in all.
+    /// `isUTF16` without a byte-order mark: an even number of bytes, whose first pairs (32 at most, 2 at least) hold
+    /// no NUL character (two NULs), and at least half of which have a NUL on the same side, as characters up to U+00FF
+    /// have in UTF-16 (`# Café` too, helper-75), starting with the first. Text in UTF-8 has no such run of NULs.
     private static func isASCIIInUTF16WithoutMark(_ bytes: [UInt8]) -> Bool {
         let pairs = min(bytes.count, 64) / 2
-        guard pairs >= 2 else { return false }
-        let nulFirst = bytes[0] == 0
+        guard pairs >= 2, bytes.count % 2 == 0, bytes[0] == 0 || bytes[1] == 0 else { return false }
+        let nulSide = bytes[0] == 0 ? 0 : 1
+        var withNUL = 0
         for pair in 0..<pairs {
-            let (nul, character) = nulFirst ? (bytes[2 * pair], bytes[2 * pair + 1]) : (bytes[2 * pair + 1], bytes[2 * pair])
-            guard nul == 0, character != 0, character < 0x80 else { return false }
+            let (first, second) = (bytes[2 * pair], bytes[2 * pair + 1])
+            guard first != 0 || second != 0 else { return false }
+            if (nulSide == 0 ? first : second) == 0 { withNUL += 1 }
         }
-        return true
+        return withNUL * 2 >= pairs
     }
 
     init(bytes: [UInt8], lines: [Line], regions: [Region], sections: [Section], items: [Item], plainListItems: [UInt32],

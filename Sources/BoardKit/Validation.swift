@@ -85,7 +85,7 @@ extension Board {
         // Read as UTF-8, a UTF-16 file has no line of the board's; every other finding would be noise.
         if isUTF16 {
             return body(Diagnostic(line: 1, column: 1, severity: .error, rule: .utf16, span: 0..<min(2, bytes.count),
-                                   message: "the file is UTF-16 (\(bytes[0] >= 0xFE ? "it starts with that byte-order mark" : "every other byte of its first characters is NUL")); board reads UTF-8: save it as UTF-8"))
+                                   message: "the file is UTF-16 (\(bytes[0] >= 0xFE ? "it starts with that byte-order mark" : "a NUL byte beside most of its first characters")); board reads UTF-8: save it as UTF-8"))
         }
         var others = MergedFindings(few: FewFindings(board: self), headings: RepeatedHeadings(board: self),
                                     items: ItemFindings(board: self))
