@@ -174,15 +174,42 @@ public enum UTF8Sequence {
     }
 }
 
-/// What a text from a file is compared by, to tell whether a side changed it: its `streamSafe` string, so that the
-/// same text spelt in other scalars alike is no change; or, where its bytes are not UTF-8, those bytes, since decoded
-/// every ill-formed spelling is U+FFFD alike (`Caf\xE9` and `Caf\xE8`, from a Latin-1 editor, were one title).
-public enum TextIdentity: Equatable {
-    case text(String)
-    case bytes([UInt8])
+/// What a text from a file is compared by, to tell whether a side changed it: its runs of UTF-8 as `streamSafe`
+/// strings, so that the same text spelt in other scalars alike is no change, and each byte that is not UTF-8 as it
+/// is, since decoded every ill-formed spelling is U+FFFD alike (`Caf\xE9` and `Caf\xE8`, from a Latin-1 editor, were
+/// one title). A title holding such a byte and an `é` respelt in two scalars is unchanged too (helper-75).
+public struct TextIdentity: Equatable {
+    enum Piece: Equatable {
+        case text(String)
+        case byte(UInt8)
+    }
+
+    let pieces: [Piece]
 
     public init(_ bytes: some Collection<UInt8>) {
-        if let text = String(validating: bytes, as: UTF8.self) { self = .text(text.streamSafe) } else { self = .bytes(Array(bytes)) }
+        let bytes = Array(bytes)
+        var pieces: [Piece] = []
+        var run = 0
+        var index = 0
+        bytes.withUnsafeBufferPointer { b in
+            func endRun() {
+                if run < index { pieces.append(.text(String(decoding: b[run..<index], as: UTF8.self).streamSafe)) }
+            }
+            while index < b.count {
+                if b[index] < 0x80 {
+                    index += 1
+                } else if let length = UTF8Sequence.length(in: b, at: index) {
+                    index += length
+                } else {
+                    endRun()
+                    pieces.append(.byte(b[index]))
+                    index += 1
+                    run = index
+                }
+            }
+            endRun()
+        }
+        self.pieces = pieces
     }
 }
 
