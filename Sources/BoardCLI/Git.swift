@@ -9,9 +9,11 @@ enum Git {
     /// Settings of the user's that change what board reads from git, put back to git's defaults for every run:
     /// `diff.relative` listed only the staged files below the current folder (a board above it was not checked);
     /// `diff.orderFile` naming a missing file made every diff and log fail; `log.showRoot=false` hid the commit that
-    /// made the board; `log.showSignature` and colour put text of their own among the fields read (helper-73).
+    /// made the board; `log.showSignature` and colour put text of their own among the fields read (helper-73);
+    /// `i18n.logOutputEncoding=UTF-16` gave a log read as no commits (helper-75).
     static let neutralSettings = ["diff.relative=false", "diff.orderFile=/dev/null", "log.showRoot=true",
-                                  "log.showSignature=false", "color.ui=false", "color.diff=false"].flatMap { ["-c", $0] }
+                                  "log.showSignature=false", "color.ui=false", "color.diff=false",
+                                  "i18n.logOutputEncoding=UTF-8"].flatMap { ["-c", $0] }
 
     /// Runs `git ARGUMENTS` with the invocation's environment, its output discarded; returns its exit status
     /// (127 when git cannot be started).

@@ -168,7 +168,8 @@ import Testing
         let stats = repository.run("board", ["stats"]).output
         #expect(plain.contains("  Board\n") && plain.contains("  Start A\n"), "\(plain)")
         for (key, value) in [("diff.orderFile", repository.sandbox.path("missing")), ("log.showRoot", "false"),
-                             ("color.diff", "always"), ("color.ui", "always"), ("diff.relative", "true")] {
+                             ("color.diff", "always"), ("color.ui", "always"), ("diff.relative", "true"),
+                             ("i18n.logOutputEncoding", "UTF-16")] {
             repository.git("config", key, value)
         }
         #expect(log(repository, "--no-pager") == plain)
