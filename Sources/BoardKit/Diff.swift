@@ -501,7 +501,7 @@ extension Board {
     }
 
     /// The item's title as items are matched by, read from the bytes: ASCII words are lowercased byte by
-    /// byte, other words by Unicode case mapping, which is the slow part on a large board.
+    /// byte, other words by Unicode case mapping, which is the slow part on a large board, and put in NFC.
     func titleKey(of item: Item) -> TitleKey {
         let line = lines[item.line]
         var key: [UInt8] = []
@@ -523,9 +523,11 @@ extension Board {
                         key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
                     }
                 } else {
+                    // In NFC: `Café` typed in two scalars (macOS) is the title typed in one (helper-75: both sides
+                    // adding it, each its way, kept two items). Stream-safe first, as long runs of marks sort slowly.
                     for part in String(decoding: bytes[start..<position], as: UTF8.self).lowercased().split(whereSeparator: \.isWhitespace) {
                         if !key.isEmpty { key.append(Bytes.space) }
-                        key += part.utf8
+                        key += String(part).streamSafe._nfcCodeUnits
                     }
                 }
             }

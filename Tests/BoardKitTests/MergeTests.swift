@@ -1361,6 +1361,19 @@ import Testing
         #expect(same.conflicts.isEmpty && same.text == ours)
     }
 
+    /// Both sides adding `Café`, one in two scalars (macOS), add one title: a conflict of its two spellings, not two
+    /// items with exit 0 (helper-75: titles were matched by their bytes lowercased, not in NFC).
+    @Test func aTitleBothSidesAddInOtherScalarsIsOneTitle() {
+        let base = "## TODO\n- [ ] A\n"
+        let result = merge(base, base + "- [ ] Cafe\u{301}\n", base + "- [ ] Caf\u{E9}\n")
+        #expect(result.conflicts.map(\.reason) == [.addedTwice])
+        #expect(Board(parsing: Array(result.text.utf8)).items.count == 3, "\(result.text)")
+        // And a title one side respelt so is the item it was: the other side's date goes with it.
+        let respelt = merge(base + "- [ ] Caf\u{E9}\n", base + "- [ ] Cafe\u{301}\n", base + "- [ ] Caf\u{E9} due:2026-12-01\n")
+        #expect(respelt.conflicts.isEmpty)
+        #expect(Board(parsing: Array(respelt.text.utf8)).items.count == 2, "\(respelt.text)")
+    }
+
     @Test func theSameTitleAddedDifferentlyOnBothSidesConflicts() {
         let ours = edited([("## DOING\n\n", "## DOING\n\n- [ ] Review the docs due:2026-12-01\n")])
         let theirs = edited([("## DOING\n\n", "## DOING\n\n- [ ] Review the docs due:2026-12-02\n")])
