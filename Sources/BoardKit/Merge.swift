@@ -495,7 +495,8 @@ private struct ThreeWayMerge {
         let closing = withoutEnding(marker(">", label: "theirs"))
         // Where every block is an item's, both halves are kept: one reading.
         let plainBlocks = openings.contains { text(merged.lines[$0]).elementsEqual(opening) }
-        let agreed = sectionsAgreed()
+        var agreed = sectionsAgreed()
+        addingItemsMovedByOneSide(to: &agreed)
         let itemBlock = 2
         for kept in plainBlocks ? [0, 1] : [0] {
             // The merged lines with one half of each block kept (0: ours, 1: theirs), the markers dropped.
@@ -576,6 +577,21 @@ private struct ThreeWayMerge {
             agreed.agree(oursLine, or: oursLine == theirsLine ? nil : theirsLine, in: ours.section(ofItem: mine), first: mine)
         }
         return agreed
+    }
+
+    /// `agreed` with each base item one side alone moved into a section the base does not have, in that section, as
+    /// the merge has it: either half must keep it there (helper-75: on a board of TODO alone, ours' `start A` made
+    /// `## DOING`, theirs' `done B` made `## DONE`, the two headings one block, A and B below it; keeping ours' half
+    /// put the ticked B in DOING). A section the base has may be renamed or moved, and its items with it.
+    func addingItemsMovedByOneSide(to agreed: inout AgreedItems) {
+        let conflicted = Set(conflictedItems), indices = sideIndices()
+        for id in 0..<base.board.items.count where !conflicted.contains(id) {
+            guard let item = merged[id], let mine = indices.ours[id], let yours = indices.theirs[id],
+                  let target = item.section, base.board.firstSection(target) == nil else { continue }
+            let section = base.section(ofItem: id), moved = (ours: ours.section(ofItem: mine), theirs: theirs.section(ofItem: yours))
+            guard (moved.ours == section) != (moved.theirs == section) else { continue }
+            agreed.agree(LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf }), or: nil, in: target, first: mine)
+        }
     }
 
     /// `agreed` with each item `side` alone added, in the section it put it in, where the merge has it as that side

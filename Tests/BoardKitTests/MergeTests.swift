@@ -173,6 +173,19 @@ import Testing
         #expect(Self.sections(keeping: "ours", of: apart.text) == ["Y TODO", "X TODO", "Z DOING"])
     }
 
+    /// helper-75: on a board of TODO alone, ours' `start A` made `## DOING` and theirs' `done B` made `## DONE`: the two
+    /// headings made one block, A and B below it, and keeping ours' half put the ticked B in DOING, theirs' A in DONE.
+    /// An item one side alone moved into another section counts as one either half must keep there: the whole file.
+    @Test func itemsEachSideMovedIntoASectionItMadeKeepTheirSectionsInEitherHalf() {
+        let base = "## TODO\n\n- [ ] A\n- [ ] B\n"
+        let started = "## TODO\n\n- [ ] B\n\n## DOING\n\n- [ ] A\n"
+        let done = "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] B\n"
+        let result = merge(base, started, done)
+        #expect(result.conflicts.first?.reason == .halvesMisplace, "\(result.conflicts) \(result.text)")
+        #expect(Self.sections(keeping: "ours", of: result.text) == ["B TODO", "A DOING"])
+        #expect(Self.sections(keeping: "theirs", of: result.text) == ["A TODO", "B DONE"])
+    }
+
     /// Each item of the file with one half of every conflict block kept, and its section: `A TODO`.
     static func sections(keeping kept: String, of text: String) -> [String] {
         var half = "", lines: [Substring] = []
