@@ -77,6 +77,24 @@ for shell in bash zsh; do
     expect "$shell: a title that cannot be typed is offered as its ref" ":2|:3|:4|" "$(ask $shell 'board --file odd/board.md done ')"
 done
 
+# What bash inserts on a line, as bash splits it (at ':' and '=' too, COMP_WORDBREAKS) and with COMP_LINE and
+# COMP_POINT set (helper-74: `a:` became `a::2`, `:1` never completed, quoted --file paths read no board, file
+# names were split at blanks).
+bashline() {  # the command line up to the cursor; the words as bash splits them, one argument each
+    local line=$1; shift
+    bash -c 'source ./board.bash; COMP_LINE=$1; COMP_POINT=${#1}; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
+        COMPREPLY=(); _board; (( ${#COMPREPLY[@]} )) && printf "%s\n" "${COMPREPLY[@]}"' _ "$line" "$@" 2>&1 | sort | tr '\n' '|'
+}
+mkdir colon 'my dir' && printf '## TODO\n- [ ] a:b colon\n- [ ] -dash\n' > colon/board.md
+printf '## TODO\n- [ ] Other only\n' > 'my dir/board.md' && touch 'sp ace.md'
+expect "bash: a title with ':' completes after it" 'b\ colon|' \
+    "$(bashline 'board -f colon/board.md done a:' board -f colon/board.md done a :)"
+expect "bash: a ref completes after its ':'" '3|' "$(bashline 'board -f colon/board.md done :' board -f colon/board.md done :)"
+expect "bash: a quoted --file path" 'Other\ only|' "$(bashline "board -f 'my dir/board.md' done O" board -f "'my dir/board.md'" done O)"
+expect "bash: --file=PATH" 'Other\ only|' "$(bashline 'board --file=my\ dir/board.md done O' board --file = 'my\ dir/board.md' done O)"
+expect "bash: a file name with a blank is one name" 'sp ace.md|' "$(bashline 'board check sp' board check sp)"
+expect "zsh: a --file path with a backslash" 'Other only|' "$(ask zsh 'board -f my\ dir/board.md done O')"
+
 # fish: ask fish itself what it completes on a command line.
 fishask() { fish -c "source ./board.fish; complete -C '$1'" | cut -f1 | sort | tr '\n' '|'; }
 expect "fish: commands after a global option and its value" "list|" "$(fishask 'board --today 2026-11-01 li')"
@@ -86,6 +104,7 @@ expect "fish: options of a command" "--sort|" "$(fishask 'board list --so')"
 expect "fish: option values" "due|title|" "$(fishask 'board list --sort ')"
 expect "fish: item titles for a ref" "Fix login #auth|Write the docs|" "$(fishask 'board done ')"
 expect "fish: titles of the --file board" "Elsewhere|" "$(fishask 'board --file other/board.md start ')"
+expect "fish: titles of the --file=PATH board" "Elsewhere|" "$(fishask 'board --file=other/board.md start ')"
 expect "fish: shells" "bash|fish|zsh|" "$(fishask 'board completion ')"
 expect "fish: a title that cannot be typed is offered as its ref" ":2|:3|:4|" "$(fishask 'board --file odd/board.md done ')"
 
