@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BoardDisplay
 
 /// Running `git`: for `board git-setup`, and to read the board's history for `board log`.
 enum Git {
@@ -34,10 +35,23 @@ enum Git {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
-    /// What to say where git gave nothing: that it cannot be run at all (`git --version` fails to start), else
-    /// `notInRepository`. Outside a repository and without git, git fails alike.
-    static func failure(_ notInRepository: String, environment: [String: String]) -> String {
-        run(["--version"], environment: environment) == 127 ? "git is not installed (no git on PATH)" : notInRepository
+    /// What to say where git gave nothing: that it cannot be run at all (`git --version` fails to start); that it
+    /// refuses to read the repository `folder` is in, with its reason (a repository of another user, "dubious
+    /// ownership", or a bad setting: helper-75, both were "not in a git repository"); else `notInRepository`.
+    /// Outside a repository and without git, git fails alike.
+    static func failure(_ notInRepository: String, in folder: String? = nil, environment: [String: String]) -> String {
+        guard run(["--version"], environment: environment) != 127 else { return "git is not installed (no git on PATH)" }
+        guard let folder, let (pid, input, output) = spawn(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment,
+                                                           errorsToo: true) else { return notInRepository }
+        close(input)
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 12)
+        while readMore(from: output, into: &bytes, using: &chunk) {}
+        close(output)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let fatal = String(decoding: bytes, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("fatal: ") }
+        guard let reason = fatal?.dropFirst("fatal: ".count), !reason.hasPrefix("not a git repository") else { return notInRepository }
+        return "git refuses to read its repository: \(escaped(String(reason)))"
     }
 
     /// Runs `git ARGUMENTS` and returns what it printed, or nil when it failed (its errors are discarded).
@@ -69,9 +83,9 @@ enum Git {
         }
     }
 
-    /// Starts `git ARGUMENTS` with pipes to its stdin and from its stdout (its stderr discarded): the process, the
-    /// descriptor to write to, and the one to read from.
-    static func spawn(_ arguments: [String], environment: [String: String]) -> (pid_t, Int32, Int32)? {
+    /// Starts `git ARGUMENTS` with pipes to its stdin and from its stdout (its stderr discarded, or with `errorsToo`
+    /// read with its stdout): the process, the descriptor to write to, and the one to read from.
+    static func spawn(_ arguments: [String], environment: [String: String], errorsToo: Bool = false) -> (pid_t, Int32, Int32)? {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0 else { return nil }
         guard pipe(&fromChild) == 0 else {
@@ -83,7 +97,11 @@ enum Git {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if errorsToo {
+            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
         let argv = (["git"] + neutralSettings + arguments).map(argument) + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

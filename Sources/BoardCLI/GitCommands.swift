@@ -131,7 +131,7 @@ extension Commands {
         }
         guard let root = top(folder) else {
             guard paths.isEmpty, let named else {
-                throw CommandError(message: "\(folder): \(Git.failure("not in a git repository", environment: context.invocation.environment)); check --staged reads what git has staged")
+                throw CommandError(message: "\(folder): \(Git.failure("not in a git repository", in: folder, environment: context.invocation.environment)); check --staged reads what git has staged")
             }
             return [(named.shown, named.name, named.folder)]
         }
@@ -175,7 +175,7 @@ extension Commands {
         let (folder, name) = BoardFile.split(board.path)
         // `--show-toplevel` fails outside a repository and in a bare one, where .gitattributes would do nothing.
         guard Git.run(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment) == 0 else {
-            let problem = Git.failure("is not in a git work tree (no repository, or a bare one)", environment: environment)
+            let problem = Git.failure("is not in a git work tree (no repository, or a bare one)", in: folder, environment: environment)
             throw CommandError(message: "\(folder): \(problem); nothing was written")
         }
 

@@ -50,7 +50,7 @@ struct History {
             if Git.output(["-C", folder, "rev-parse", "--is-bare-repository"], environment: environment)?.hasPrefix("true") == true {
                 throw CommandError(message: "\(name): in a bare repository, which has no work tree; read the board's history (log, stats) in a clone")
             }
-            throw CommandError(message: "\(name): \(Git.failure("not in a git repository", environment: environment)); the board's history (log, stats) is read from git")
+            throw CommandError(message: "\(name): \(Git.failure("not in a git repository", in: folder, environment: environment)); the board's history (log, stats) is read from git")
         }
         self.root = root
         self.environment = environment

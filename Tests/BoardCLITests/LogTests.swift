@@ -193,6 +193,21 @@ import Testing
         #expect(outcome.output.hasSuffix(" (a partial clone whose remote cannot be reached, or a damaged repository)\n"))
     }
 
+    /// Where git refuses to read the repository (a bad setting here; a repository of another user alike), its reason
+    /// is said, not "not in a git repository" (helper-75).
+    @Test func gitsRefusalIsSaidWithItsReason() throws {
+        let repository = try #require(GitRepository())
+        commit(repository, "board.md", "## TODO\n- [ ] A\n", "Board", day: 1)
+        let config = repository.sandbox.read("repo/.git/config")
+        repository.sandbox.write("repo/.git/config", config + "[core]\n\tcommentChar = ;;\n")
+        for arguments in [["log"], ["stats"], ["check", "--staged"]] {
+            let outcome = repository.run("board", arguments)
+            #expect(outcome.status == 1)
+            #expect(outcome.output.contains(": git refuses to read its repository: bad config variable 'core.commentchar' in file '"),
+                    "\(arguments): \(outcome.output)")
+        }
+    }
+
     /// A board whose folder is gone from the work tree has the history git keeps; a bare repository says it is one
     /// (helper-73: both were "not in a git repository").
     @Test func aBoardWhoseFolderIsGoneOrInABareRepositoryIsSaidSo() throws {
