@@ -67,6 +67,17 @@ public struct KeyDecoder: Sendable {
                     return finish(keys, consumed: index)
                 }
                 let introducer = pending[index + 1]
+                // A string a terminal sends (OSC `ESC ]`, DCS `ESC P`, APC, PM, SOS: a reply to a query, such as its
+                // colours) runs to BEL or `ESC \`: dropped whole, never typed into the form (helper-74).
+                if Array("]P_^X".utf8).contains(introducer) {
+                    var end = index + 2
+                    while end < pending.count, pending[end] != 0x07, !(pending[end] == 0x1B && end + 1 < pending.count && pending[end + 1] == UInt8(ascii: "\\")) {
+                        end += 1
+                    }
+                    guard end < pending.count else { return finish(keys, consumed: final ? pending.count : index) }
+                    index = end + (pending[end] == 0x07 ? 1 : 2)
+                    continue
+                }
                 guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
                     // Read apart, or before Escape, Ctrl-C or Ctrl-Z (which always act): Escape, then that key.
                     if index < earlier && index + 1 >= earlier || introducer == 0x1B || introducer == 0x03 || introducer == 0x1A {
@@ -104,7 +115,9 @@ public struct KeyDecoder: Sendable {
                 while end < min(index + length, pending.count), pending[end] & 0xC0 == 0x80 { end += 1 }
                 if end < index + length, end == pending.count, !final { return finish(keys, consumed: index) }
                 let text = String(decoding: pending[index..<end], as: UTF8.self)
-                if end == index + length, let character = text.first, text != "\u{FFFD}" || length == 3 {
+                // Not the C1 controls (U+0080 to U+009F), dropped as C0 ones are.
+                if end == index + length, let character = text.first, text != "\u{FFFD}" || length == 3,
+                   !(0x80...0x9F).contains(character.unicodeScalars.first?.value ?? 0) {
                     keys.append(.character(character))
                 }
                 index = end

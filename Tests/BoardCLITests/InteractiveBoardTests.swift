@@ -550,6 +550,11 @@ import Testing
         #expect(decoder.keys([0xC3, 0x41, 0xF0, 0x9F, 0x42]) == [.character("A"), .character("B")])
         #expect(decoder.keys([0xE4], final: true) == [])
         #expect(decoder.keys(Array("d".utf8)) == [.character("d")])
+        // A terminal's reply (OSC to BEL, DCS to `ESC \`) is dropped whole, and a C1 control too (helper-74: the
+        // reply's payload was typed into the title, U+009B written to the file).
+        #expect(decoder.keys(Array("A\u{1B}]11;rgb:0000/0000/0000\u{7}B\u{1B}P1$r0m\u{1B}\\C\u{9B}D".utf8)) == [.character("A"), .character("B"), .character("C"), .character("D")])
+        #expect(decoder.keys(Array("\u{1B}]11;rgb".utf8), final: false) == [])
+        #expect(decoder.keys(Array(":0/0/0\u{7}x".utf8)) == [.character("x")])
     }
 
     @Test func aBoardWithConflictMarkersIsNotEdited() {
