@@ -257,7 +257,7 @@ public struct InteractiveBoard: Sendable {
             if scalar == "\n" && previous == "\r" { continue }
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 result.append(" ")
-            } else if scalar.value >= 0x20 && scalar.value != 0x7F {
+            } else if scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value) {
                 result.append(scalar)
             }
         }

@@ -659,6 +659,10 @@ import Testing
         session.press([.character("a"), .paste("crlf\r\nlines\rand\ttabs")])
         session.press([.enter])
         #expect(session.text.contains("- [ ] crlf lines and tabs\n"))
+        // C0 and C1 controls in a paste are dropped (helper-74: U+009B went into the file).
+        session.press([.character("a"), .paste("c1\u{9B}\u{1}x")])
+        session.press([.enter])
+        #expect(session.text.contains("- [ ] c1x\n"))
     }
 
     @Test func reorderingOneOfTwoItemsWithTheSameTitleKeepsItSelected() {
