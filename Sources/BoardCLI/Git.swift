@@ -50,7 +50,9 @@ enum Git {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let fatal = String(decoding: bytes, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("fatal: ") }
-        guard let reason = fatal?.dropFirst("fatal: ".count), !reason.hasPrefix("not a git repository") else { return notInRepository }
+        // Outside a repository, or in a bare one, `notInRepository` says it.
+        guard let reason = fatal?.dropFirst("fatal: ".count), !reason.hasPrefix("not a git repository"),
+              !reason.hasPrefix("this operation must be run in a work tree") else { return notInRepository }
         return "git refuses to read its repository: \(escaped(String(reason)))"
     }
 

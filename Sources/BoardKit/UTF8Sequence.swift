@@ -178,7 +178,7 @@ public enum UTF8Sequence {
 /// strings, so that the same text spelt in other scalars alike is no change, and each byte that is not UTF-8 as it
 /// is, since decoded every ill-formed spelling is U+FFFD alike (`Caf\xE9` and `Caf\xE8`, from a Latin-1 editor, were
 /// one title). A title holding such a byte and an `é` respelt in two scalars is unchanged too (helper-75).
-public struct TextIdentity: Equatable {
+struct TextIdentity: Equatable {
     enum Piece: Equatable {
         case text(String)
         case byte(UInt8)
@@ -186,7 +186,7 @@ public struct TextIdentity: Equatable {
 
     let pieces: [Piece]
 
-    public init(_ bytes: some Collection<UInt8>) {
+    init(_ bytes: some Collection<UInt8>) {
         let bytes = Array(bytes)
         var pieces: [Piece] = []
         var run = 0
