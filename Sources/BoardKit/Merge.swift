@@ -1267,14 +1267,16 @@ private struct ThreeWayMerge {
         }
     }
 
-    /// True when `side` has the base item right after another item of its region than the base has it after (or
-    /// first in its region where the base has one before it, or the other way round): a reorder of it, or of what
-    /// stood around it.
+    /// True when `side` has the base item between other items of its region than the base has it between, both the
+    /// one before it and the one after it another (or none where there was one, or the other way round): the side
+    /// moved it. An item next to one the side moved has one neighbour changed only, and was not moved (helper-76:
+    /// E moved to the top made A, after it now, follow E into the other side's new group).
     func standsAfterAnotherItem(_ baseIndex: Int, in side: Version, at index: Int, identity: [Int]) -> Bool {
-        func previous(_ version: Version, _ item: Int) -> Int? {
-            item > 0 && version.regionOfItem[item - 1] == version.regionOfItem[item] ? item - 1 : nil
+        func neighbour(_ version: Version, _ item: Int, _ step: Int) -> Int? {
+            version.board.items.indices.contains(item + step)
+                && version.regionOfItem[item + step] == version.regionOfItem[item] ? item + step : nil
         }
-        return previous(base, baseIndex) != previous(side, index).map { identity[$0] }
+        return [-1, 1].allSatisfy { step in neighbour(base, baseIndex, step) != neighbour(side, index, step).map { identity[$0] } }
     }
 
     /// An item a side added right after another item goes with that item where the other side regrouped it (put it
