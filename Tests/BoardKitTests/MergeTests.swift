@@ -127,6 +127,12 @@ import Testing
             #expect(result.conflicts.isEmpty)
             #expect(result.text == "## TODO\n\n### Later\n- [ ] B\n- [ ] C\n- [ ] A\n\n## DOING\n", "\(result.text)")
         }
+        // An item next to one the side moved was not moved itself: E moved to the top by hand, against `### W` above
+        // D, leaves A, now after E, where it was (helper-76: A followed E into the group). E stays with D, as before.
+        let five = "## TODO\n\n- [ ] A\n- [ ] B\n- [ ] C\n- [ ] D\n- [ ] E\n\n## DOING\n"
+        let fiveGrouped = five.replacingOccurrences(of: "- [ ] D", with: "### W\n- [ ] D")
+        let eFirst = merge(five, "## TODO\n\n- [ ] E\n- [ ] A\n- [ ] B\n- [ ] C\n- [ ] D\n\n## DOING\n", fiveGrouped)
+        #expect(eFirst.conflicts.isEmpty && eFirst.text == fiveGrouped, "\(eFirst.text)")
         // B removed by theirs leaves C after A there, no move: C stays under ours' heading.
         let removed = merge(base, "## TODO\n\n- [ ] A\n- [ ] B\n### Later\n- [ ] C\n\n## DOING\n", "## TODO\n\n- [ ] A\n- [ ] C\n\n## DOING\n")
         #expect(removed.conflicts.isEmpty && removed.text == "## TODO\n\n- [ ] A\n\n### Later\n- [ ] C\n\n## DOING\n", "\(removed.text)")
@@ -725,6 +731,9 @@ import Testing
         let mixed = { (e: String, byte: UInt8) in text(Array("- [ ] Caf".utf8) + Array(e.utf8) + [0x20, byte]) }
         let respelt = merged(mixed("é", 0xE9), mixed("e\u{301}", 0xE9), mixed("é", 0xE8))
         #expect(respelt.conflicts.isEmpty && respelt.bytes == mixed("é", 0xE8))
+        // Two titles of other such bytes, each added by one side, are two titles (helper-76: one, added twice).
+        let added = merged(text([]), text(title([0xE9])), text(title([0xFF])))
+        #expect(added.conflicts.isEmpty && added.bytes.contains(0xE9) && added.bytes.contains(0xFF))
         let body = { (tail: [UInt8]) in Array("- [ ] R\n  note caf".utf8) + tail }
         let bodied = merged(text(body([])), text(body([0xE9])), text(body([0xE8])))
         #expect(bodied.conflicts.map(\.reason) == [.body])
