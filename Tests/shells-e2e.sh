@@ -93,6 +93,8 @@ expect "bash: a ref completes after its ':'" '3|' "$(bashline 'board -f colon/bo
 expect "bash: a quoted --file path" 'Other\ only|' "$(bashline "board -f 'my dir/board.md' done O" board -f "'my dir/board.md'" done O)"
 expect "bash: --file=PATH" 'Other\ only|' "$(bashline 'board --file=my\ dir/board.md done O' board --file = 'my\ dir/board.md' done O)"
 expect "bash: a file name with a blank is one name" 'sp ace.md|' "$(bashline 'board check sp' board check sp)"
+mkdir 'a:b'
+expect "bash: --file=PATH with a ':' (helper-76: --file=a:a\\:b)" 'b|' "$(bashline 'board --file=a:' board --file = a :)"
 expect "zsh: a --file path with a backslash" 'Other only|' "$(ask zsh 'board -f my\ dir/board.md done O')"
 
 # fish: ask fish itself what it completes on a command line.

@@ -69,8 +69,9 @@ enum ShellSupport {
                 if [[ -n ${COMP_LINE:-} && ${COMP_WORDBREAKS:-} == *[:=]* ]]; then
                     [[ ${COMP_LINE:0:COMP_POINT} =~ (([^[:space:]\\\\]|\\\\.)*)$ ]] && typed=${BASH_REMATCH[1]}
                     if [[ $typed == -*=* ]]; then
-                        prev=${typed%%=*} cur=${typed#*=}
-                    elif [[ $typed == *[:=]* ]]; then
+                        prev=${typed%%=*} typed=${typed#*=} cur=$typed
+                    fi
+                    if [[ $typed == *[:=]* ]]; then
                         cur=$typed broken=${typed%"${typed##*[:=]}"}
                     fi
                 fi
@@ -153,6 +154,7 @@ enum ShellSupport {
                 COMPREPLY=()
                 compopt -o filenames 2>/dev/null
                 while IFS= read -r name; do COMPREPLY+=("$name"); done < <(compgen -f -- "$(_board_unquoted "$cur")")
+                [[ -n ${broken:-} ]] && COMPREPLY=("${COMPREPLY[@]#"$broken"}")
             }
             complete -F _board board
 
