@@ -503,7 +503,14 @@ private struct ThreeWayMerge {
             var resolved: [UInt8] = []
             // The half being read, in a text block; `itemBlock` in an item's.
             var half: Int?
+            // The lines of the items that stand outside every block: in both halves.
+            var outside: Set<LineKey> = []
+            var itemLines = merged.items.lazy.map(\.line).makeIterator(), nextItemLine = itemLines.next()
             for (index, line) in merged.lines.enumerated() {
+                if index == nextItemLine {
+                    if half == nil { outside.insert(LineKey(text(line))) }
+                    nextItemLine = itemLines.next()
+                }
                 if openings.contains(index) {
                     half = text(line).elementsEqual(opening) ? 0 : itemBlock
                 } else if let current = half, text(line).elementsEqual(separator) {
@@ -514,8 +521,12 @@ private struct ThreeWayMerge {
                     resolved += bytes[line.start..<line.end]
                 }
             }
+            // Each half keeps the items its side added where that side put them; and those the other side added that
+            // stand outside the blocks, in both halves (helper-76: ours' `add O --to done` made `## DONE`, theirs'
+            // `add T --to doing` made `## DOING`, the headings one block; keeping ours' half put T in DONE).
             var mustKeep = agreed
             addingItemsAdded(by: kept == 1 ? .theirs : .ours, to: &mustKeep)
+            addingItemsAdded(by: kept == 1 ? .ours : .theirs, to: &mustKeep, standingIn: outside)
             if let title = misplacedItem(Board(parsing: resolved, offBoardSections: offBoardSections), mustKeep) { return title }
         }
         return nil
@@ -596,15 +607,16 @@ private struct ThreeWayMerge {
 
     /// `agreed` with each item `side` alone added, in the section it put it in, where the merge has it as that side
     /// wrote it: the half of that side must keep it there (helper-73: two boards added apart, their headings one
-    /// block, every item came after it, in DONE). The other side's half may leave it out, in a block's half of its own.
-    func addingItemsAdded(by side: MergeSide, to agreed: inout AgreedItems) {
+    /// block, every item came after it, in DONE). The other side's half may leave it out, in a block's half of its own:
+    /// with `lines`, only the items whose line is one of them (those outside every block).
+    func addingItemsAdded(by side: MergeSide, to agreed: inout AgreedItems, standingIn lines: Set<LineKey>? = nil) {
         let version = side == .ours ? ours : theirs, identities = side == .ours ? oursIdentity : theirsIdentity
         let indices = sideIndices(), otherIndex = side == .ours ? indices.theirs : indices.ours
         let conflicted = Set(conflictedItems), firstIndex = side == .ours ? 0 : ours.board.items.count
         for (index, id) in identities.enumerated() where id >= base.board.items.count && otherIndex[id] == nil && !conflicted.contains(id) {
             guard let item = merged[id] else { continue }
             let line = Self.itemLine(version.board, version.board.items[index])
-            if LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf }) == line {
+            if LineKey(bytes(of: item.content).prefix { $0 != Bytes.lf }) == line, lines?.contains(line) ?? true {
                 agreed.agree(line, or: nil, in: version.section(ofItem: index), first: firstIndex + index)
             }
         }

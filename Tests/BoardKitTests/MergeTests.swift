@@ -190,6 +190,11 @@ import Testing
         #expect(result.conflicts.first?.reason == .halvesMisplace, "\(result.conflicts) \(result.text)")
         #expect(Self.sections(keeping: "ours", of: result.text) == ["B TODO", "A DOING"])
         #expect(Self.sections(keeping: "theirs", of: result.text) == ["A TODO", "B DONE"])
+        // Items added there, each by one side, below the headings' block: in both halves, so each must keep the other
+        // side's where it put it too (helper-76: keeping ours' half put theirs' T in DONE).
+        let added = merge("## TODO\n\n- [ ] A\n", "## TODO\n\n- [ ] A\n\n## DONE\n\n- [x] O\n", "## TODO\n\n- [ ] A\n\n## DOING\n\n- [ ] T\n")
+        #expect(added.conflicts.first?.reason == .halvesMisplace, "\(added.conflicts) \(added.text)")
+        #expect(Self.sections(keeping: "ours", of: added.text) == ["A TODO", "O DONE"])
     }
 
     /// Each item of the file with one half of every conflict block kept, and its section: `A TODO`.
