@@ -248,12 +248,22 @@ public struct InteractiveBoard: Sendable {
         return nil
     }
 
-    /// Pasted text for a one-line field: line breaks (CR LF one) and tabs become spaces, other control characters go.
+    /// Pasted text for a one-line field: line breaks (CR LF one) and tabs become spaces, other control characters go,
+    /// and so does a string one of the C1 controls OSC, DCS, SOS, PM or APC begins, up to its ST or BEL.
     static func oneLine(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
+        var inString = false
         for scalar in text.unicodeScalars {
             defer { previous = scalar }
+            if inString {
+                inString = scalar.value != 0x9C && scalar.value != 0x07
+                continue
+            }
+            if [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(scalar.value) {
+                inString = true
+                continue
+            }
             if scalar == "\n" && previous == "\r" { continue }
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 result.append(" ")

@@ -70,12 +70,8 @@ public struct KeyDecoder: Sendable {
                 // A string a terminal sends (OSC `ESC ]`, DCS `ESC P`, APC, PM, SOS: a reply to a query, such as its
                 // colours) runs to BEL or `ESC \`: dropped whole, never typed into the form (helper-74).
                 if Array("]P_^X".utf8).contains(introducer) {
-                    var end = index + 2
-                    while end < pending.count, pending[end] != 0x07, !(pending[end] == 0x1B && end + 1 < pending.count && pending[end + 1] == UInt8(ascii: "\\")) {
-                        end += 1
-                    }
-                    guard end < pending.count else { return finish(keys, consumed: final ? pending.count : index) }
-                    index = end + (pending[end] == 0x07 ? 1 : 2)
+                    guard let after = stringEnd(from: index + 2) else { return finish(keys, consumed: final ? pending.count : index) }
+                    index = after
                     continue
                 }
                 guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
@@ -107,6 +103,16 @@ public struct KeyDecoder: Sendable {
             case 0x1A: keys.append(.suspend); index += 1
             case 0x00..<0x20: index += 1
             default:
+                // The same strings begun by a C1 control (U+009D OSC, U+0090 DCS, …), as UTF-8 or as one 8-bit byte:
+                // dropped whole too, not only their controls (helper-76: `11;x` of one was typed into the title).
+                let c1 = byte == 0xC2 && index + 1 < pending.count ? pending[index + 1] : byte
+                if [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(c1) {
+                    guard let after = stringEnd(from: index + (byte == 0xC2 ? 2 : 1)) else {
+                        return finish(keys, consumed: final ? pending.count : index)
+                    }
+                    index = after
+                    continue
+                }
                 let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
                 // The sequence ends at a byte that cannot continue it: a byte that is no UTF-8 (an 8-bit Meta key, a
                 // Latin-1 terminal) took the next keys pressed, however much later, for its rest (helper-74: an
@@ -124,6 +130,21 @@ public struct KeyDecoder: Sendable {
             }
         }
         return finish(keys, consumed: index)
+    }
+
+    /// Where a terminal's string (OSC, DCS, APC, PM, SOS) whose text starts at `start` ends: past its BEL, `ESC \`
+    /// or ST (U+009C, as UTF-8 or one byte). Nil while its end has not come.
+    private func stringEnd(from start: Int) -> Int? {
+        var end = start
+        while end < pending.count {
+            switch pending[end] {
+            case 0x07, 0x9C: return end + 1
+            case 0x1B where end + 1 < pending.count && pending[end + 1] == UInt8(ascii: "\\"): return end + 2
+            case 0xC2 where end + 1 < pending.count && pending[end + 1] == 0x9C: return end + 2
+            default: end += 1
+            }
+        }
+        return nil
     }
 
     private mutating func finish(_ keys: [Key], consumed: Int) -> [Key] {

@@ -555,6 +555,9 @@ import Testing
         #expect(decoder.keys(Array("A\u{1B}]11;rgb:0000/0000/0000\u{7}B\u{1B}P1$r0m\u{1B}\\C\u{9B}D".utf8)) == [.character("A"), .character("B"), .character("C"), .character("D")])
         #expect(decoder.keys(Array("\u{1B}]11;rgb".utf8), final: false) == [])
         #expect(decoder.keys(Array(":0/0/0\u{7}x".utf8)) == [.character("x")])
+        // Begun by a C1 control, as UTF-8 or one 8-bit byte, to its ST (helper-76: the payload was typed).
+        #expect(decoder.keys(Array("a\u{9D}11;x\u{9C}b".utf8)) == [.character("a"), .character("b")])
+        #expect(decoder.keys([0x61, 0x9D] + Array("11;x".utf8) + [0x9C, 0x62]) == [.character("a"), .character("b")])
     }
 
     @Test func aBoardWithConflictMarkersIsNotEdited() {
@@ -660,9 +663,9 @@ import Testing
         session.press([.enter])
         #expect(session.text.contains("- [ ] crlf lines and tabs\n"))
         // C0 and C1 controls in a paste are dropped (helper-74: U+009B went into the file).
-        session.press([.character("a"), .paste("c1\u{9B}\u{1}x")])
+        session.press([.character("a"), .paste("c1\u{9B}\u{1}x\u{9D}11;y\u{9C}z")])
         session.press([.enter])
-        #expect(session.text.contains("- [ ] c1x\n"))
+        #expect(session.text.contains("- [ ] c1xz\n"))
     }
 
     @Test func reorderingOneOfTwoItemsWithTheSameTitleKeepsItSelected() {
