@@ -1318,7 +1318,8 @@ private struct ThreeWayMerge {
     /// order, alike line for line, section for section and in what stands above each (`predecessor`: so a twin each
     /// side kept in another place is no like change, as git tells two lines apart by their places) and the merged line
     /// its region goes after (`place`: a text line repeated above each twin, `a`, x, `a`, x, is alike above both; seed
-    /// 25 of the merge property test: ours renamed one twin, theirs the other, and the twin left came out too), and the other
+    /// 25 of the merge property test: ours renamed one twin, theirs the other, and the twin left came out too) and,
+    /// where the item above is a twin too, which of its twins it is (`y`, x, `y`, x: helper-76), and the other
     /// side changed those twins, the base twin each
     /// of them pairs with: the one the other side's item pairs with (`pairing`). The two sides made the same changes
     /// to those twins, and the merge makes them once (both removing one of two twins removed both; both starting one
@@ -1342,6 +1343,17 @@ private struct ThreeWayMerge {
             return found
         }
         let (sideTwins, otherTwins) = (twins(side, sideContent), twins(other, otherContent))
+        // Where the item above a twin is a twin too, which of them it is, counted in file order: twins under twins
+        // (`y`, x, `y`, x) stand under other items, though under the same title (helper-76: each side renaming another
+        // x brought a stray x back).
+        func twinsAbove(_ version: Version, _ twins: [TitleKey: [Int]]) -> (Int) -> Int? {
+            var occurrence: [Int: Int] = [:]
+            for list in twins.values { for (number, index) in list.enumerated() { occurrence[index] = number } }
+            return { index in
+                index > 0 && version.regionOfItem[index - 1] == version.regionOfItem[index] ? occurrence[index - 1] : nil
+            }
+        }
+        let (sideTwinAbove, otherTwinAbove) = (twinsAbove(side, sideTwins), twinsAbove(other, otherTwins))
         // Each title's twins with each side's items of the title and those it renamed from a twin; titles that share
         // an item (one renamed from a twin of one title to the other's) are one group.
         let titles = Array(baseTwins)
@@ -1381,7 +1393,8 @@ private struct ThreeWayMerge {
                   zip(items, others).allSatisfy({ side.itemContent($0) == other.itemContent($1)
                       && side.section(ofItem: $0) == other.section(ofItem: $1)
                       && side.predecessor(ofItem: $0) == other.predecessor(ofItem: $1)
-                      && side.place(ofItem: $0) == other.place(ofItem: $1) })
+                      && side.place(ofItem: $0) == other.place(ofItem: $1)
+                      && sideTwinAbove($0) == otherTwinAbove($1) })
             else { continue }
             for (item, otherItem) in zip(items, others) {
                 if let twin = pairing.partnerOfNew[otherItem] { mirror.append((item, otherItem, twin)) }

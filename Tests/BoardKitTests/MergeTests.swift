@@ -753,6 +753,13 @@ import Testing
         let result = merge(base, "## DONE\na\n- [ ] x ours\na\n- [ ] x\n", "## DONE\na\n- [ ] x\na\n- [ ] t9\n")
         #expect(result.conflicts.isEmpty)
         #expect(result.text == "## DONE\na\n- [ ] x ours\na\n- [ ] t9\n")
+        // And under twin items (`y`, x, `y`, x): the item above each is another `y` (helper-76: a stray x came back on
+        // renames, and both removals kept one x).
+        let twins = "## TODO\n- [ ] y\n- [ ] x\n- [ ] y\n- [ ] x\n"
+        let renamed = merge(twins, "## TODO\n- [ ] y\n- [ ] x1\n- [ ] y\n- [ ] x\n", "## TODO\n- [ ] y\n- [ ] x\n- [ ] y\n- [ ] x2\n")
+        #expect(renamed.conflicts.isEmpty && renamed.text == "## TODO\n- [ ] y\n- [ ] x1\n- [ ] y\n- [ ] x2\n", "\(renamed.text)")
+        let removed = merge(twins, "## TODO\n- [ ] y\n- [ ] y\n- [ ] x\n", "## TODO\n- [ ] y\n- [ ] x\n- [ ] y\n")
+        #expect(removed.conflicts.isEmpty && removed.text == "## TODO\n- [ ] y\n- [ ] y\n", "\(removed.text)")
     }
 
     @Test func bothChangingTheBodyDifferentlyConflicts() {
