@@ -41,15 +41,9 @@ enum Git {
     /// Outside a repository and without git, git fails alike.
     static func failure(_ notInRepository: String, in folder: String? = nil, environment: [String: String]) -> String {
         guard run(["--version"], environment: environment) != 127 else { return "git is not installed (no git on PATH)" }
-        guard let folder, let (pid, input, output) = spawn(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment,
-                                                           errorsToo: true) else { return notInRepository }
-        close(input)
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 12)
-        while readMore(from: output, into: &bytes, using: &chunk) {}
-        close(output)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let fatal = String(decoding: bytes, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("fatal: ") }
+        guard let folder, let said = finished(["-C", folder, "rev-parse", "--show-toplevel"], environment: environment,
+                                              errorsToo: true) else { return notInRepository }
+        let fatal = String(decoding: said.bytes, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("fatal: ") }
         // Outside a repository, or in a bare one, `notInRepository` says it.
         guard let reason = fatal?.dropFirst("fatal: ".count), !reason.hasPrefix("not a git repository"),
               !reason.hasPrefix("this operation must be run in a work tree") else { return notInRepository }
@@ -63,7 +57,15 @@ enum Git {
 
     /// `output` as the bytes git printed.
     static func bytes(_ arguments: [String], environment: [String: String]) -> [UInt8]? {
-        guard let (pid, input, output) = spawn(arguments, environment: environment) else { return nil }
+        guard let (bytes, status) = finished(arguments, environment: environment) else { return nil }
+        return status == 0 ? bytes : nil
+    }
+
+    /// Runs `git ARGUMENTS` to its end: what it printed (its errors too, with `errorsToo`), and its wait status; nil
+    /// when it cannot be started.
+    private static func finished(_ arguments: [String], environment: [String: String],
+                                 errorsToo: Bool = false) -> (bytes: [UInt8], status: Int32)? {
+        guard let (pid, input, output) = spawn(arguments, environment: environment, errorsToo: errorsToo) else { return nil }
         close(input)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -71,7 +73,7 @@ enum Git {
         close(output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status == 0 ? bytes : nil
+        return (bytes, status)
     }
 
     /// Reads what a pipe has (through `chunk`, reused) onto the end of `bytes`; false at its end or on an error.

@@ -260,7 +260,7 @@ public struct InteractiveBoard: Sendable {
                 inString = scalar.value != 0x9C && scalar.value != 0x07
                 continue
             }
-            if [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(scalar.value) {
+            if scalar.value < 0x100, KeyDecoder.stringIntroducers.contains(UInt8(scalar.value)) {
                 inString = true
                 continue
             }

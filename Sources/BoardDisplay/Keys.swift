@@ -15,6 +15,9 @@ public enum Key: Equatable, Sendable {
 /// Turns the bytes a terminal sends in raw mode into keys: UTF-8 text, the escape sequences of arrows and the
 /// like (`ESC [ A`, `ESC O A`, `ESC [ 5 ~`), and control bytes. Sequences it does not know are dropped whole.
 public struct KeyDecoder: Sendable {
+    /// The C1 controls that begin a string a terminal sends, up to its ST: DCS, SOS, OSC, PM and APC.
+    static let stringIntroducers: [UInt8] = [0x90, 0x98, 0x9D, 0x9E, 0x9F]
+
     private var pending: [UInt8] = []
     /// The bytes of a paste under way (after `ESC [ 200 ~`, until `ESC [ 201 ~`).
     private var pasted: [UInt8]?
@@ -106,7 +109,7 @@ public struct KeyDecoder: Sendable {
                 // The same strings begun by a C1 control (U+009D OSC, U+0090 DCS, …), as UTF-8 or as one 8-bit byte:
                 // dropped whole too, not only their controls (helper-76: `11;x` of one was typed into the title).
                 let c1 = byte == 0xC2 && index + 1 < pending.count ? pending[index + 1] : byte
-                if [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(c1) {
+                if Self.stringIntroducers.contains(c1) {
                     guard let after = stringEnd(from: index + (byte == 0xC2 ? 2 : 1)) else {
                         return finish(keys, consumed: final ? pending.count : index)
                     }
