@@ -522,18 +522,18 @@ extension Board {
                     for byte in bytes[start..<position] {
                         key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
                     }
-                } else if String(validating: bytes[start..<position], as: UTF8.self) == nil {
+                } else if let word = String(validating: bytes[start..<position], as: UTF8.self) {
+                    // In NFC: `Café` typed in two scalars (macOS) is the title typed in one (helper-75: both sides
+                    // adding it, each its way, kept two items). Stream-safe first, as long runs of marks sort slowly.
+                    for part in word.lowercased().split(whereSeparator: \.isWhitespace) {
+                        if !key.isEmpty { key.append(Bytes.space) }
+                        key += String(part).streamSafe._nfcCodeUnits
+                    }
+                } else {
                     // Bytes that are no UTF-8 as they are: decoded, `Caf\xE9` and `Caf\xFF` were one title
                     // (helper-76: each side adding one, another, conflicted as one title added twice).
                     if !key.isEmpty { key.append(Bytes.space) }
                     key += bytes[start..<position]
-                } else {
-                    // In NFC: `Café` typed in two scalars (macOS) is the title typed in one (helper-75: both sides
-                    // adding it, each its way, kept two items). Stream-safe first, as long runs of marks sort slowly.
-                    for part in String(decoding: bytes[start..<position], as: UTF8.self).lowercased().split(whereSeparator: \.isWhitespace) {
-                        if !key.isEmpty { key.append(Bytes.space) }
-                        key += String(part).streamSafe._nfcCodeUnits
-                    }
                 }
             }
         }

@@ -498,14 +498,14 @@ private struct ThreeWayMerge {
         var agreed = sectionsAgreed()
         addingItemsMovedByOneSide(to: &agreed)
         let itemBlock = 2
+        // The lines of the items that stand outside every block, in both halves: found on the first reading.
+        var outside: Set<LineKey> = []
         for kept in plainBlocks ? [0, 1] : [0] {
             // The merged lines with one half of each block kept (0: ours, 1: theirs), the markers dropped.
             var resolved: [UInt8] = []
             // The half being read, in a text block; `itemBlock` in an item's.
             var half: Int?
-            // The lines of the items that stand outside every block: in both halves.
-            var outside: Set<LineKey> = []
-            var itemLines = merged.items.lazy.map(\.line).makeIterator(), nextItemLine = itemLines.next()
+            var itemLines = merged.items.lazy.map(\.line).makeIterator(), nextItemLine = kept == 0 ? itemLines.next() : nil
             for (index, line) in merged.lines.enumerated() {
                 if index == nextItemLine {
                     if half == nil { outside.insert(LineKey(text(line))) }
@@ -1237,8 +1237,8 @@ private struct ThreeWayMerge {
         for index in 0..<baseCount where !conflicted.contains(index) {
             guard let o = oursOf[index], let t = theirsOf[index], merged[index] != nil else { continue }
             let section = base.section(ofItem: index)
-            let oursMoved = ours.section(ofItem: o) != section || standsAfterAnotherItem(index, in: ours, at: o, identity: oursIdentity)
-            let theirsMoved = theirs.section(ofItem: t) != section || standsAfterAnotherItem(index, in: theirs, at: t, identity: theirsIdentity)
+            let oursMoved = ours.section(ofItem: o) != section || standsBetweenOtherItems(index, in: ours, at: o, identity: oursIdentity)
+            let theirsMoved = theirs.section(ofItem: t) != section || standsBetweenOtherItems(index, in: theirs, at: t, identity: theirsIdentity)
             if oursMoved, !theirsMoved {
                 follow(index, side: ours, index: o, identity: oursIdentity, other: (theirs, theirsOf), underLineNotIn: baseLines)
             } else if theirsMoved, !oursMoved {
@@ -1283,7 +1283,7 @@ private struct ThreeWayMerge {
     /// one before it and the one after it another (or none where there was one, or the other way round): the side
     /// moved it. An item next to one the side moved has one neighbour changed only, and was not moved (helper-76:
     /// E moved to the top made A, after it now, follow E into the other side's new group).
-    func standsAfterAnotherItem(_ baseIndex: Int, in side: Version, at index: Int, identity: [Int]) -> Bool {
+    func standsBetweenOtherItems(_ baseIndex: Int, in side: Version, at index: Int, identity: [Int]) -> Bool {
         func neighbour(_ version: Version, _ item: Int, _ step: Int) -> Int? {
             version.board.items.indices.contains(item + step)
                 && version.regionOfItem[item + step] == version.regionOfItem[item] ? item + step : nil
