@@ -26,9 +26,10 @@ enum BoardFile {
     /// With `pipes`, for a path named on the command line, a pipe is read too (`board check <(git show
     /// HEAD:board.md)`), waiting at most `pipeWait` milliseconds for its first bytes, and so is a character device
     /// (`/dev/null`, which git passes for a new file); otherwise only a regular file is read.
-    static func contents(of path: String, shownAs name: String, pipes: Bool = false) throws(CommandError) -> [UInt8] {
+    /// A relative path is taken from the folder open as `folder`, if given.
+    static func contents(of path: String, in folder: Int32 = AT_FDCWD, shownAs name: String, pipes: Bool = false) throws(CommandError) -> [UInt8] {
         // Opened without blocking: opening a FIFO with no writer would wait forever.
-        let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openat(folder, systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(name, "cannot read") }
         defer { close(fd) }
         var status = stat()
@@ -175,11 +176,13 @@ enum BoardFile {
             throw failure(name, "cannot open")
         }
 
-        let folderLock = try lockFolder(of: target, shownAs: name)
-        defer { close(folderLock) }
+        // Every step names its files in the folder locked, wherever the folder is moved meanwhile.
+        let folder = try lockFolder(of: target, shownAs: name)
+        defer { close(folder.fd) }
+        let board = split(target).name
         // Beside the file a link leads to, the name kept is said in full.
-        if let kept = try setAsideLeftover(besides: target, shownAs: path == target ? name : target) { notice(kept) }
-        let (fd, status) = try lockCurrentFile(target, shownAs: name)
+        if let kept = try setAsideLeftover(besides: board, in: folder, shownAs: path == target ? name : target) { notice(kept) }
+        let (fd, status) = try lockCurrentFile(board, in: folder, shownAs: name)
         defer { close(fd) }  // Closing releases the file's lock and the lease.
         let leased = leases ? try takeReadLease(fd, shownAs: name) : false
         let original = leased ? try readAll(fd, shownAs: name) : try readStill(fd, shownAs: name) { duringWrite?(.read) }
@@ -193,48 +196,48 @@ enum BoardFile {
         if status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 { throw readOnly }
         // Another file now at the path (an editor's save by rename, or a pipe put there) is a change, not a file no
         // one may write.
-        if !isFile(target, status) { throw changedMeanwhile }
-        if access(systemPath(target), W_OK) != 0 { throw errno == ENOENT ? changedMeanwhile : readOnly }
+        if !isFile(board, in: folder, status) { throw changedMeanwhile }
+        if faccessat(folder.fd, systemPath(board), W_OK, 0) != 0 { throw errno == ENOENT ? changedMeanwhile : readOnly }
         // From board's new file on, an interrupt (Ctrl-C, a closed terminal, `kill`) waits until the command ends:
         // stopped while a file had the temporary name, board left it there (`kill -9` still can: `setAsideLeftover`).
         board_defer_interrupts()
         defer { board_resume_interrupts() }
-        let written = try writeNewFile(newFile, besides: target, like: status, attributesOf: fd, shownAs: name)
+        let written = try writeNewFile(newFile, besides: board, in: folder, like: status, attributesOf: fd, shownAs: name)
         defer { close(written.fd) }  // Closing releases the write lease too.
         let temporary = written.path
         duringWrite?(.beforeCheck)
         // Checked before the swap, so that board's file is seen at the path only when it is almost surely right:
         // an editor reading the board in between would build on it.
-        guard holds(fd, original), leaseUnbroken(fd, leased), isFile(target, status) else {
-            throw written.isNamed ? withoutNewFile(temporary, changedMeanwhile) : changedMeanwhile
+        guard holds(fd, original), leaseUnbroken(fd, leased), isFile(board, in: folder, status) else {
+            throw written.isNamed ? withoutNewFile(temporary, in: folder, changedMeanwhile) : changedMeanwhile
         }
-        if !written.isNamed, !giveName(written.fd, temporary) { throw failure(name, "cannot write a temporary file beside it") }
+        if !written.isNamed, !giveName(written.fd, temporary, in: folder) { throw failure(name, "cannot write a temporary file beside it") }
         var ours = stat()
         _ = fstat(written.fd, &ours)
         let guarded = board_take_write_lease(written.fd) == 0
         duringWrite?(.beforeSwap)
-        guard board_exchange(systemPath(temporary), systemPath(target)) == 0 else {
+        guard board_exchange(folder.fd, systemPath(temporary), systemPath(board)) == 0 else {
             guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
-                throw withoutNewFile(temporary, failure(name, "cannot replace"))
+                throw withoutNewFile(temporary, in: folder, failure(name, "cannot replace"))
             }
             // No exchange on this file system: rename after the check (an editor saving in between can be lost).
-            guard rename(systemPath(temporary), systemPath(target)) == 0 else {
-                throw withoutNewFile(temporary, failure(name, "cannot replace"))
+            guard renameat(folder.fd, systemPath(temporary), folder.fd, systemPath(board)) == 0 else {
+                throw withoutNewFile(temporary, in: folder, failure(name, "cannot replace"))
             }
-            syncDirectory(of: target)
+            fsync(folder.fd)
             return result
         }
         duringWrite?(.afterSwap)
         /// Someone saved meanwhile: their file goes back to the path, and those waiting on board's file read it.
         func giveWay() throws(CommandError) -> CommandError {
-            try putBack(temporary, target, ours: ours, shownAs: name)
-            if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(target, in: written.fd) }
+            try putBack(temporary, board, in: folder, ours: ours, shownAs: name)
+            if guarded, board_holds_write_lease(written.fd) == 0 { showWhatWasPutBack(board, in: folder, to: written.fd) }
             return changedMeanwhile
         }
         // `temporary` now names what was the board: it must still be the file read, and no one may have opened it
         // to write meanwhile (the lease tells).
-        guard isFile(temporary, status), leaseUnbroken(fd, leased) else { throw try giveWay() }
-        syncDirectory(of: target)
+        guard isFile(temporary, in: folder, status), leaseUnbroken(fd, leased) else { throw try giveWay() }
+        fsync(folder.fd)
         duringWrite?(.beforeRemoval)
         // A last look, right before the swapped-out file loses its name (after the folder's sync, which takes
         // milliseconds): a writer that found it at the path before the swap and opened it since (an editor saving in
@@ -242,17 +245,18 @@ enum BoardFile {
         // instead, and board's change is undone.
         guard leaseUnbroken(fd, leased) else { throw try giveWay() }
         _ = board_release_lease(written.fd)
-        unlink(systemPath(temporary))
+        unlinkat(folder.fd, systemPath(temporary), 0)
         duringWrite?(.afterRemoval)
         // One that opened it between that look and the removal writes into a file no name leads to: its save is kept.
-        guard leaseUnbroken(fd, leased) else { throw keepLateSave(fd, besides: target, like: status, shownAs: name) }
+        guard leaseUnbroken(fd, leased) else { throw keepLateSave(fd, besides: board, in: folder, like: status, shownAs: name) }
         return result
     }
 
     /// A writer that opened the swapped-out file just as board removed it (`fd` is that file, its lease broken) writes
     /// its save into a file no name leads to. Board lets it go on, waits (up to two seconds) until it has closed the
     /// file, and keeps what the file then holds beside the board under a name of its own: the error says which.
-    private static func keepLateSave(_ fd: Int32, besides target: String, like status: stat, shownAs name: String) -> CommandError {
+    private static func keepLateSave(_ fd: Int32, besides board: String, in folder: LockedFolder, like status: stat,
+                                     shownAs name: String) -> CommandError {
         _ = board_release_lease(fd)
         // A read lease is refused while anyone has the file open for writing.
         for _ in 0..<200 {
@@ -261,9 +265,9 @@ enum BoardFile {
         }
         var kept: String?
         if lseek(fd, 0, SEEK_SET) == 0, let bytes = try? readAll(fd, shownAs: name),
-           let written = try? writeNewFile(PrintedFile(bytes), besides: target, like: status, attributesOf: fd, shownAs: name) {
-            if written.isNamed || giveName(written.fd, written.path) {
-                kept = (try? setAsideLeftover(besides: target, shownAs: name, comparing: false)) ?? nil
+           let written = try? writeNewFile(PrintedFile(bytes), besides: board, in: folder, like: status, attributesOf: fd, shownAs: name) {
+            if written.isNamed || giveName(written.fd, written.path, in: folder) {
+                kept = (try? setAsideLeftover(besides: board, in: folder, shownAs: name, comparing: false)) ?? nil
             }
             close(written.fd)
         }
@@ -273,24 +277,27 @@ enum BoardFile {
 
     /// `error`, once board's own new file is removed from the temporary name; when the folder does not let it go (an
     /// append-only folder lets files be added, not removed or renamed), with where that file is left.
-    private static func withoutNewFile(_ temporary: String, _ error: CommandError) -> CommandError {
-        guard unlink(systemPath(temporary)) != 0, errno != ENOENT else { return error }
-        return CommandError(message: error.lines.joined(separator: " ") + "; board's new file is left as \(temporary), which the folder does not let board remove")
+    private static func withoutNewFile(_ temporary: String, in folder: LockedFolder, _ error: CommandError) -> CommandError {
+        guard unlinkat(folder.fd, systemPath(temporary), 0) != 0, errno != ENOENT else { return error }
+        return CommandError(message: error.lines.joined(separator: " ") + "; board's new file is left as \(folder.shown(temporary)), which the folder does not let board remove")
     }
 
     /// Undoes the swap after someone saved meanwhile: their file, swapped out to `temporary`, goes back to `target`,
-    /// and board's new file (`ours`) is removed. When they saved again in between (a rename over `target` replaced
+    /// and board's new file (`ours`) is removed. When they saved again in between (a rename over `board` replaced
     /// board's file), what comes back is their earlier save: their latest is swapped in again, the earlier removed.
-    private static func putBack(_ temporary: String, _ target: String, ours: stat, shownAs name: String) throws(CommandError) {
+    private static func putBack(_ temporary: String, _ board: String, in folder: LockedFolder, ours: stat,
+                                shownAs name: String) throws(CommandError) {
         var theirs = stat()
-        if stat(systemPath(temporary), &theirs) == 0, board_exchange(systemPath(temporary), systemPath(target)) == 0 {
-            if isFile(temporary, ours) || (board_exchange(systemPath(temporary), systemPath(target)) == 0 && isFile(temporary, theirs)) {
-                unlink(systemPath(temporary))
+        let (swappedOut, boardName) = (systemPath(temporary), systemPath(board))
+        if fstatat(folder.fd, swappedOut, &theirs, 0) == 0, board_exchange(folder.fd, swappedOut, boardName) == 0 {
+            if isFile(temporary, in: folder, ours)
+                || (board_exchange(folder.fd, swappedOut, boardName) == 0 && isFile(temporary, in: folder, theirs)) {
+                unlinkat(folder.fd, swappedOut, 0)
                 return
             }
         }
-        let kept = (try? setAsideLeftover(besides: target, shownAs: target, comparing: false)) ?? nil
-        throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put back what was saved meanwhile: the file it swapped out \(kept.map { "is kept as \($0)" } ?? "is at \(temporary)"); compare it with \(name)")
+        let kept = (try? setAsideLeftover(besides: board, in: folder, shownAs: folder.shown(board), comparing: false)) ?? nil
+        throw CommandError(message: "\(name): the file changed on disk while board was editing it, and board could not put back what was saved meanwhile: the file it swapped out \(kept.map { "is kept as \($0)" } ?? "is at \(folder.shown(temporary))"); compare it with \(name)")
     }
 
     /// A file at the temporary name was left by a run stopped between swapping its file in and removing what it
@@ -300,43 +307,46 @@ enum BoardFile {
     /// Returns that name, shown as `name` is; nil when there was nothing to keep. Called with the folder locked, so no
     /// other board run names a file meanwhile. Anything else at the name (a folder, a link, a pipe) is none of board's
     /// and holds no save: it is not moved, and the write is refused.
-    static func setAsideLeftover(besides target: String, shownAs name: String, comparing: Bool = true) throws(CommandError) -> String? {
-        let temporary = temporaryPath(besides: target)
+    static func setAsideLeftover(besides board: String, in folder: LockedFolder, shownAs name: String,
+                                 comparing: Bool = true) throws(CommandError) -> String? {
+        let temporary = temporaryName(besides: board)
         var status = stat()
-        guard lstat(systemPath(temporary), &status) == 0 else { return nil }
+        guard fstatat(folder.fd, systemPath(temporary), &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw CommandError(message: "\(name): \(temporary), the name board writes its new file under, is taken by something that is no file (a folder, a link or a pipe); move it away; nothing was written")
+            throw CommandError(message: "\(name): \(folder.shown(temporary)), the name board writes its new file under, is taken by something that is no file (a folder, a link or a pipe); move it away; nothing was written")
         }
-        if comparing, let left = try? contents(of: temporary, shownAs: temporary), let current = try? contents(of: target, shownAs: name), left == current {
-            unlink(systemPath(temporary))
+        if comparing, let left = try? contents(of: temporary, in: folder.fd, shownAs: temporary),
+           let current = try? contents(of: board, in: folder.fd, shownAs: name), left == current {
+            unlinkat(folder.fd, systemPath(temporary), 0)
             return nil
         }
         for number in 1...1_000 {
-            let rescued = "\(target).rescued-\(number)"
+            let rescued = systemPath("\(board).rescued-\(number)")
             var taken = stat()
-            guard lstat(systemPath(rescued), &taken) != 0 else { continue }
+            guard fstatat(folder.fd, rescued, &taken, AT_SYMLINK_NOFOLLOW) != 0 else { continue }
             // A hard link never replaces a file; where there are none, a rename to the name found free.
-            if link(systemPath(temporary), systemPath(rescued)) == 0 {
-                unlink(systemPath(temporary))
-            } else if errno == EEXIST || rename(systemPath(temporary), systemPath(rescued)) != 0 {
+            if linkat(folder.fd, systemPath(temporary), folder.fd, rescued, 0) == 0 {
+                unlinkat(folder.fd, systemPath(temporary), 0)
+            } else if errno == EEXIST || renameat(folder.fd, systemPath(temporary), folder.fd, rescued) != 0 {
                 break
             }
             return "\(name).rescued-\(number)"
         }
-        throw CommandError(message: "\(name): cannot keep \(temporary), which an interrupted board run left beside it, under another name (\(name).rescued-1 to -1000 are taken, or the folder cannot be written); nothing was written")
+        throw CommandError(message: "\(name): cannot keep \(folder.shown(temporary)), which an interrupted board run left beside it, under another name (\(name).rescued-1 to -1000 are taken, or the folder cannot be written); nothing was written")
     }
 
     /// Someone opened board's file while it stood at the path and waits on the write lease: before they go on,
     /// the file gets the bytes of the file put back, so they read what the path holds now.
-    private static func showWhatWasPutBack(_ target: String, in fd: Int32) {
-        guard let bytes = try? contents(of: target, shownAs: target), ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else { return }
+    private static func showWhatWasPutBack(_ board: String, in folder: LockedFolder, to fd: Int32) {
+        guard let bytes = try? contents(of: board, in: folder.fd, shownAs: board), ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0
+        else { return }
         _ = bytes.withUnsafeBytes { writeAll($0, to: fd) }
     }
 
-    /// True when the path names the file `status` describes.
-    private static func isFile(_ path: String, _ status: stat) -> Bool {
+    /// True when the name in the folder names the file `status` describes.
+    private static func isFile(_ name: String, in folder: LockedFolder, _ status: stat) -> Bool {
         var now = stat()
-        return stat(systemPath(path), &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
+        return fstatat(folder.fd, systemPath(name), &now, 0) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
     }
 
     /// Takes a read lease on the board when this process may (it owns the file, or may take leases); false when it
@@ -461,14 +471,15 @@ enum BoardFile {
         if exists, status.st_mode & S_IFMT != S_IFREG {
             throw CommandError(message: "\(name): is not a regular file; board writes its output to a new or a regular file only")
         }
-        let folderLock = try lockFolder(of: path, shownAs: name)
-        defer { close(folderLock) }
+        let folder = try lockFolder(of: path, shownAs: name)
+        defer { close(folder.fd) }
+        let file = split(path).name
         // The file replaced lends its extended attributes, its ACL among them, or its lack of one (helper-72: a
         // teammate's write access went with the old file, and a folder's default ACL let in whoever it named).
-        let old = exists ? open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
+        let old = exists ? openat(folder.fd, systemPath(file), O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
         defer { if old >= 0 { close(old) } }
-        let written = try writeNewFile(besides: path, attributesOf: old >= 0 ? old : nil, mode: exists ? status.st_mode & 0o7777 : nil,
-                                       shownAs: name) { send in
+        let written = try writeNewFile(besides: file, in: folder, attributesOf: old >= 0 ? old : nil,
+                                       mode: exists ? status.st_mode & 0o7777 : nil, shownAs: name) { send in
             withoutActuallyEscaping(send) { send in
                 let sink = PieceSink(send)
                 var output = Output(writer: { sink.take($0) })
@@ -479,11 +490,13 @@ enum BoardFile {
             }
         }
         defer { close(written.fd) }
-        guard written.isNamed || giveName(written.fd, written.path) else { throw failure(name, "cannot write a temporary file beside it") }
-        guard rename(systemPath(written.path), systemPath(path)) == 0 else {
-            throw withoutNewFile(written.path, failure(name, "cannot write"))
+        guard written.isNamed || giveName(written.fd, written.path, in: folder) else {
+            throw failure(name, "cannot write a temporary file beside it")
         }
-        syncDirectory(of: path)
+        guard renameat(folder.fd, systemPath(written.path), folder.fd, systemPath(file)) == 0 else {
+            throw withoutNewFile(written.path, in: folder, failure(name, "cannot write"))
+        }
+        fsync(folder.fd)
     }
 
     /// Hands streamed pieces on to a new file's writer until one fails. Only the thread that streams calls it.
@@ -503,16 +516,18 @@ enum BoardFile {
         let exists = CommandError(message: "\(name): the file already exists; board init never overwrites a file")
         var status = stat()
         if lstat(systemPath(path), &status) == 0 { throw exists }
-        let folderLock = try lockFolder(of: path, shownAs: name)
-        defer { close(folderLock) }
-        let written = try writeNewFile(PrintedFile(bytes), besides: path, shownAs: name)
+        let folder = try lockFolder(of: path, shownAs: name)
+        defer { close(folder.fd) }
+        let file = split(path).name
+        let written = try writeNewFile(PrintedFile(bytes), besides: file, in: folder, shownAs: name)
         defer { close(written.fd) }
         // Named in one step, which fails when the path exists meanwhile: a new board appears whole or not at all.
-        let linked = written.isNamed ? link(systemPath(written.path), systemPath(path)) == 0 : giveName(written.fd, path)
+        let linked = written.isNamed ? linkat(folder.fd, systemPath(written.path), folder.fd, systemPath(file), 0) == 0
+            : giveName(written.fd, file, in: folder)
         let error = errno == EEXIST ? exists : failure(name, "cannot create")
-        if written.isNamed { unlink(systemPath(written.path)) }
+        if written.isNamed { unlinkat(folder.fd, systemPath(written.path), 0) }
         guard linked else { throw error }
-        syncDirectory(of: path)
+        fsync(folder.fd)
     }
 
     // MARK: - Helpers
@@ -521,7 +536,7 @@ enum BoardFile {
     /// holds it from its read to its last rename, so the board's one temporary name is only ever used by one.
     /// The folder as well as the file: the file is replaced at every write, and its lock goes with it the moment
     /// the new file is swapped in, before the writer is done.
-    private static func lockFolder(of path: String, shownAs name: String) throws(CommandError) -> Int32 {
+    private static func lockFolder(of path: String, shownAs name: String) throws(CommandError) -> LockedFolder {
         let fd = openFolder(of: path)
         guard fd >= 0 else {
             if errno == ENOENT { throw CommandError(message: "\(name): its folder does not exist; nothing was written") }
@@ -533,7 +548,20 @@ enum BoardFile {
             close(fd)
             throw error
         }
-        return fd
+        return LockedFolder(fd: fd, path: split(path).folder)
+    }
+
+    /// A writer's locked folder (`lockFolder`; closing `fd` releases it). Every step of a write names its files in
+    /// it, relative to `fd`: a folder renamed or moved meanwhile changes nothing, and the write ends in the folder
+    /// that holds the file read (helper-67's 05: by their paths, the swap found no file and left board's new one in
+    /// the moved folder, or it went through and the check after it, finding nothing, said the change was not made).
+    struct LockedFolder {
+        let fd: Int32
+        /// The folder's path when it was locked, for messages.
+        let path: String
+
+        /// A name in the folder, as a message shows it.
+        func shown(_ name: String) -> String { path == "/" ? "/" + name : path + "/" + name }
     }
 
     /// The folder the board is in, opened to be locked; -1 with `errno` when it cannot be.
@@ -580,10 +608,10 @@ enum BoardFile {
     /// Opens and locks (`flock`) the file the path names now, as CLI.md asks of every writer: a writer that locks
     /// only the file (an older `board`) is kept out too. If such a writer renamed a new file in while we waited
     /// for the lock, the locked inode is stale, so open and lock again.
-    private static func lockCurrentFile(_ path: String, shownAs name: String) throws(CommandError) -> (Int32, stat) {
+    private static func lockCurrentFile(_ board: String, in folder: LockedFolder, shownAs name: String) throws(CommandError) -> (Int32, stat) {
         while true {
             // Opened without blocking: opening a FIFO with no writer would wait forever.
-            let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            let fd = openat(folder.fd, systemPath(board), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { throw failure(name, "cannot open") }
             var locked = stat()
             guard fstat(fd, &locked) == 0 else {
@@ -600,7 +628,7 @@ enum BoardFile {
                 close(fd)
                 throw error
             }
-            if isFile(path, locked) { return (fd, locked) }
+            if isFile(board, in: folder, locked) { return (fd, locked) }
             close(fd)
         }
     }
@@ -671,7 +699,7 @@ enum BoardFile {
         return count
     }
 
-    /// A new file written beside the board: still open, and named `path` only once `isNamed`.
+    /// A new file written beside the board: still open, and named `path` (in the folder) only once `isNamed`.
     private struct NewFile {
         let fd: Int32
         let path: String
@@ -684,23 +712,23 @@ enum BoardFile {
     /// group and mode of `like` as far as this process may set them, and the extended attributes of the file open as
     /// `attributesOf` (its ACL among them). The pieces are written as they are: copying a
     /// large board into one buffer first would cost its size in fresh memory.
-    private static func writeNewFile(_ file: PrintedFile, besides target: String, like status: stat? = nil, attributesOf: Int32? = nil,
-                                     mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> NewFile {
-        try writeNewFile(besides: target, like: status, attributesOf: attributesOf, mode: mode, shownAs: name) { send in
+    private static func writeNewFile(_ file: PrintedFile, besides target: String, in folder: LockedFolder, like status: stat? = nil,
+                                     attributesOf: Int32? = nil, mode: mode_t? = nil, shownAs name: String) throws(CommandError) -> NewFile {
+        try writeNewFile(besides: target, in: folder, like: status, attributesOf: attributesOf, mode: mode, shownAs: name) { send in
             file.withPieces { pieces in pieces.allSatisfy(send) }
         }
     }
 
     /// `writeNewFile` of what `content` hands to the function it is given, piece after piece (false when writing
     /// failed; `content` then returns false).
-    private static func writeNewFile(besides target: String, like status: stat? = nil, attributesOf: Int32? = nil,
+    private static func writeNewFile(besides target: String, in folder: LockedFolder, like status: stat? = nil, attributesOf: Int32? = nil,
                                      mode: mode_t? = nil, shownAs name: String,
                                      content: ((UnsafeRawBufferPointer) -> Bool) -> Bool) throws(CommandError) -> NewFile {
-        let temporary = temporaryPath(besides: target)
+        let temporary = temporaryName(besides: target)
         // Only the holder of the folder's lock (this process, now) writes this name. A file left at it is kept, never
         // removed: `update` set it aside already, saying so; here it is beside a board made anew (`init` after the
         // board was removed) or an export, and may still be a board's only copy of a save.
-        _ = try setAsideLeftover(besides: target, shownAs: name)
+        _ = try setAsideLeftover(besides: target, in: folder, shownAs: name)
         var isNamed = false
         // The mode to give the file: the board's, or the one asked. Else it is a file board makes (`init`,
         // `html -o`), made as `touch` and editors make files: readable and writable by all the umask or the folder's
@@ -708,10 +736,10 @@ enum BoardFile {
         // a default ACL, left with boards their members could not write).
         let wanted = status.map { $0.st_mode & 0o7777 } ?? mode
         let createMode: mode_t = wanted == nil ? 0o666 : 0o600
-        var fd = board_open_unnamed(systemPath(split(target).folder), Int32(createMode))
+        var fd = board_open_unnamed(folder.fd, Int32(createMode))
         if fd < 0 {
             isNamed = true
-            fd = open(systemPath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, createMode)
+            fd = openat(folder.fd, systemPath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, createMode)
         }
         guard fd >= 0 else { throw failure(name, "cannot write a temporary file beside it") }
         // Every 2 MiB written starts on its way to disk while the next is copied in, so `fsync` waits for less.
@@ -764,26 +792,32 @@ enum BoardFile {
         guard moded, fsync(fd) == 0 else {
             let error = failure(name, "cannot write", code: writeError != 0 ? writeError : errno)
             close(fd)
-            if isNamed { unlink(systemPath(temporary)) }
+            if isNamed { unlinkat(folder.fd, systemPath(temporary), 0) }
             throw error
         }
         return NewFile(fd: fd, path: temporary, isNamed: isNamed)
     }
 
-    /// Gives an unnamed file a name: through `/proc/self/fd`, else (for a process that may) `AT_EMPTY_PATH`.
-    private static func giveName(_ fd: Int32, _ path: String) -> Bool {
-        if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, systemPath(path), AT_SYMLINK_FOLLOW) == 0 { return true }
-        return errno == ENOENT && linkat(fd, "", AT_FDCWD, systemPath(path), 0x1000 /* AT_EMPTY_PATH */) == 0
+    /// Gives an unnamed file a name in the folder: through `/proc/self/fd`, else (for a process that may)
+    /// `AT_EMPTY_PATH`.
+    private static func giveName(_ fd: Int32, _ name: String, in folder: LockedFolder) -> Bool {
+        if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", folder.fd, systemPath(name), AT_SYMLINK_FOLLOW) == 0 { return true }
+        return errno == ENOENT && linkat(fd, "", folder.fd, systemPath(name), 0x1000 /* AT_EMPTY_PATH */) == 0
     }
 
-    /// The one temporary name for a board: `.board.tmp-` and a hash of the board's file name, short whatever the
+    /// The one temporary name for a board named `name`: `.board.tmp-` and a hash of the name, short whatever the
     /// name's length. One name is enough, as only the holder of the folder's lock writes it.
-    static func temporaryPath(besides target: String) -> String {
-        let (folder, name) = split(target)
+    static func temporaryName(besides name: String) -> String {
         // The name's bytes with their terminating NUL, as the hash was always taken: a file left by an older run is
         // still found.
         let hash = fnv1a(SystemText.cString(name).lazy.map { UInt8(bitPattern: $0) })
-        return "\(folder)/.board.tmp-\(String(hash, radix: 16))"
+        return ".board.tmp-\(String(hash, radix: 16))"
+    }
+
+    /// `temporaryName` beside the file at `target`, as a path.
+    static func temporaryPath(besides target: String) -> String {
+        let (folder, name) = split(target)
+        return "\(folder)/\(temporaryName(besides: name))"
     }
 
 
@@ -804,14 +838,6 @@ enum BoardFile {
             written += count
         }
         return true
-    }
-
-    private static func syncDirectory(of path: String) {
-        let fd = open(systemPath(split(path).folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
-        }
     }
 
     /// A path's folder (`.` when it names none, `/` for the root) and its last component.

@@ -55,10 +55,11 @@ int board_start_writeback(int fd, int64_t offset, int64_t count) {
 #endif
 }
 
-int board_exchange(const char *first, const char *second) {
+int board_exchange(int folder, const char *first, const char *second) {
 #ifdef __linux__
-    return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
+    return renameat2(folder, first, folder, second, RENAME_EXCHANGE);
 #else
+    (void)folder;
     (void)first;
     (void)second;
     errno = ENOSYS;
@@ -66,9 +67,9 @@ int board_exchange(const char *first, const char *second) {
 #endif
 }
 
-int board_open_unnamed(const char *folder, int mode) {
+int board_open_unnamed(int folder, int mode) {
 #ifdef __linux__
-    return open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+    return openat(folder, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
 #else
     (void)folder;
     (void)mode;

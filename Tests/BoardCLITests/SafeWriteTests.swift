@@ -331,6 +331,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "seen"])
     }
 
+    /// The board's folder renamed while board writes (`mv team old-team` in another terminal, a sync tool): every
+    /// step of the write happens in the folder board locked, wherever it now is, so the change lands in the file
+    /// read, beside it nothing is left, and nothing appears at the old path. Each step went by the path before
+    /// (helper-67's 05): the swap failed, leaving board's new file in the moved folder, or it landed and the next
+    /// check failed, saying the change was not made while the moved folder held it and the old board beside it.
+    @Test(arguments: [WriteStage.beforeCheck, .beforeSwap, .afterSwap, .beforeRemoval])
+    func aFolderRenamedMidWriteGetsTheChangeAndNothingElse(at stage: WriteStage) throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("team"), withIntermediateDirectories: false)
+        sandbox.write("team/board.md", Self.board)
+        let (from, to) = (sandbox.path("team"), sandbox.path("moved"))
+        let outcome = sandbox.run(["add", "X", "--file", "team/board.md"], duringWrite: { now in
+            if now == stage { rename(from, to) }
+        })
+        #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr == "")
+        #expect(sandbox.read("moved/board.md") == Self.board + "- [ ] X\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: to) == ["board.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory) == ["moved"])
+    }
+
     /// A run killed just after its swap, or one that could not undo it, leaves the file it swapped out at the
     /// temporary name: maybe an editor's only save. The next write keeps it under a name of its own and says so.
     @Test func aFileAnInterruptedRunLeftIsKeptUnderANameOfItsOwn() throws {

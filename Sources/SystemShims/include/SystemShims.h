@@ -8,13 +8,13 @@
 /// with `errno` set. A hint only: on other systems it does nothing and returns 0.
 int board_start_writeback(int fd, int64_t offset, int64_t count);
 
-/// Swaps two paths atomically (Linux's `renameat2` with `RENAME_EXCHANGE`). Returns 0, or -1 with `errno` set
-/// (`EINVAL` or `ENOSYS` where the file system or the system cannot).
-int board_exchange(const char *first, const char *second);
+/// Swaps two names in the folder open as `folder` atomically (Linux's `renameat2` with `RENAME_EXCHANGE`). Returns
+/// 0, or -1 with `errno` set (`EINVAL` or `ENOSYS` where the file system or the system cannot).
+int board_exchange(int folder, const char *first, const char *second);
 
-/// Opens a new file without a name in `folder` (`O_TMPFILE`), for writing. Returns the descriptor, or -1 with
-/// `errno` set where the file system cannot.
-int board_open_unnamed(const char *folder, int mode);
+/// Opens a new file without a name in the folder open as `folder` (`O_TMPFILE`), for writing. Returns the
+/// descriptor, or -1 with `errno` set where the file system cannot.
+int board_open_unnamed(int folder, int mode);
 
 /// Takes a read lease on the file (`F_SETLEASE`): it fails with `EAGAIN` while another process has the file open
 /// for writing, and while it is held, another process opening the file for writing waits and breaks it. SIGIO, the
