@@ -484,6 +484,9 @@ private struct ThreeWayMerge {
     /// TODO's items below it, and keeping either half put them in DOING. An item's block (`<<<<<<< ours (DOING)`)
     /// keeps both halves: where it stands is the merge's choice, said in its labels. Nil when there is none.
     func itemMisplacedByHalves(_ merged: Board) -> String? {
+        // Read as the halves are: items under a heading that names no section are items too (helper-76's 03: ours'
+        // onew, below a block of ours' `## DONE` and theirs' `## Review`, was in neither half's count).
+        let merged = offBoardSections ? Board(parsing: merged.bytes, offBoardSections: true) : merged
         let bytes = merged.bytes
         func text(_ line: Line) -> ArraySlice<UInt8> { bytes[line.start..<line.contentEnd] }
         func withoutEnding(_ marker: [UInt8]) -> ArraySlice<UInt8> { marker.prefix { $0 != Bytes.cr && $0 != Bytes.lf } }

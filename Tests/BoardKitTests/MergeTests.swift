@@ -197,6 +197,19 @@ import Testing
         #expect(Self.sections(keeping: "ours", of: added.text) == ["A TODO", "O DONE"])
     }
 
+    /// helper-76's 03: ours' `add onew --to done` made `## DONE` at the end, theirs wrote `## Review` above TODO's items
+    /// (off the board). The two headings made one block, every item after it: keeping ours' half put bravo and charlie
+    /// in DONE, keeping theirs' put ours' onew off the board. Each half must keep the items of its side where that side
+    /// has them: the whole file is the conflict.
+    @Test func aHalfThatMovesItsSidesItemsOffTheBoardOrIntoAnotherSectionIsTheWholeFile() {
+        let base = "## TODO\n\n- [ ] bravo\n- [ ] charlie\n"
+        let ours = base + "\n## DONE\n\n- [x] onew\n"
+        let theirs = "## TODO\n\n## Review\n- [ ] bravo\n- [ ] charlie\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts.first?.reason == .halvesMisplace, "\(result.conflicts) \(result.text)")
+        #expect(Self.sections(keeping: "ours", of: result.text) == ["bravo TODO", "charlie TODO", "onew DONE"], "\(result.text)")
+    }
+
     /// Each item of the file with one half of every conflict block kept, and its section: `A TODO`.
     static func sections(keeping kept: String, of text: String) -> [String] {
         var half = "", lines: [Substring] = []
