@@ -113,6 +113,9 @@ public enum BoardCommandLine {
             }
             try Arguments.validate(parsed, for: command)
             var context = Context(invocation: invocation, parsed: parsed, output: output)
+            // A malformed `--today` or `$BOARD_TODAY` is a usage error for every command that reads a board, needing
+            // the date or not (helper-78: `rm A --today 2026-99-99` exited 0 and wrote).
+            if !Commands.readNoBoard.contains(command.name) { _ = try context.today() }
             let code = try Commands.run(command.name, &context)
             return context.output.outcome(code)
         } catch let error as UsageError {
@@ -121,10 +124,10 @@ public enum BoardCommandLine {
             output.error("Error: \(error.message)")
             if let command {
                 output.error("Usage: \(command.synopsis)")
-                output.error("  See 'board \(command.name) --help' for more information.")
+                output.error("See 'board \(command.name) --help'.")
             } else {
                 output.error("Usage: board <subcommand> [<arguments>] [<options>]")
-                output.error("  See 'board --help' for more information.")
+                output.error("See 'board --help'.")
             }
             return output.outcome(64)
         } catch let error as CommandError {

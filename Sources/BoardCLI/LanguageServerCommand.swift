@@ -55,7 +55,6 @@ extension Commands {
             }
         }
         defer { if log >= 0 { close(log) } }
-        _ = try context.today()  // a bad --today or BOARD_TODAY is an error before the first message
         // A client gone away makes writes fail (EPIPE) instead of ending the server; the end of stdin ends it.
         signal(SIGPIPE, SIG_IGN)
         var server = LanguageServer(version: BoardCommandLine.version)

@@ -43,20 +43,20 @@ import Testing
     }
 
     @Test(arguments: [
-        (["frobnicate"], "Error: Unknown subcommand 'frobnicate'\nUsage: board <subcommand> [<arguments>] [<options>]\n  See 'board --help' for more information.\n"),
-        (["add"], "Error: Missing expected argument '<title>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
-        (["add", "x", "--bogus"], "Error: Unknown option '--bogus'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
-        (["rm", "x", "--top"], "Error: Unknown option '--top' for 'board rm': it is an option of 'board add' and 'board move'\nUsage: board rm <ref> ...\n  See 'board rm --help' for more information.\n"),
-        (["edit", "x", "y"], "Error: Unexpected argument 'y'\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\n  See 'board edit --help' for more information.\n"),
-        (["add", "x", "--due"], "Error: Missing value for '--due <date>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
-        (["add", "x", "--due", "2026-02-30"], "Error: Invalid date '2026-02-30' for '--due' (use YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (fri: the next Friday))\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
-        (["move", "x", "later"], "Error: Unknown section 'later' (use todo, doing or done)\nUsage: board move <ref> ... <section> [--top]\n  See 'board move --help' for more information.\n"),
-        (["list", "--today", "soon"], "Error: Invalid date 'soon' for '--today' (write YYYY-MM-DD)\nUsage: board list [<section> ...] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--sort <key>] [--format <template>] [--json]\n  See 'board list --help' for more information.\n"),
-        (["add", "a\nb"], "Error: Invalid title: the title contains a line break\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
-        (["add", "  "], "Error: Invalid title: the title is empty\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\n  See 'board add --help' for more information.\n"),
-        (["edit", "a", "--due", "today", "--no-due"], "Error: '--due' and '--no-due' cannot be used together\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\n  See 'board edit --help' for more information.\n"),
+        (["frobnicate"], "Error: Unknown subcommand 'frobnicate'\nUsage: board <subcommand> [<arguments>] [<options>]\nSee 'board --help'.\n"),
+        (["add"], "Error: Missing expected argument '<title>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
+        (["add", "x", "--bogus"], "Error: Unknown option '--bogus'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
+        (["rm", "x", "--top"], "Error: Unknown option '--top' for 'board rm': it is an option of 'board add' and 'board move'\nUsage: board rm <ref> ...\nSee 'board rm --help'.\n"),
+        (["edit", "x", "y"], "Error: Unexpected argument 'y'\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\nSee 'board edit --help'.\n"),
+        (["add", "x", "--due"], "Error: Missing value for '--due <date>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
+        (["add", "x", "--due", "2026-02-30"], "Error: Invalid date '2026-02-30' for '--due' (use YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (fri: the next Friday))\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
+        (["move", "x", "later"], "Error: Unknown section 'later' (use todo, doing or done)\nUsage: board move <ref> ... <section> [--top]\nSee 'board move --help'.\n"),
+        (["list", "--today", "soon"], "Error: Invalid date 'soon' for '--today' (write YYYY-MM-DD)\nUsage: board list [<section> ...] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--sort <key>] [--format <template>] [--json]\nSee 'board list --help'.\n"),
+        (["add", "a\nb"], "Error: Invalid title: the title contains a line break\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
+        (["add", "  "], "Error: Invalid title: the title is empty\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
+        (["edit", "a", "--due", "today", "--no-due"], "Error: '--due' and '--no-due' cannot be used together\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\nSee 'board edit --help'.\n"),
         // An edit that names nothing to change said "No change" and exited 0.
-        (["edit", "a"], "Error: Nothing to edit: give '--title', '--due', '--no-due', '--body' or '--no-body'\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\n  See 'board edit --help' for more information.\n"),
+        (["edit", "a"], "Error: Nothing to edit: give '--title', '--due', '--no-due', '--body' or '--no-body'\nUsage: board edit <ref> [--title <text>] [--due <date> | --no-due] [--body <text> | --no-body]\nSee 'board edit --help'.\n"),
     ])
     func usageErrorsExit64WithUsageAndPointerToHelp(arguments: [String], stderr: String) {
         let sandbox = Sandbox()
@@ -64,6 +64,29 @@ import Testing
         sandbox.write("board.md", board)
         #expect(sandbox.run(arguments) == Outcome(exitCode: 64, stdout: "", stderr: stderr))
         #expect(sandbox.read() == board)
+    }
+
+    /// A malformed `--today` or `$BOARD_TODAY` is a usage error for every command that reads a board, whether it needs
+    /// the date or not (helper-78: `rm`, `add`, `edit`, `archive` and `check` exited 0, and the writers wrote). The
+    /// commands that read no board do not look at it: a stale `$BOARD_TODAY` fails no merge.
+    @Test func aMalformedTodayIsAUsageErrorForEveryCommandThatReadsABoard() throws {
+        let sandbox = Sandbox()
+        let board = "## TODO\n\n- [ ] A\n\n## DOING\n\n## DONE\n\n- [x] D done:2026-01-01\n"
+        sandbox.write("board.md", board)
+        for arguments in [["rm", "A"], ["add", "Z"], ["edit", "A", "--title", "A2"], ["archive"], ["check"], ["check", "--json"],
+                          ["diff", "HEAD"], ["lsp"], ["init"]] {
+            let given = sandbox.run(arguments + ["--today", "2026-99-99"])
+            #expect(given.exitCode == 64, "\(arguments)")
+            #expect(given.stderr.hasPrefix("Error: Invalid date '2026-99-99' for '--today' (write YYYY-MM-DD)\n"), "\(arguments): \(given.stderr)")
+            let set = sandbox.run(arguments, environment: ["BOARD_TODAY": "garbage"])
+            #expect(set.exitCode == 64, "\(arguments)")
+            #expect(set.stderr.hasPrefix("Error: Invalid date 'garbage' in BOARD_TODAY (write YYYY-MM-DD)\n"), "\(arguments): \(set.stderr)")
+            #expect(sandbox.read() == board)
+        }
+        sandbox.write("base.md", board)
+        let merged = sandbox.run(["merge-driver", "base.md", "board.md", "base.md", "7", "board.md"], environment: ["BOARD_TODAY": "garbage"])
+        #expect(merged.exitCode == 0, "\(merged.stderr)")
+        #expect(sandbox.run(["completion", "bash"], environment: ["BOARD_TODAY": "garbage"]).exitCode == 0)
     }
 
     @Test func optionsMayStandAnywhereAndDoubleDashEndsThem() {
