@@ -750,9 +750,11 @@ enum Commands {
             }
             // With several files, each line says which it is about.
             let prefix = targets.count > 1 ? escaped(target.shown) + ": " : ""
+            var overLimit: [String] = []
             try context.updateBoard(at: target) { board, _ in
                 // The moves `tidiedFile` makes are the board's items to tidy, in order, looked at where they are.
                 if !board.items.contains(where: board.isToTidy) { return (nil, prefix + "No change") }
+                overLimit = board.tidyOverLimitMessages()
                 let file = try board.tidiedFile(doneOn: today)
                 var lines = ByteWriter()
                 for item in board.items where board.isToTidy(item) {
@@ -763,6 +765,7 @@ enum Commands {
                 }
                 return (file, lines.withBytes { String(decoding: $0, as: UTF8.self) })
             }
+            for message in overLimit { context.output.error("warning: " + prefix + message) }
         }
         if context.parsed.flag("check") && !wouldChange { context.output.print("No change") }
         return wouldChange ? 1 : 0

@@ -307,6 +307,20 @@ extension Board {
         item.checked ? .done : .todo
     }
 
+    /// The WIP warnings of `tidied()` (`overLimitMessage`), for each section it fills past its limit: the first TODO or
+    /// DONE section, with the items coming in and those leaving it counted. None for a section no item comes into,
+    /// as `move` warns only then.
+    public func tidyOverLimitMessages() -> [String] {
+        [SectionKind.todo, .done].compactMap { kind in
+            guard let first = firstSection(kind), sections[first].limit != nil else { return nil }
+            var (coming, leaving) = (0, 0)
+            for item in items where isToTidy(item) {
+                if tidyTarget(of: item) == kind { coming += 1 } else if item.section == first { leaving += 1 }
+            }
+            return coming == 0 ? nil : overLimitMessage(kind, adding: coming - leaving)
+        }
+    }
+
     /// The moves `tidied()` makes, in file order, without making them.
     public func tidyMoves() -> [TidyMove] {
         itemsToTidy.map { item in TidyMove(title: title(of: item), from: kind(of: item), to: tidyTarget(of: item)) }

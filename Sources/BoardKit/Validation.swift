@@ -638,6 +638,15 @@ extension Board {
 
     /// The findings about sections but the repeated headings (`repeatedSectionDiagnostics`): a section over its
     /// limit, and a section missing.
+    /// What to do about a section over its WIP limit, for its kind (helper-78: DONE was told to finish items).
+    static func overLimitAdvice(_ kind: SectionKind) -> String {
+        switch kind {
+        case .todo: "start, finish or remove items before adding more"
+        case .doing: "finish or move items before starting more"
+        case .done, .archive: "archive items ('board archive') or raise the limit"
+        }
+    }
+
     private func sectionDiagnostics() -> [Diagnostic] {
         var found: [Diagnostic] = []
         var hasHeading = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
@@ -647,7 +656,7 @@ extension Board {
             if let message = overLimitMessage(section.kind) {
                 let hash = Bytes.skipWhitespace(bytes, lines[line].start..<lines[line].contentEnd)
                 found.append(Diagnostic(line: line + 1, column: column(ofOffset: hash, onLine: line), severity: .warning,
-                                        rule: .overLimit, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message + "; finish or move items before starting more"))
+                                        rule: .overLimit, span: Bytes.trimmed(bytes, content(ofLine: line)), message: message + "; " + Self.overLimitAdvice(section.kind)))
             }
         }
         if sections.isEmpty {

@@ -57,6 +57,22 @@ import Testing
         #expect(sandbox.run(["tidy", "--check"]) == Outcome(exitCode: 0, stdout: "No change\n", stderr: ""))
     }
 
+    /// `tidy` warns of a section it fills past its WIP limit, as moving each item would (helper-78: it said nothing);
+    /// an item that leaves the section makes room for one that comes in.
+    @Test func tidyWarnsOfASectionItFillsPastItsLimit() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n\n- [ ] A\n\n## DOING\n\n- [x] S\n\n## DONE (1)\n\n- [x] C\n")
+        let done = sandbox.run(["tidy"])
+        #expect(done == Outcome(exitCode: 0, stdout: "Moved \"S\" from DOING to DONE\n", stderr: "warning: DONE holds 2 items, over its limit of 1\n"))
+        sandbox.write("board.md", "## TODO (1)\n\n- [ ] A\n\n## DONE\n\n- [ ] R\n")
+        #expect(sandbox.run(["tidy"]).stderr == "warning: TODO holds 2 items, over its limit of 1\n")
+        sandbox.write("board.md", "## TODO (1)\n\n- [x] T\n\n## DONE\n\n- [ ] R\n")
+        #expect(sandbox.run(["tidy"]) == Outcome(exitCode: 0, stdout: "Moved \"T\" from TODO to DONE\nMoved \"R\" from DONE to TODO\n", stderr: ""))
+        // With several files, the warning names its file.
+        sandbox.write("a.md", "## TODO\n- [x] S\n## DONE (0)\n")
+        #expect(sandbox.run(["tidy", "a.md", "board.md"]).stderr == "warning: a.md: DONE holds 1 item, over its limit of 0\n")
+    }
+
     @Test func tidyTakesPathsAsPreCommitPassesThem() throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n- [ ] fine\n## DONE\n")

@@ -129,6 +129,18 @@ import Testing
         #expect(sandbox.run(["add", "y"]).stderr == "")
     }
 
+    /// The advice fits the section: DONE is not told to finish its items (helper-78).
+    @Test func theAdviceForASectionPastItsLimitFitsTheSection() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO (1)\n- [ ] a\n- [ ] b\n## DOING\n## DONE (1)\n- [x] c\n- [x] d\n")
+        #expect(sandbox.run(["check"]).stderr == """
+            board.md:1:1: warning: TODO holds 2 items, over its limit of 1; start, finish or remove items before adding more
+            board.md:5:1: warning: DONE holds 2 items, over its limit of 1; archive items ('board archive') or raise the limit
+            0 errors, 2 warnings in 1 file
+
+            """)
+    }
+
     @Test func showCountsAgainstTheLimit() {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO (5)\n- [ ] a\n## DOING (1)\n- [ ] b\n- [ ] c\n## DONE\n")
