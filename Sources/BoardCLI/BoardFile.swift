@@ -28,8 +28,7 @@ enum BoardFile {
     /// (`/dev/null`, which git passes for a new file); otherwise only a regular file is read.
     /// A relative path is taken from the folder open as `folder`, if given.
     static func contents(of path: String, in folder: Int32 = AT_FDCWD, shownAs name: String, pipes: Bool = false) throws(CommandError) -> [UInt8] {
-        // Opened without blocking: opening a FIFO with no writer would wait forever.
-        let fd = openat(folder, systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openToRead(path, in: folder)
         guard fd >= 0 else { throw failure(name, "cannot read") }
         defer { close(fd) }
         var status = stat()
@@ -109,7 +108,7 @@ enum BoardFile {
     /// The first `count` bytes of the regular file at `path` (fewer when it is shorter); nil when there is no
     /// regular file there to read.
     static func prefix(of path: String, count: Int) -> [UInt8]? {
-        let fd = open(systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openToRead(path)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()
@@ -476,7 +475,7 @@ enum BoardFile {
         let file = split(path).name
         // The file replaced lends its extended attributes, its ACL among them, or its lack of one (helper-72: a
         // teammate's write access went with the old file, and a folder's default ACL let in whoever it named).
-        let old = exists ? openat(folder.fd, systemPath(file), O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
+        let old = exists ? openToRead(file, in: folder.fd) : -1
         defer { if old >= 0 { close(old) } }
         let written = try writeNewFile(besides: file, in: folder, attributesOf: old >= 0 ? old : nil,
                                        mode: exists ? status.st_mode & 0o7777 : nil, shownAs: name) { send in
@@ -590,18 +589,46 @@ enum BoardFile {
     /// it: another board command writing there holds it for milliseconds, but one stopped (Ctrl-Z, a debugger) held
     /// every writer in the folder up forever, without a word. Past `lockWait` the command fails, saying why.
     private static func lock(_ fd: Int32, _ what: String, shownAs name: String) throws(CommandError) {
-        let limit = Double(lockWait) * 1_000_000
-        var waited = 0.0
-        var pause: UInt32 = 500
+        var wait = Wait()
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw failure(name, "cannot lock \(what)") }
-            guard waited < limit else {
+            guard wait.pause() else {
                 let seconds = lockWait == 1 ? "1 second" : "\(lockWait) seconds"
                 throw CommandError(message: "\(name): another program has kept \(what) locked for \(seconds) (a board command stopped with Ctrl-Z or in a debugger?); nothing was written")
             }
-            usleep(pause)
-            waited += Double(pause)
-            pause = min(2 * pause, 10_000)
+        }
+    }
+
+    /// The pauses between tries at something another program holds: 0.5 ms, doubling up to 10 ms, for `lockWait`
+    /// seconds in all.
+    private struct Wait {
+        private var waited = 0.0
+        private var next: UInt32 = 500
+        private let limit = Double(BoardFile.lockWait) * 1_000_000
+
+        /// Pauses and returns true; false, without pausing, once the time is up.
+        mutating func pause() -> Bool {
+            guard waited < limit else { return false }
+            usleep(next)
+            waited += Double(next)
+            next = min(2 * next, 10_000)
+            return true
+        }
+    }
+
+    /// Opens a file to read, without blocking: opening a FIFO with no writer would wait forever. A board writer holds
+    /// a lease on its new board from the swap until it knows the file stays (milliseconds), and the file refuses such
+    /// an open meanwhile (`EWOULDBLOCK`): it is tried again until the lease goes, for `lockWait` seconds at most
+    /// (helper-77: `list` and `check` beside a writer failed one run in five). -1 with `errno` when it cannot be.
+    private static func openToRead(_ path: String, in folder: Int32 = AT_FDCWD) -> Int32 {
+        var wait = Wait()
+        while true {
+            let fd = openat(folder, systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd < 0, errno == EWOULDBLOCK else { return fd }
+            guard wait.pause() else {
+                errno = EWOULDBLOCK
+                return -1
+            }
         }
     }
 
@@ -610,8 +637,7 @@ enum BoardFile {
     /// for the lock, the locked inode is stale, so open and lock again.
     private static func lockCurrentFile(_ board: String, in folder: LockedFolder, shownAs name: String) throws(CommandError) -> (Int32, stat) {
         while true {
-            // Opened without blocking: opening a FIFO with no writer would wait forever.
-            let fd = openat(folder.fd, systemPath(board), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            let fd = openToRead(board, in: folder.fd)
             guard fd >= 0 else { throw failure(name, "cannot open") }
             var locked = stat()
             guard fstat(fd, &locked) == 0 else {

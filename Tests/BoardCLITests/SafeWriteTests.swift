@@ -1,5 +1,6 @@
 @testable import BoardCLI
 import Foundation
+import SystemShims
 import Testing
 
 /// Issue 16: writing is safe with editors racing it and on any file, and no argument makes board trap.
@@ -329,6 +330,25 @@ import Testing
         #expect(sandbox.read() == saved)
         #expect(sandbox.read("seen") == saved)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "seen"])
+    }
+
+    /// A reader that comes while a writer holds its lease on the new board (from the swap until it knows the file
+    /// stays: milliseconds) waits for it: opened without blocking, the file refused it, and `list` and `check` next to
+    /// a writer failed one run in five with "Resource temporarily unavailable" (helper-77's 01).
+    @Test(arguments: [["list"], ["check", "board.md"], ["show"]])
+    func aReaderWaitsForAWritersLeaseOnTheBoard(arguments: [String]) throws {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let writer = open(sandbox.path("board.md"), O_RDWR)
+        try #require(writer >= 0)
+        try #require(board_take_write_lease(writer) == 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+            _ = board_release_lease(writer)
+            close(writer)
+        }
+        let outcome = sandbox.run(arguments)
+        #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("cannot read"), "\(outcome.stderr)")
     }
 
     /// The board's folder renamed while board writes (`mv team old-team` in another terminal, a sync tool): every
