@@ -249,9 +249,8 @@ struct Context {
         var folder = invocation.currentDirectory
         while true {
             let candidate = (folder == "/" ? "" : folder) + "/board.md"
-            if BoardFile.exists(candidate) {
-                return (folder == invocation.currentDirectory ? "board.md" : candidate, candidate)
-            }
+            let shown = folder == invocation.currentDirectory ? "board.md" : candidate
+            if try BoardFile.isNamed(candidate, shownAs: shown) { return (shown, candidate) }
             guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }

@@ -881,6 +881,16 @@ enum BoardFile {
     /// The bytes of a path for a system call (see `SystemText`).
     private static func systemPath(_ path: String) -> [CChar] { SystemText.cString(path) }
 
+    /// True when the path names something, whatever it is (a link to nothing too); false when nothing has the name.
+    /// Anything else that keeps the name from being looked up (a folder that may not be searched, a path too long) is
+    /// an error: the search for the nearest board must not pass over a board it cannot see (helper-77's 02).
+    static func isNamed(_ path: String, shownAs name: String) throws(CommandError) -> Bool {
+        var status = stat()
+        if lstat(systemPath(path), &status) == 0 { return true }
+        guard errno == ENOENT else { throw failure(name, "cannot look for it") }
+        return false
+    }
+
     /// True when something exists at the path.
     static func exists(_ path: String) -> Bool {
         var status = stat()

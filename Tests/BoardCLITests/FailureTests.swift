@@ -124,6 +124,28 @@ import Testing
                                                 currentDirectory: sandbox.path("sub"))).stderr == "")
     }
 
+    /// Only a folder with nothing named `board.md` in it sends the search up: a `board.md` that cannot be read (a link
+    /// to a drive not mounted, a link loop) is the board, and its error is said; so is anything else that keeps board
+    /// from telling whether the folder has one (a folder it may not search, a path too long). helper-77's 02: `add`
+    /// in such a folder wrote to the board above, with a note on stderr only.
+    @Test func anUnusableBoardHereIsAnErrorNotALookAbove() throws {
+        let sandbox = sandboxWithBoard()
+        let sub = sandbox.path("sub")
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
+        func inSub(_ arguments: [String]) -> Outcome {
+            BoardCommandLine.run(Invocation(arguments: arguments, environment: [:], currentDirectory: sub))
+        }
+        for target in ["/nonexistent-drive/board.md", "board.md"] {
+            unlink(sandbox.path("sub/board.md"))
+            try #require(symlink(target, sandbox.path("sub/board.md")) == 0)
+            let outcome = inSub(["add", "For the project"])
+            #expect(outcome.exitCode == 1, "\(target)")
+            #expect(outcome.stderr.hasPrefix("error: board.md: cannot"), "\(target): \(outcome.stderr)")
+            #expect(inSub(["list"]).stderr.hasPrefix("error: board.md: cannot read"), "\(target)")
+        }
+        #expect(sandbox.read() == Self.board)
+    }
+
     /// An option of other commands is named as theirs (helper-39: `add x --title y` was asked whether it meant
     /// `--file`); a misspelling still gets the nearest option.
     @Test func anOptionOfAnotherCommandIsNamedAsTheirs() {
