@@ -347,6 +347,23 @@ enum Commands {
         return "0x\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
     }
 
+    /// All of standard input (`read`), for `--body -`: fewer than `limit` bytes, or an error, as a body of the limit or
+    /// more would make a board too large to read (helper-77: `--body - < /dev/zero` grew until the system killed it).
+    static func allInput(_ read: () -> [UInt8]?, limit: Int) throws(CommandError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            // Input that cannot be read is no body: the item's would be lost.
+            guard let chunk = read() else {
+                throw CommandError(message: "--body -: standard input cannot be read (closed, or a folder); nothing was written")
+            }
+            if chunk.isEmpty { return bytes }
+            guard bytes.count + chunk.count < limit else {
+                throw CommandError(message: "--body -: standard input holds \(limit >> 20) MiB or more, too much for a board; nothing was written")
+            }
+            bytes += chunk
+        }
+    }
+
     /// `--body TEXT`; `--body -` reads the text from standard input (its final line break dropped).
     static func bodyOption(_ context: Context) throws -> String? {
         guard let value = context.parsed.value("body") else { return nil }
@@ -354,15 +371,7 @@ enum Commands {
         guard let read = context.invocation.standardInput else {
             throw CommandError(message: "--body -: there is no standard input to read the body from")
         }
-        var bytes: [UInt8] = []
-        while true {
-            // Input that cannot be read is no body: the item's would be lost.
-            guard let chunk = read() else {
-                throw CommandError(message: "--body -: standard input cannot be read (closed, or a folder); nothing was written")
-            }
-            if chunk.isEmpty { break }
-            bytes += chunk
-        }
+        var bytes = try allInput(read, limit: BoardFile.maximumFileSize)
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
         guard let text = String(validating: bytes, as: UTF8.self) else {

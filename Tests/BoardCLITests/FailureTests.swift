@@ -1,4 +1,4 @@
-import BoardCLI
+@testable import BoardCLI
 import Foundation
 import Testing
 
@@ -50,6 +50,29 @@ import Testing
         #expect(sandbox.bytes("new.md").isEmpty)
         #expect(sandbox.run(["add", "Café", "--body", "naïve"]).exitCode == 0)
         #expect(sandbox.read() == Self.board + "- [ ] Café\n  naïve\n")
+    }
+
+    /// Standard input without end (`--body - < /dev/zero`) stops at the limit with an error, where it grew until the
+    /// system killed board (helper-77's 04); input below the limit is read whole.
+    @Test func aBodyFromStandardInputStopsAtTheLimit() throws {
+        var chunks = 0
+        let endless = { () -> [UInt8]? in
+            chunks += 1
+            return [UInt8](repeating: 0x61, count: 1 << 10)
+        }
+        #expect(throws: CommandError.self) { try Commands.allInput(endless, limit: 1 << 20) }
+        #expect(chunks == 1 << 10)
+        do {
+            _ = try Commands.allInput(endless, limit: 1 << 20)
+        } catch {
+            #expect(error.message == "--body -: standard input holds 1 MiB or more, too much for a board; nothing was written")
+        }
+        var left = 3
+        let three = { () -> [UInt8]? in
+            left -= 1
+            return left >= 0 ? [0x62] : []
+        }
+        #expect(try Commands.allInput(three, limit: 4) == [0x62, 0x62, 0x62])
     }
 
     /// A path whose UTF-8 spells a character from U+10FF80 up names its own file: `SystemText` held the character as
