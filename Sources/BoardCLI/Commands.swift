@@ -731,53 +731,60 @@ enum Commands {
         let paths = context.parsed.positionals
         let targets = paths.isEmpty ? [try context.boardPath()] : paths.map { (shown: $0, path: context.absolute($0)) }
         let today = try context.today()
-        var wouldChange = false
+        var wouldChange = false, failed = false
         for target in targets {
-            if context.parsed.flag("check") {
-                let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown, pipes: true))
-                if board.isUTF16 {
-                    throw CommandError(message: "\(escaped(target.shown)):1: the file is UTF-16; board reads UTF-8: save it as UTF-8")
+            do {
+                if context.parsed.flag("check") {
+                    let board = Board(parsing: try BoardFile.contents(of: target.path, shownAs: target.shown, pipes: true))
+                    if board.isUTF16 {
+                        throw CommandError(message: "\(escaped(target.shown)):1: the file is UTF-16; board reads UTF-8: save it as UTF-8")
+                    }
+                    // `tidy` refuses such a file: a hook running `tidy --check` must not pass it.
+                    if let marker = board.conflictMarkers.first {
+                        throw CommandError(message: "\(escaped(target.shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers), then run 'board tidy'")
+                    }
+                    // One line per move, written as bytes; a run of them too long to hold whole (a pasted board can have a
+                    // hundred thousand) is streamed a piece at a time, the rest collected as any other command's lines.
+                    // The items are looked at where they are, not copied into a list of their own first.
+                    var lines = Report.newPiece()
+                    let prefix = escaped(target.shown) + ": would move \""
+                    for item in board.items where board.isToTidy(item) {
+                        wouldChange = true
+                        lines.append(string: prefix)
+                        Report.appendMove(item, of: board, to: &lines)
+                        lines.append("; run 'board tidy'\n")
+                        if lines.count >= Report.pieceSize { context.output.streamErrors(&lines) }
+                    }
+                    context.output.collectErrors(&lines)
+                    continue
                 }
-                // `tidy` refuses such a file: a hook running `tidy --check` must not pass it.
-                if let marker = board.conflictMarkers.first {
-                    throw CommandError(message: "\(escaped(target.shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers), then run 'board tidy'")
+                // With several files, each line says which it is about.
+                let prefix = targets.count > 1 ? escaped(target.shown) + ": " : ""
+                var overLimit: [String] = []
+                try context.updateBoard(at: target) { board, _ in
+                    // The moves `tidiedFile` makes are the board's items to tidy, in order, looked at where they are.
+                    if !board.items.contains(where: board.isToTidy) { return (nil, prefix + "No change") }
+                    overLimit = board.tidyOverLimitMessages()
+                    let file = try board.tidiedFile(doneOn: today)
+                    var lines = ByteWriter()
+                    for item in board.items where board.isToTidy(item) {
+                        if lines.count > 0 { lines.append(UInt8(ascii: "\n")) }
+                        lines.append(string: prefix)
+                        lines.append("Moved \"")
+                        Report.appendMove(item, of: board, to: &lines)
+                    }
+                    return (file, lines.withBytes { String(decoding: $0, as: UTF8.self) })
                 }
-                // One line per move, written as bytes; a run of them too long to hold whole (a pasted board can have a
-                // hundred thousand) is streamed a piece at a time, the rest collected as any other command's lines.
-                // The items are looked at where they are, not copied into a list of their own first.
-                var lines = Report.newPiece()
-                let prefix = escaped(target.shown) + ": would move \""
-                for item in board.items where board.isToTidy(item) {
-                    wouldChange = true
-                    lines.append(string: prefix)
-                    Report.appendMove(item, of: board, to: &lines)
-                    lines.append("; run 'board tidy'\n")
-                    if lines.count >= Report.pieceSize { context.output.streamErrors(&lines) }
-                }
-                context.output.collectErrors(&lines)
-                continue
+                for message in overLimit { context.output.error("warning: " + prefix + message) }
+            } catch let error as CommandError where targets.count > 1 {
+                // With several files, one that fails is said, and the others are still tidied (helper-77: those after
+                // it were passed over without a word).
+                for line in error.lines { context.output.error("error: \(line)") }
+                failed = true
             }
-            // With several files, each line says which it is about.
-            let prefix = targets.count > 1 ? escaped(target.shown) + ": " : ""
-            var overLimit: [String] = []
-            try context.updateBoard(at: target) { board, _ in
-                // The moves `tidiedFile` makes are the board's items to tidy, in order, looked at where they are.
-                if !board.items.contains(where: board.isToTidy) { return (nil, prefix + "No change") }
-                overLimit = board.tidyOverLimitMessages()
-                let file = try board.tidiedFile(doneOn: today)
-                var lines = ByteWriter()
-                for item in board.items where board.isToTidy(item) {
-                    if lines.count > 0 { lines.append(UInt8(ascii: "\n")) }
-                    lines.append(string: prefix)
-                    lines.append("Moved \"")
-                    Report.appendMove(item, of: board, to: &lines)
-                }
-                return (file, lines.withBytes { String(decoding: $0, as: UTF8.self) })
-            }
-            for message in overLimit { context.output.error("warning: " + prefix + message) }
         }
-        if context.parsed.flag("check") && !wouldChange { context.output.print("No change") }
-        return wouldChange ? 1 : 0
+        if context.parsed.flag("check") && !wouldChange && !failed { context.output.print("No change") }
+        return wouldChange || failed ? 1 : 0
     }
 
     // MARK: - Commands that read

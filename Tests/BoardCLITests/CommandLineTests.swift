@@ -415,8 +415,9 @@ import Testing
         #expect(lines.last == "other.md: would move \"one\" from TODO to DONE; run 'board tidy'")
     }
 
-    /// A few lines are collected as before, so a command that then fails prints only its error.
-    @Test func tidyCheckThatFailsOnALaterFilePrintsOnlyTheError() {
+    /// A few lines are collected as before, not streamed; a later file that cannot be read is said after them, the
+    /// files before it reported still (since helper-77, a file that fails no longer ends the run of several).
+    @Test func tidyCheckThatFailsOnALaterFileSaysBothInOrder() {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n- [x] ticked\n## DONE\n")
         let collector = Collector()
@@ -424,6 +425,10 @@ import Testing
                                                       currentDirectory: sandbox.directory, stderrWriter: collector.add))
         #expect(outcome.exitCode == 1)
         #expect(collector.all.isEmpty)
-        #expect(outcome.stderr.contains("missing.md") && !outcome.stderr.contains("would move"))
+        #expect(outcome.stderr == """
+            board.md: would move "ticked" from TODO to DONE; run 'board tidy'
+            error: missing.md: cannot read: No such file or directory
+
+            """)
     }
 }

@@ -73,6 +73,35 @@ import Testing
         #expect(sandbox.run(["tidy", "a.md", "board.md"]).stderr == "warning: a.md: DONE holds 1 item, over its limit of 0\n")
     }
 
+    /// With several files, one that cannot be tidied is said, and the files after it are still tidied (helper-77: they
+    /// were passed over without a word); `--check` reports each too.
+    @Test func tidyOfSeveralFilesGoesOnPastOneThatFails() {
+        let sandbox = Sandbox()
+        for name in ["a.md", "b.md", "c.md"] { sandbox.write(name, Self.board) }
+        chmod(sandbox.path("b.md"), 0o444)
+        let outcome = sandbox.run(["tidy", "a.md", "b.md", "c.md"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stdout == """
+            a.md: Moved "ticked" from TODO to DONE
+            a.md: Moved "unticked" from DONE to TODO
+            c.md: Moved "ticked" from TODO to DONE
+            c.md: Moved "unticked" from DONE to TODO
+
+            """)
+        #expect(outcome.stderr == "error: b.md: the file is read-only; nothing was written\n")
+        #expect(sandbox.read("b.md") == Self.board)
+        #expect(sandbox.read("c.md") == sandbox.read("a.md") && sandbox.read("c.md") != Self.board)
+        sandbox.write("a.md", "## TODO\n<<<<<<< ours\n")
+        let checked = sandbox.run(["tidy", "--check", "a.md", "missing.md", "c.md"])
+        #expect(checked.exitCode == 1)
+        #expect(checked.stdout == "")
+        #expect(checked.stderr.hasPrefix("""
+            error: a.md:2: merge conflict marker; resolve the merge (keep the right lines, delete the markers), then run 'board tidy'
+            error: missing.md: cannot read: No such file or directory
+
+            """), "\(checked.stderr)")
+    }
+
     @Test func tidyTakesPathsAsPreCommitPassesThem() throws {
         let sandbox = Sandbox()
         sandbox.write("board.md", "## TODO\n- [ ] fine\n## DONE\n")
