@@ -70,9 +70,16 @@ public struct Outcome: Equatable, Sendable {
     public var stderr: String
     /// True when stdout is long reading (`board log`) that a pager should show when it goes to a terminal.
     public var pageable = false
+    /// True when the command changed the board: output that then cannot be written lost only the command's message.
+    public var changedBoard = false
 
     /// Standard output as text.
     public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+
+    /// Alike in what they print and exit with, and in `pageable`; `changedBoard` is what the run did, not printed.
+    public static func == (a: Outcome, b: Outcome) -> Bool {
+        a.exitCode == b.exitCode && a.stdoutBytes == b.stdoutBytes && a.stderr == b.stderr && a.pageable == b.pageable
+    }
 
     public init(exitCode: Int32, stdout: String, stderr: String) {
         self.init(exitCode: exitCode, stdoutBytes: Array(stdout.utf8), stderr: stderr)
@@ -149,6 +156,8 @@ struct Output {
     var stderr = ""
     /// Whether what is printed is long reading a pager should show on a terminal (`Outcome.pageable`).
     var pageable = false
+    /// Whether the command changed the board (`Outcome.changedBoard`).
+    var changedBoard = false
     /// Takes streamed output as it comes, when the run has a writer.
     let writer: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
     /// Takes streamed lines for stderr as they come, when the run has a writer for them.
@@ -211,6 +220,7 @@ struct Output {
     func outcome(_ code: Int32) -> Outcome {
         var outcome = Outcome(exitCode: code, stdoutBytes: stdout, stderr: stderr)
         outcome.pageable = pageable && code == 0
+        outcome.changedBoard = changedBoard
         return outcome
     }
 }
@@ -302,6 +312,7 @@ struct Context {
                               writing edit: (Board, String, inout ByteWriter) throws -> PrintedFile?) throws {
         let (shown, path) = try target ?? boardPath()
         var message = ByteWriter()
+        var changes = false
         try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, leases: invocation.leases, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
             let board = Board(parsing: bytes)
             if board.isUTF16 {
@@ -311,11 +322,14 @@ struct Context {
                 throw CommandError(message: "\(escaped(shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written")
             }
             do {
-                return (try edit(board, shown, &message), ())
+                let file = try edit(board, shown, &message)
+                changes = file.map { !$0.equals(bytes) } ?? false
+                return (file, ())
             } catch let error as EditError {
                 throw Commands.located(error, shown)
             }
         }
+        output.changedBoard = output.changedBoard || changes
         message.append(UInt8(ascii: "\n"))
         output.stream(&message)
         // A board found in a folder above may not be the one the user had in mind: the edit says which it was.

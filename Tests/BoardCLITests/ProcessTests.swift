@@ -130,6 +130,14 @@ import Testing
             "$1" -f big.md list 2> err.txt | head -n 1 > /dev/null
             grep -qx 'error: standard output: Broken pipe' err.txt || { echo "pipe: $(cat err.txt)"; exit 1; }
             "$1" -f big.md list > out.txt && [ "$(wc -l < out.txt)" -eq 30000 ]
+            # A change made is said to be made (helper-77: a script retrying on exit 1 added the item twice).
+            "$1" add "Pay invoice" > /dev/full 2> err.txt; status=$?
+            [ $status -eq 1 ] || { echo "add: exit $status"; exit 1; }
+            [ "$(cat err.txt)" = "error: standard output: No space left on device (the board was changed; only this message was lost)" ] || { echo "add: $(cat err.txt)"; exit 1; }
+            grep -qxF -- '- [ ] Pay invoice' board.md || { echo "add: not written"; exit 1; }
+            # A command that changed nothing ("No change") says nothing of a change.
+            "$1" edit "Pay invoice" --title "Pay invoice" > /dev/full 2> err.txt
+            [ "$(cat err.txt)" = "error: standard output: No space left on device" ] || { echo "no change: $(cat err.txt)"; exit 1; }
             """
         let (status, said) = try runScript(script, binary, in: sandbox.directory)
         #expect(status == 0, "\(said)")
