@@ -470,6 +470,10 @@ enum BoardFile {
         if exists, status.st_mode & S_IFMT != S_IFREG {
             throw CommandError(message: "\(name): is not a regular file; board writes its output to a new or a regular file only")
         }
+        // A file no one may write is read-only to root too, as a board is (`update`).
+        if exists, status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 {
+            throw CommandError(message: "\(name): the file is read-only; nothing was written")
+        }
         let folder = try lockFolder(of: path, shownAs: name)
         defer { close(folder.fd) }
         let file = split(path).name

@@ -103,6 +103,12 @@ import Testing
         // A folder not there is named so ("cannot lock its folder: No such file or directory").
         #expect(sandbox.run(["html", "-o", "nodir/page.html"])
             == Outcome(exitCode: 1, stdout: "", stderr: "error: nodir/page.html: its folder does not exist; nothing was written\n"))
+        // A file no one may write is refused, as the board is (helper-77: it was replaced, keeping its mode 444).
+        sandbox.write("kept.ics", "old")
+        chmod(sandbox.path("kept.ics"), 0o444)
+        #expect(sandbox.run(["ics", "-o", "kept.ics"])
+            == Outcome(exitCode: 1, stdout: "", stderr: "error: kept.ics: the file is read-only; nothing was written\n"))
+        #expect(sandbox.read("kept.ics") == "old")
     }
 
     /// `edit --title` with a done token in the new title: it takes the place of the item's (the item's stayed, and
