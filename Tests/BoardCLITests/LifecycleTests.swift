@@ -107,6 +107,20 @@ import Testing
         #expect(sandbox.run(["show", "--width", "120", "--color", "always"]).stdout.contains("[ ] a \u{1B}[2m#t\u{1B}[0m \u{301}x"))
     }
 
+    /// A move into the section an item is in leaves it where it stands (a decision the contracts leave open, in the
+    /// README): not sent to the section's end (helper-78's 03). `--top` moves it within its section.
+    @Test func aMoveIntoItsOwnSectionLeavesAnItemWhereItStands() {
+        let sandbox = Sandbox()
+        let board = "## TODO\n\n- [ ] A\n- [ ] B\n- [ ] C\n\n## DOING\n\n- [ ] D\n- [ ] E\n\n## DONE\n"
+        sandbox.write("board.md", board)
+        for arguments in [["move", "A", "todo"], ["reopen", "B"], ["start", "D"], ["move", "A", "B", "todo"]] {
+            #expect(sandbox.run(arguments) == Outcome(exitCode: 0, stdout: "No change\n", stderr: ""), "\(arguments)")
+        }
+        #expect(sandbox.read() == board)
+        #expect(sandbox.run(["move", "C", "todo", "--top"]).exitCode == 0)
+        #expect(sandbox.read() == board.replacingOccurrences(of: "- [ ] A\n- [ ] B\n- [ ] C\n", with: "- [ ] C\n- [ ] A\n- [ ] B\n"))
+    }
+
     // MARK: - WIP limits
 
     static let limited = "## TODO\n- [ ] a\n- [ ] b\n## DOING (1)\n- [ ] c\n## DONE\n"
