@@ -1005,7 +1005,7 @@ enum Commands {
                     document.add(Diagnostic(line: 0, column: 0, severity: .error, rule: .unreadable, span: 0..<0, message: SystemText.shownBytes(error.message)),
                                  to: &context.output)
                 } else {
-                    context.output.error(error.message)
+                    context.output.error("error: " + error.message)  // as every error outside a finding (CLI.md 1.1)
                 }
                 continue
             }

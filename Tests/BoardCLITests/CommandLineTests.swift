@@ -170,7 +170,7 @@ import Testing
         #expect(sandbox.run(["check", "warn.md", "--strict"]).exitCode == 1)
         #expect(sandbox.run(["check", "good.md", "bad.md", "missing.md"]) == Outcome(exitCode: 1, stdout: "", stderr: """
             bad.md:2:9: error: 'due:2026-02-30' is not a real calendar date (write YYYY-MM-DD)
-            missing.md: cannot read: No such file or directory
+            error: missing.md: cannot read: No such file or directory
             2 errors, 0 warnings in 3 files
 
             """))
@@ -308,7 +308,7 @@ import Testing
             a.md:8:3: warning: unchecked item in DONE; run 'board tidy' to move it to TODO
             a.md:9:1: error: second TODO section (the first is at line 1); merge them into one
             b.md:1:1: warning: no TODO, DOING or DONE section; this file holds no board items
-            gone.md: cannot read: No such file or directory
+            error: gone.md: cannot read: No such file or directory
             5 errors, 4 warnings in 4 files
 
             """))

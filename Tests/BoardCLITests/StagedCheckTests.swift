@@ -55,7 +55,7 @@ import Testing
         // A path given is its staged version, from a folder below the top too.
         #expect(repository.run("board", ["check", "--staged", "board.md"], in: "repo/docs") == (0, "0 errors, 0 warnings in 1 file\n"))
         let missing = repository.run("board", ["check", "--staged", "gone.md"], in: "repo/docs")
-        #expect(missing == (1, "gone.md: nothing staged under this name (git add it)\n1 error, 0 warnings in 1 file\n"))
+        #expect(missing == (1, "error: gone.md: nothing staged under this name (git add it)\n1 error, 0 warnings in 1 file\n"))
     }
 
     @Test func nothingStagedPassesAndNoRepositoryIsAnError() throws {
