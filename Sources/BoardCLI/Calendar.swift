@@ -20,54 +20,43 @@ enum Calendar {
         let stamp = Array("DTSTAMP:\(compact(today))T000000Z".utf8)
         // The same title keeps the same UID across runs, moves and date changes; a second item of that title is told
         // apart by its place among them, titles being the same as Swift's strings are (canonically equivalent:
-        // `é` and `e` with a combining accent are one title). The dated items' title hashes are found first, a share
-        // on each core; then each one's place is counted, in file order; then the items are written.
-        // Sixteen bytes an item (title first: after a 32-bit field it would be padded to 24).
+        // `é` and `e` with a combining accent are one title, of one hash). The dated items' title hashes are found
+        // first, a share on each core; then each one's place among the items of its hash is counted, in file order;
+        // then the items are written. Places are counted by hash, not by title: two titles whose hashes collide are
+        // told apart as two items of one title are (helper-79: counted by title, they took one UID).
         var shares = board.bytes.withUnsafeBufferPointer { file in
             nonisolated(unsafe) let file = file
             return Shares.map(board.items.count, minimum: Shares.itemsPerShare, most: Shares.cores) { share in
-                var found: [(title: UInt64, item: UInt32, isNormal: Bool)] = []
+                var found: [(title: UInt64, item: UInt32)] = []
                 Memory.reserve(&found, share.count)
                 var lowered: [UInt8] = []
                 for index in share {
                     let item = board.items[index]
                     let kind = board.kind(of: item)
                     guard kind != .archive, item.due != nil, !(events && kind == .done) else { continue }
-                    let (title, isNormal) = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }
-                    found.append((title, UInt32(truncatingIfNeeded: index), isNormal))
+                    let title = board.withTitleBytes(of: item, in: file) { lowercasedHash($0, $1, &lowered) }
+                    found.append((title, UInt32(truncatingIfNeeded: index)))
                 }
                 return found
             }
         }
         var dated: [(title: UInt64, item: UInt32, occurrence: UInt32)] = []
         Memory.reserve(&dated, shares.reduce(0) { $0 + $1.count })
-        // Titles in normal form (nearly always every one) are the same strings exactly when their bytes are: they are
-        // counted by hash. Where any is not, every title is counted by its lowercased string.
-        if shares.allSatisfy({ $0.allSatisfy(\.isNormal) }) {
-            // Each title's last item so far, by its place in `dated` (plus one; 0 for none): an open-addressing
-            // table of 4 bytes a slot, in huge pages (a `Dictionary` would hash the hashes again, in pages faulted in
-            // one by one). The hashes come from the file, so their slots are scrambled by a seed drawn in each
-            // process: titles chosen to share slots cannot make the probing long.
-            var bits = 4
-            while 1 << bits < 2 * dated.capacity { bits += 1 }
-            var last: [UInt32] = []
-            Memory.reserve(&last, 1 << bits)
-            last.append(contentsOf: repeatElement(0, count: 1 << bits))
-            let seed = UInt64.random(in: .min ... .max) | 1
-            for (title, index, _) in shares.joined() {
-                var slot = Int(truncatingIfNeeded: (title &* seed) >> UInt64(64 - bits))
-                while last[slot] != 0, dated[Int(last[slot]) - 1].title != title { slot = (slot + 1) & (last.count - 1) }
-                dated.append((title, index, last[slot] == 0 ? 0 : dated[Int(last[slot]) - 1].occurrence + 1))
-                last[slot] = UInt32(truncatingIfNeeded: dated.count)
-            }
-        } else {
-            var seen: [String: UInt32] = [:]
-            for (title, index, _) in shares.joined() {
-                let lowered = board.title(of: board.items[Int(index)]).lowercased().streamSafe
-                let occurrence = seen[lowered, default: 0]
-                seen[lowered] = occurrence + 1
-                dated.append((title, index, occurrence))
-            }
+        // Each hash's last item so far, by its place in `dated` (plus one; 0 for none): an open-addressing table of 4
+        // bytes a slot, in huge pages (a `Dictionary` would hash the hashes again, in pages faulted in one by one).
+        // The hashes come from the file, so their slots are scrambled by a seed drawn in each process: titles chosen
+        // to share slots cannot make the probing long.
+        var bits = 4
+        while 1 << bits < 2 * dated.capacity { bits += 1 }
+        var last: [UInt32] = []
+        Memory.reserve(&last, 1 << bits)
+        last.append(contentsOf: repeatElement(0, count: 1 << bits))
+        let seed = UInt64.random(in: .min ... .max) | 1
+        for (title, index) in shares.joined() {
+            var slot = Int(truncatingIfNeeded: (title &* seed) >> UInt64(64 - bits))
+            while last[slot] != 0, dated[Int(last[slot]) - 1].title != title { slot = (slot + 1) & (last.count - 1) }
+            dated.append((title, index, last[slot] == 0 ? 0 : dated[Int(last[slot]) - 1].occurrence + 1))
+            last[slot] = UInt32(truncatingIfNeeded: dated.count)
         }
         // Counted: the hashes go before the writing takes its buffers.
         shares = []
@@ -253,10 +242,8 @@ enum Calendar {
 
     /// The 64-bit FNV-1a hash of the title `bytes[range]` lowercased as `String.lowercased()` lowercases it, in
     /// Unicode's composed form (NFC: `é` spelt as `e` and a combining accent is the same title, and keeps its `UID`
-    /// when an editor respells it), and whether the lowercased bytes are in a normal form no other bytes share
-    /// (`TitleOrder.appendLowercased`); `lowered` is the room to lowercase it in.
-    static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                               _ lowered: inout [UInt8]) -> (hash: UInt64, isNormal: Bool) {
+    /// when an editor respells it); `lowered` is the room to lowercase it in.
+    static func lowercasedHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowered: inout [UInt8]) -> UInt64 {
         // ASCII (lowered as it is hashed) and scalars without case, which lowercasing leaves as they are (Hangul, CJK,
         // kana, emoji: nearly every title), are hashed as they stand, without a copy; from the first other scalar on,
         // the rest is lowercased into `lowered`, and the hash goes on over that. Lowercasing goes a scalar at a time,
@@ -279,12 +266,14 @@ enum Calendar {
             for offset in 0..<length { hash = fnv1a(hash, title[index + offset]) }
             index += length
         }
-        if index == title.count, isNormal { return (hash, true) }
+        if index == title.count, isNormal { return hash }
         lowered.removeAll(keepingCapacity: true)
+        // A title whose bytes are not in the normal form of its lowercase (`TitleOrder.appendLowercased`) is hashed
+        // from the string lowercased and composed.
         guard isNormal, TitleOrder.appendLowercased(utf8: UnsafeBufferPointer(rebasing: title[index...]), to: &lowered) == true else {
-            return (fnv1a(String(decoding: title, as: UTF8.self).lowercased()._nfcCodeUnits), false)
+            return fnv1a(String(decoding: title, as: UTF8.self).lowercased()._nfcCodeUnits)
         }
-        return (lowered.reduce(hash, fnv1a), true)
+        return lowered.reduce(hash, fnv1a)
     }
 
     /// A hash in hex, sixteen digits.
