@@ -592,7 +592,8 @@ public struct Board: Sendable {
 
     /// The leading whitespace the non-blank lines of the item's body share (two spaces when it has no such line):
     /// the first one's, as far as each other one has the same bytes. A line that shares none of it (a tab among
-    /// spaces) keeps its own and leaves it as it is.
+    /// spaces) keeps its own and leaves it as it is; where that line is the shallower (counting a tab as four
+    /// columns), none is shared.
     public func bodyIndent(of item: Item) -> [UInt8] {
         sharedIndent(of: item).map { Array(bytes[$0]) } ?? Array("  ".utf8)
     }
@@ -614,7 +615,13 @@ public struct Board: Sendable {
                     var count = 0
                     while count < indent.count, line.start + count < textStart,
                           b[line.start + count] == b[indent.lowerBound + count] { count += 1 }
-                    if count > 0 { shared = indent.lowerBound..<(indent.lowerBound + count) }
+                    if count > 0 {
+                        shared = indent.lowerBound..<(indent.lowerBound + count)
+                    } else if BodyRule.indentation(b, line.start..<textStart).columns < BodyRule.indentation(b, indent).columns {
+                        // A line that shares none of it, shallower than it (spaces under a tab): no line loses any,
+                        // or the line would stand deeper than those it stood above (helper-79).
+                        shared = indent.lowerBound..<indent.lowerBound
+                    }
                 }
             }
         }

@@ -31,6 +31,11 @@ import Testing
         #expect(outcome.stdout.contains(#""body":"x\n  y\n\nz""#), "\(outcome.stdout)")
         // A line that shares none of it (a tab among spaces) keeps its own.
         #expect(outcome.stdout.contains(#""body":"spaces\n\ttab""#), "\(outcome.stdout)")
+        // Unless it is the shallower (a tab is four columns): then no line loses any, and none passes another's depth
+        // (helper-79: `\t- child` above `  - parent` came out `- child` above `  - parent`, in html and ics too).
+        sandbox.write("board.md", "## TODO\n- [ ] X due:2026-12-01\n\t- child first\n  - parent\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["list", "--json"]).stdout.contains(#""body":"\t- child first\n  - parent""#))
+        #expect(sandbox.run(["ics"]).stdout.contains("DESCRIPTION:\t- child first\\n  - parent"))
     }
 
     /// `html` renders a body's brackets, stars and backticks that open nothing as text. Forty thousand `[` took
