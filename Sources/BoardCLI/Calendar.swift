@@ -195,7 +195,7 @@ enum Calendar {
     }
 
     /// A TEXT value (RFC 5545 §3.3.11) of bytes from the file: backslash, semicolon and comma escaped, line breaks
-    /// as `\n`, and other control characters, which the format does not allow, dropped. Bytes that are not UTF-8
+    /// as `\n`, a lone CR as a space, and other control characters, which the format does not allow, dropped. Bytes that are not UTF-8
     /// are first decoded as `String(decoding:as:)` would (U+FFFD in their place).
     static func text(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         let rollback = out.count
@@ -232,6 +232,9 @@ enum Calendar {
             case UInt8(ascii: ";"): out.append("\\;")
             case UInt8(ascii: ","): out.append("\\,")
             case UInt8(ascii: "\n"): out.append("\\n")
+            // A lone CR, a line ending to CommonMark, is a space, as `html` has it: the words either side stay apart
+            // (helper-79: `first\rsecond` was `firstsecond`).
+            case UInt8(ascii: "\r"): out.append(UInt8(ascii: " "))
             default: break
             }
             index += 1

@@ -10,7 +10,7 @@ import Testing
         text.lowercased()._nfcCodeUnits.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
-    /// The old TEXT escaping, scalar by scalar over the decoded string.
+    /// The old TEXT escaping, scalar by scalar over the decoded string (a lone CR a space since helper-79).
     static func referenceText(_ bytes: [UInt8]) -> String {
         var escaped = ""
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
@@ -19,6 +19,7 @@ import Testing
             case ";": escaped += "\\;"
             case ",": escaped += "\\,"
             case "\n": escaped += "\\n"
+            case "\r": escaped += " "
             case "\t": escaped.unicodeScalars.append(scalar)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F { continue }
@@ -75,6 +76,15 @@ import Testing
             + "- [ ] a\u{37E} due:2026-12-04\n- [ ] \u{8C48} due:2026-12-05\n- [ ] \u{F900} due:2026-12-06\n- [ ] x due:2026-12-07\n")
         let uids = sandbox.run(["ics"]).stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
         #expect(uids.map { $0.prefix { $0 != "@" }.suffix(2) } == ["-0", "-1", "-0", "-1", "-0", "-1", "-0"], "\(uids)")
+    }
+
+    /// A lone CR in a title or a body is a space, as `html` has it (helper-79: the words either side were glued); other
+    /// control characters, which TEXT does not allow, go.
+    @Test func aLoneCarriageReturnIsASpace() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] a\rb\u{7} due:2026-12-01\n  first\rsecond\n")
+        let ics = sandbox.run(["ics"]).stdout
+        #expect(ics.contains("SUMMARY:a b\r\n") && ics.contains("DESCRIPTION:first second\r\n"), "\(ics)")
     }
 
     /// Two titles whose hashes collide are told apart by their place, as titles of one hash are, whatever else the
