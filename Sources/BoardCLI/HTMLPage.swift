@@ -343,7 +343,9 @@ enum Markdown {
                let first = text.first, let length = Self.fenceLength(text, marker: first),
                first == UInt8(ascii: "~") || !text[length...].contains(UInt8(ascii: "`")) {
                 closeParagraph(&out)
-                closeLists(deeperThan: -1, &out)
+                // A fence as deep as a list item's text is in that item (helper-79: it closed every list, and the
+                // items after it made a second list).
+                closeLists(deeperThan: indent - 2, &out)
                 out.append("<pre><code>")
                 fence = (first, length, indent, false)
                 return

@@ -165,8 +165,13 @@ import Testing
         // line ending is (it joined words).
         sandbox.write("board.md", "## TODO\n- [ ] left\rright\n  para\n      ```x\n  after\n\n  one\rtwo\n\n  - a\n      ```\n      code\n      ```\n")
         let indented = sandbox.run(["html"]).stdout
-        #expect(indented.contains("<div class=\"body\"><p>para<br>```x<br>after</p><p>one two</p><ul><li>a</li></ul>"
-            + "<pre><code>code</code></pre></div>"), "\(indented)")
+        #expect(indented.contains("<div class=\"body\"><p>para<br>```x<br>after</p><p>one two</p><ul><li>a"
+            + "<pre><code>code</code></pre></li></ul></div>"), "\(indented)")
+        // A fence as deep as a list item's text is in that item, and the list goes on after it (helper-79: the fence
+        // closed the list, and the next item made a second one); one less deep closes the list.
+        sandbox.write("board.md", "## TODO\n- [ ] t\n  - item a\n    ```\n    code of a\n    ```\n  - item b\n  ```\n  top\n  ```\n")
+        #expect(sandbox.run(["html"]).stdout.contains("<div class=\"body\"><ul><li>item a<pre><code>code of a</code></pre></li>"
+            + "<li>item b</li></ul><pre><code>top</code></pre></div>"))
         #expect(indented.contains(">left right<"), "\(indented)")
     }
 }
