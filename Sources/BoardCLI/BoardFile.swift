@@ -187,6 +187,11 @@ enum BoardFile {
         let original = leased ? try readAll(fd, shownAs: name) : try readStill(fd, shownAs: name) { duringWrite?(.read) }
         let (newFile, result) = try transform(original)
         guard let newFile, !newFile.equals(original) else { return result }
+        // A file board could not read again is not written (helper-77: `add` on a board of 1 GiB less a byte left one
+        // that every command then refused, the `rm` that would undo it too).
+        if newFile.count >= maximumFileSize {
+            throw CommandError(message: "\(name): the change would make the file 1 GiB or more, too large for a board file; nothing was written")
+        }
 
         let changedMeanwhile = CommandError(message: "\(name): the file changed on disk while board was editing it; nothing was written, run the command again")
         // A file no one may write is read-only to root too; otherwise the system says whether this user may write it

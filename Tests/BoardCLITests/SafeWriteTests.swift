@@ -1,4 +1,5 @@
 @testable import BoardCLI
+@testable import BoardKit
 import Foundation
 import SystemShims
 import Testing
@@ -330,6 +331,25 @@ import Testing
         #expect(sandbox.read() == saved)
         #expect(sandbox.read("seen") == saved)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).sorted() == ["board.md", "seen"])
+    }
+
+    /// A change that would make the board 1 GiB or more, too large to read again, is not written (helper-77: `add` on
+    /// a board of 1 GiB less a byte left one every command refused). The new file here is a megabyte of the board
+    /// repeated, so the test holds no gigabyte.
+    @Test func aChangeThatWouldMakeTheBoardTooLargeToReadIsNotWritten() throws {
+        let sandbox = Sandbox()
+        let line = "- [ ] " + String(repeating: "x", count: (1 << 20) - 7) + "\n"
+        sandbox.write("board.md", line)
+        #expect(throws: CommandError.self) {
+            try BoardFile.update(sandbox.path("board.md"), shownAs: "board.md") { bytes -> (PrintedFile?, Void) in
+                var file = PrintedFile(source: bytes)
+                for _ in 0..<1024 { file.append(source: 0..<bytes.count) }
+                return (file, ())
+            }
+        }
+        let unchanged = sandbox.read() == line  // compared apart: a failure would print the megabyte
+        #expect(unchanged)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory) == ["board.md"])
     }
 
     /// A reader that comes while a writer holds its lease on the new board (from the swap until it knows the file
