@@ -1,3 +1,5 @@
+import BoardKit
+
 /// An option a command accepts: `--name <value>` or a flag `--name`.
 struct OptionSpec: Sendable {
     let long: String
@@ -183,7 +185,9 @@ enum Arguments {
         }
         let count = parsed.positionals.count
         if count < spec.positionals.lowerBound {
-            let missing = spec.arguments.dropFirst(count).first?.0 ?? "argument"
+            var missing = spec.arguments.dropFirst(count).first?.0 ?? "argument"
+            // `move done`: the one argument is the section, and the ref is what is missing (helper-78).
+            if spec.name == "move", count == 1, SectionKind(argument: parsed.positionals[0]) != nil { missing = "<ref>" }
             throw UsageError(message: "Missing expected argument '\(missing)'", command: spec)
         }
         if count > spec.positionals.upperBound {

@@ -51,6 +51,9 @@ import Testing
         (["add", "x", "--due"], "Error: Missing value for '--due <date>'\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
         (["add", "x", "--due", "2026-02-30"], "Error: Invalid date '2026-02-30' for '--due' (use YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (fri: the next Friday))\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
         (["move", "x", "later"], "Error: Unknown section 'later' (use todo, doing or done)\nUsage: board move <ref> ... <section> [--top]\nSee 'board move --help'.\n"),
+        (["move", "x"], "Error: Missing expected argument '<section>'\nUsage: board move <ref> ... <section> [--top]\nSee 'board move --help'.\n"),
+        // The one argument is a section: the ref is what is missing (helper-78: it said '<section>').
+        (["move", "Done"], "Error: Missing expected argument '<ref>'\nUsage: board move <ref> ... <section> [--top]\nSee 'board move --help'.\n"),
         (["list", "--today", "soon"], "Error: Invalid date 'soon' for '--today' (write YYYY-MM-DD)\nUsage: board list [<section> ...] [--overdue] [--due-before <date>] [--due-within <days>] [--search <text>] [--tag <tag>] [--who <name>] [--archived] [--sort <key>] [--format <template>] [--json]\nSee 'board list --help'.\n"),
         (["add", "a\nb"], "Error: Invalid title: the title contains a line break\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
         (["add", "  "], "Error: Invalid title: the title is empty\nUsage: board add <title> [--due <date>] [--body <text>] [--to <section>] [--top]\nSee 'board add --help'.\n"),
