@@ -849,12 +849,6 @@ enum BoardFile {
         return ".board.tmp-\(String(hash, radix: 16))"
     }
 
-    /// `temporaryName` beside the file at `target`, as a path.
-    static func temporaryPath(besides target: String) -> String {
-        let (folder, name) = split(target)
-        return "\(folder)/\(temporaryName(besides: name))"
-    }
-
 
     /// How much of a new file is written before it is sent on to disk.
     private static let writebackSize = 2 << 20

@@ -673,3 +673,11 @@ import Testing
         #expect(!sandbox.run(["merge-driver", "b", "o", "t", "7", path]).stderr.contains("\u{1B}"))
     }
 }
+
+extension BoardFile {
+    /// `temporaryName` beside the file at `target`, as a path: where a test puts a file an interrupted run left.
+    static func temporaryPath(besides target: String) -> String {
+        let (folder, name) = split(target)
+        return "\(folder)/\(temporaryName(besides: name))"
+    }
+}
