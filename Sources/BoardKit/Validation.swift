@@ -847,7 +847,13 @@ extension Board {
             // being a token: the span starts at it, shown as what it is, and the spelling that works has a space.
             func text(_ range: Range<Int>) -> String { Self.showingOtherSpaces(String(decoding: b[range], as: UTF8.self)) }
             func otherSpace(before position: Int) -> Int { Bytes.otherSpaceLength(b, endingAt: position, from: lineStart) }
-            func date(_ range: Range<Int>) -> String? { Self.isoSpelling(ofDate: Array(b[range])) }
+            // A date with a mark of punctuation after it (`📅 2026-12-01,`) is one too: a token ends at a space, and the
+            // mark kept it from being one without a word (helper-78).
+            func date(_ range: Range<Int>) -> String? {
+                if let iso = Self.isoSpelling(ofDate: Array(b[range])) { return iso }
+                guard range.count > 1, let last = range.last, ",.;:!?)".utf8.contains(b[last]) else { return nil }
+                return Self.isoSpelling(ofDate: Array(b[range.dropLast()]))
+            }
             var position = lineStart
             while position < end {
                 let byte = b[position]

@@ -151,6 +151,16 @@ import Testing
         ])
     }
 
+    /// A date with a mark of punctuation after it is no token, and was title text without a word (helper-78: `📅
+    /// 2026-12-01,`): it is a near miss too.
+    @Test func aDateWithPunctuationAfterItIsANearMiss() {
+        #expect(diagnostics("## TODO\n- [ ] b 📅 2026-12-01,\n- [ ] c Due:2026-12-02.\n- [ ] d 📅2026/12/03)\n- [ ] e 📅 2026-12-04,,\n" + Self.sections) == [
+            "2:9: warning: '📅 2026-12-01,' is not read as a due date; write '📅 2026-12-01'",
+            "3:9: warning: 'Due:2026-12-02.' is not read as a due date; write 'due:2026-12-02'",
+            "4:9: warning: '📅2026/12/03)' is not read as a due date; write '📅 2026-12-03'",
+        ])
+    }
+
     /// A no-break space before a due token (or between 📅 and its date) looks like a space, but no token starts at it:
     /// the date was title text, and `check` said nothing (helper-49). The warning shows the space as what it is.
     @Test func aDueDateAfterANoBreakSpaceIsANearMiss() {
