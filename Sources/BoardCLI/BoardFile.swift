@@ -29,7 +29,7 @@ enum BoardFile {
     /// A relative path is taken from the folder open as `folder`, if given.
     static func contents(of path: String, in folder: Int32 = AT_FDCWD, shownAs name: String, pipes: Bool = false) throws(CommandError) -> [UInt8] {
         let fd = openToRead(path, in: folder)
-        guard fd >= 0 else { throw failure(name, "cannot read") }
+        guard fd >= 0 else { throw unopened(path, in: folder, shownAs: name, "cannot read") }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure(name, "cannot read") }
@@ -84,6 +84,15 @@ enum BoardFile {
     private static func notRegular(_ name: String, _ status: stat) -> CommandError {
         if status.st_mode & S_IFMT == S_IFDIR { return CommandError(message: "\(name): is a directory, not a board file") }
         return CommandError(message: "\(name): is \(kind(status)), not a board file; board reads and writes regular files only")
+    }
+
+    /// Why `path` could not be opened to read (`errno`, and `what` was being done): a socket, which no one can open
+    /// (helper-77: it was 'No such device or address'), is said as what it is.
+    private static func unopened(_ path: String, in folder: Int32, shownAs name: String, _ what: String) -> CommandError {
+        let error = failure(name, what)
+        var status = stat()
+        guard fstatat(folder, systemPath(path), &status, 0) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return error }
+        return notRegular(name, status)
     }
 
     /// What a path that is not a regular file is, for a message.
@@ -183,6 +192,11 @@ enum BoardFile {
         if let kept = try setAsideLeftover(besides: board, in: folder, shownAs: path == target ? name : target) { notice(kept) }
         let (fd, status) = try lockCurrentFile(board, in: folder, shownAs: name)
         defer { close(fd) }  // Closing releases the file's lock and the lease.
+        // Output sent into the board (`board add X >> board.md`) holds it open for writing, which read as an editor
+        // saving it (helper-77), and would land in it after the change.
+        if isSameFile(STDOUT_FILENO, asDescriptor: fd) || isSameFile(STDERR_FILENO, asDescriptor: fd) {
+            throw CommandError(message: "\(name): board's own output is sent into the board file; send it elsewhere; nothing was written")
+        }
         let leased = leases ? try takeReadLease(fd, shownAs: name) : false
         let original = leased ? try readAll(fd, shownAs: name) : try readStill(fd, shownAs: name) { duringWrite?(.read) }
         let (newFile, result) = try transform(original)
@@ -647,7 +661,7 @@ enum BoardFile {
     private static func lockCurrentFile(_ board: String, in folder: LockedFolder, shownAs name: String) throws(CommandError) -> (Int32, stat) {
         while true {
             let fd = openToRead(board, in: folder.fd)
-            guard fd >= 0 else { throw failure(name, "cannot open") }
+            guard fd >= 0 else { throw unopened(board, in: folder.fd, shownAs: name, "cannot open") }
             var locked = stat()
             guard fstat(fd, &locked) == 0 else {
                 close(fd)

@@ -135,6 +135,12 @@ import Testing
             [ $status -eq 1 ] || { echo "add: exit $status"; exit 1; }
             [ "$(cat err.txt)" = "error: standard output: No space left on device (the board was changed; only this message was lost)" ] || { echo "add: $(cat err.txt)"; exit 1; }
             grep -qxF -- '- [ ] Pay invoice' board.md || { echo "add: not written"; exit 1; }
+            # Output sent into the board itself is refused, not taken for an editor saving it (helper-77).
+            cp board.md before.md
+            "$1" add "Into itself" >> board.md 2> err.txt; status=$?
+            [ $status -eq 1 ] || { echo "into itself: exit $status"; exit 1; }
+            [ "$(cat err.txt)" = "error: board.md: board's own output is sent into the board file; send it elsewhere; nothing was written" ] || { echo "into itself: $(cat err.txt)"; exit 1; }
+            cmp -s board.md before.md || { echo "into itself: board changed"; exit 1; }
             # A command that changed nothing ("No change") says nothing of a change.
             "$1" edit "Pay invoice" --title "Pay invoice" > /dev/full 2> err.txt
             [ "$(cat err.txt)" = "error: standard output: No space left on device" ] || { echo "no change: $(cat err.txt)"; exit 1; }

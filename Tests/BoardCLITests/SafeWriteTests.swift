@@ -536,6 +536,22 @@ import Testing
         }
         #expect(sandbox.run(["list", "-f", "/dev/zero"]).stderr
             == "error: /dev/zero: is a device, not a board file; board reads and writes regular files only\n")
+        // A socket cannot even be opened (helper-77: 'cannot open: No such device or address'); it is said as what it is.
+        let socketPath = sandbox.path("socket.md")
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        for arguments in [["list", "-f", "socket.md"], ["add", "X", "-f", "socket.md"], ["check", "socket.md"]] {
+            #expect(sandbox.run(arguments).stderr.hasPrefix("error: socket.md: is a socket, not a board file"), "\(arguments)")
+        }
     }
 
     @Test func aDeviceNodeIsNeverReplaced() throws {
