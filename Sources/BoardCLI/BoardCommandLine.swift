@@ -121,8 +121,8 @@ public enum BoardCommandLine {
             try Arguments.validate(parsed, for: command)
             var context = Context(invocation: invocation, parsed: parsed, output: output)
             // A malformed `--today` or `$BOARD_TODAY` is a usage error for every command that reads a board, needing
-            // the date or not (helper-78: `rm A --today 2026-99-99` exited 0 and wrote).
-            if !Commands.readNoBoard.contains(command.name) { _ = try context.today() }
+            // the date or not (helper-78: `rm A --today 2026-99-99` exited 0 and wrote), but those git runs.
+            if !Commands.lookAtNoDate.contains(command.name) { _ = try context.today() }
             let code = try Commands.run(command.name, &context)
             return context.output.outcome(code)
         } catch let error as UsageError {

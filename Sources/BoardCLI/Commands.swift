@@ -140,9 +140,10 @@ enum Commands {
         all.first { $0.name == name }
     }
 
-    /// The commands that read no board, and so take no date: a `--today` or `$BOARD_TODAY` is not looked at. (The merge
-    /// driver reads versions git hands it, and needs no date: a stale `$BOARD_TODAY` must not fail a merge.)
-    static let readNoBoard: Set<String> = ["completion", "man", "help", "merge-driver", "git-setup"]
+    /// The commands that never look at the date: those that read no board, and those git runs, which need none (the
+    /// merge driver, and `diff` as git's external diff): a stale `$BOARD_TODAY` must not fail a merge or a `git diff`
+    /// (helper-80).
+    static let lookAtNoDate: Set<String> = ["completion", "man", "help", "merge-driver", "git-setup", "diff"]
 
     static func run(_ name: String, _ context: inout Context) throws -> Int32 {
         switch name {

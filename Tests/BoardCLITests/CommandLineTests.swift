@@ -71,13 +71,14 @@ import Testing
 
     /// A malformed `--today` or `$BOARD_TODAY` is a usage error for every command that reads a board, whether it needs
     /// the date or not (helper-78: `rm`, `add`, `edit`, `archive` and `check` exited 0, and the writers wrote). The
-    /// commands that read no board do not look at it: a stale `$BOARD_TODAY` fails no merge.
+    /// commands that read no board, and those git runs (the merge driver, `diff`), do not look at it: a stale
+    /// `$BOARD_TODAY` fails no merge and no `git diff`.
     @Test func aMalformedTodayIsAUsageErrorForEveryCommandThatReadsABoard() throws {
         let sandbox = Sandbox()
         let board = "## TODO\n\n- [ ] A\n\n## DOING\n\n## DONE\n\n- [x] D done:2026-01-01\n"
         sandbox.write("board.md", board)
         for arguments in [["rm", "A"], ["add", "Z"], ["edit", "A", "--title", "A2"], ["archive"], ["check"], ["check", "--json"],
-                          ["diff", "HEAD"], ["lsp"], ["init"]] {
+                          ["lsp"], ["init"]] {
             let given = sandbox.run(arguments + ["--today", "2026-99-99"])
             #expect(given.exitCode == 64, "\(arguments)")
             #expect(given.stderr.hasPrefix("Error: Invalid date '2026-99-99' for '--today' (write YYYY-MM-DD)\n"), "\(arguments): \(given.stderr)")
@@ -90,6 +91,11 @@ import Testing
         let merged = sandbox.run(["merge-driver", "base.md", "board.md", "base.md", "7", "board.md"], environment: ["BOARD_TODAY": "garbage"])
         #expect(merged.exitCode == 0, "\(merged.stderr)")
         #expect(sandbox.run(["completion", "bash"], environment: ["BOARD_TODAY": "garbage"]).exitCode == 0)
+        // git runs `board diff` as its external diff: a stale BOARD_TODAY made `git diff` die (helper-80).
+        sandbox.write("other.md", board + "- [ ] E\n")
+        let diffed = sandbox.run(["diff", "board.md", "board.md", "0000000", "100644", "other.md", "0000000", "100644"],
+                                 environment: ["BOARD_TODAY": "garbage"])
+        #expect(diffed.exitCode == 0 && diffed.stdout.contains("E"), "\(diffed)")
     }
 
     @Test func optionsMayStandAnywhereAndDoubleDashEndsThem() {
