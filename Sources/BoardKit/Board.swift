@@ -592,8 +592,8 @@ public struct Board: Sendable {
 
     /// The leading whitespace the non-blank lines of the item's body share (two spaces when it has no such line):
     /// the first one's, as far as each other one has the same bytes. A line that shares none of it (a tab among
-    /// spaces) keeps its own and leaves it as it is; where that line is the shallower (counting a tab as four
-    /// columns), none is shared.
+    /// spaces) keeps its own and leaves it as it is; where that line is no deeper (counting a tab as four columns),
+    /// none is shared.
     public func bodyIndent(of item: Item) -> [UInt8] {
         sharedIndent(of: item).map { Array(bytes[$0]) } ?? Array("  ".utf8)
     }
@@ -617,9 +617,9 @@ public struct Board: Sendable {
                           b[line.start + count] == b[indent.lowerBound + count] { count += 1 }
                     if count > 0 {
                         shared = indent.lowerBound..<(indent.lowerBound + count)
-                    } else if BodyRule.indentation(b, line.start..<textStart).columns < BodyRule.indentation(b, indent).columns {
-                        // A line that shares none of it, shallower than it (spaces under a tab): no line loses any,
-                        // or the line would stand deeper than those it stood above (helper-79).
+                    } else if BodyRule.indentation(b, line.start..<textStart).columns <= BodyRule.indentation(b, indent).columns {
+                        // A line that shares none of it, no deeper than it (spaces under a tab): no line loses any, or
+                        // the line would stand deeper than those it stood beside (helper-79, helper-80).
                         shared = indent.lowerBound..<indent.lowerBound
                     }
                 }

@@ -36,6 +36,9 @@ import Testing
         sandbox.write("board.md", "## TODO\n- [ ] X due:2026-12-01\n\t- child first\n  - parent\n## DOING\n## DONE\n")
         #expect(sandbox.run(["list", "--json"]).stdout.contains(#""body":"\t- child first\n  - parent""#))
         #expect(sandbox.run(["ics"]).stdout.contains("DESCRIPTION:\t- child first\\n  - parent"))
+        // As deep (a tab, then four spaces): neither loses any either (helper-80: the second stood deeper).
+        sandbox.write("board.md", "## TODO\n- [ ] X\n\t- b\n    - c\n## DOING\n## DONE\n")
+        #expect(sandbox.run(["list", "--json"]).stdout.contains(#""body":"\t- b\n    - c""#))
     }
 
     /// `html` renders a body's brackets, stars and backticks that open nothing as text. Forty thousand `[` took
