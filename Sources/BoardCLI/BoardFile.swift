@@ -184,6 +184,10 @@ enum BoardFile {
             throw failure(name, "cannot open")
         }
 
+        // A folder (`-f /`, whose name in its folder is empty) is said to be one before anything is locked or set aside
+        // (helper-80: `/.board.tmp-…` was moved to `/.rescued-1`).
+        var found = stat()
+        if stat(systemPath(target), &found) == 0, found.st_mode & S_IFMT == S_IFDIR { throw notRegular(name, found) }
         // Every step names its files in the folder locked, wherever the folder is moved meanwhile.
         let folder = try lockFolder(of: target, shownAs: name)
         defer { close(folder.fd) }

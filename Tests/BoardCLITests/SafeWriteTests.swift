@@ -552,6 +552,11 @@ import Testing
         for arguments in [["list", "-f", "socket.md"], ["add", "X", "-f", "socket.md"], ["check", "socket.md"]] {
             #expect(sandbox.run(arguments).stderr.hasPrefix("error: socket.md: is a socket, not a board file"), "\(arguments)")
         }
+        // A folder, the root among them (its name in its folder is empty: helper-80 found `add -f /` said 'cannot open').
+        try FileManager.default.createDirectory(atPath: sandbox.path("folder.md"), withIntermediateDirectories: false)
+        for path in ["folder.md", "/"] {
+            #expect(sandbox.run(["add", "X", "-f", path]) == Outcome(exitCode: 1, stdout: "", stderr: "error: \(path): is a directory, not a board file\n"))
+        }
     }
 
     @Test func aDeviceNodeIsNeverReplaced() throws {
