@@ -26,6 +26,9 @@ public struct Invocation: Sendable {
     public var stderrWriter: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
     /// The absolute path of the running `board` binary, when known (`git-setup` registers it).
     public var executable: String?
+    /// The current folder's device and inode as the process found it, when it is the process's own: the search for
+    /// the nearest board looks above the folder only while its path still leads to it.
+    public var currentDirectoryIdentity: FileIdentity?
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
                 stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, duringWrite: (@Sendable (WriteStage) -> Void)? = nil,
@@ -42,6 +45,17 @@ public struct Invocation: Sendable {
         self.duringWrite = duringWrite
         self.stdoutWriter = stdoutWriter
         self.stderrWriter = stderrWriter
+    }
+}
+
+/// A file's device and inode: which file a path named, whatever its name now.
+public struct FileIdentity: Equatable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }
 
@@ -260,7 +274,15 @@ struct Context {
         while true {
             let candidate = (folder == "/" ? "" : folder) + "/board.md"
             let shown = folder == invocation.currentDirectory ? "board.md" : candidate
-            if try BoardFile.isNamed(candidate, shownAs: shown) { return (shown, candidate) }
+            if try BoardFile.isNamed(candidate, shownAs: shown) {
+                // A board above, only while the current folder's path still leads to it: renamed meanwhile, its own
+                // board was not found at the old path, and the one above took the change (helper-80).
+                if folder != invocation.currentDirectory, let identity = invocation.currentDirectoryIdentity,
+                   BoardFile.identity(of: invocation.currentDirectory) != identity {
+                    throw CommandError(message: "the current folder was moved or removed while board looked for its board.md; nothing was done, run the command again")
+                }
+                return (shown, candidate)
+            }
             guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }

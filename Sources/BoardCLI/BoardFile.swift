@@ -912,6 +912,13 @@ enum BoardFile {
         return false
     }
 
+    /// The device and inode of what the path names (links followed); nil when it names nothing.
+    static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(systemPath(path), &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// True when something exists at the path.
     static func exists(_ path: String) -> Bool {
         var status = stat()

@@ -31,6 +31,9 @@ while let pointer = entry.pointee {
     }
     entry += 1
 }
+// The current folder as the process has it, taken before its path: the path is looked at again (`FileIdentity`).
+var here = stat()
+let hereIdentity = stat(".", &here) == 0 ? FileIdentity(device: UInt64(here.st_dev), inode: UInt64(here.st_ino)) : nil
 let directory = getcwd(nil, 0).map { pointer in
     defer { free(pointer) }
     return text(pointer)
@@ -49,11 +52,13 @@ func terminalWidth(_ fd: Int32) -> Int? {
 /// passes for a success. Made before the command runs: a global of this file is set up when its line is reached.
 let outputFailure = Atomic<Int32>(0)
 
-let outcome = BoardCommandLine.run(Invocation(
+var invocation = Invocation(
     arguments: arguments, environment: environment,
     currentDirectory: directory, stdoutIsTerminal: isatty(1) == 1, terminalColumns: terminalWidth(1) ?? terminalWidth(2),
     stdoutWriter: { emitOutput($0) }, stderrWriter: { _ = emit($0, to: 2) }, executable: executable,
-    standardInput: readStandardInput))
+    standardInput: readStandardInput)
+invocation.currentDirectoryIdentity = hereIdentity
+let outcome = BoardCommandLine.run(invocation)
 
 /// The next bytes of standard input as they come; empty at its end, nil when it cannot be read (closed, a folder).
 @Sendable func readStandardInput() -> [UInt8]? {

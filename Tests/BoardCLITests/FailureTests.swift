@@ -169,6 +169,29 @@ import Testing
         #expect(sandbox.read() == Self.board)
     }
 
+    /// The current folder renamed as board starts (`mv team team-old`): its own board is not at the old path, and the
+    /// board of the folder above took the change, exit 0 (helper-80). The search looks above only while the current
+    /// folder's path still leads to the folder the process is in.
+    @Test func aCurrentFolderMovedAsBoardStartsSendsNoChangeToTheBoardAbove() throws {
+        let sandbox = sandboxWithBoard()
+        try FileManager.default.createDirectory(atPath: sandbox.path("team"), withIntermediateDirectories: false)
+        sandbox.write("team/board.md", "## TODO\n")
+        let identity = try #require(BoardFile.identity(of: sandbox.path("team")))
+        try FileManager.default.moveItem(atPath: sandbox.path("team"), toPath: sandbox.path("team-old"))
+        var invocation = Invocation(arguments: ["add", "X"], currentDirectory: sandbox.path("team"))
+        invocation.currentDirectoryIdentity = identity
+        let outcome = BoardCommandLine.run(invocation)
+        #expect(outcome == Outcome(exitCode: 1, stdout: "", stderr: "error: the current folder was moved or removed while board looked for its board.md; nothing was done, run the command again\n"))
+        #expect(sandbox.read() == Self.board)
+        #expect(sandbox.read("team-old/board.md") == "## TODO\n")
+        // Where it stays put, the board above is found as before.
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
+        var stays = Invocation(arguments: ["add", "Found"], currentDirectory: sandbox.path("sub"))
+        stays.currentDirectoryIdentity = BoardFile.identity(of: sandbox.path("sub"))
+        #expect(BoardCommandLine.run(stays).exitCode == 0)
+        #expect(sandbox.read() == Self.board + "- [ ] Found\n")
+    }
+
     /// An option of other commands is named as theirs (helper-39: `add x --title y` was asked whether it meant
     /// `--file`); a misspelling still gets the nearest option.
     @Test func anOptionOfAnotherCommandIsNamedAsTheirs() {
