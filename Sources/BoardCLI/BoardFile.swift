@@ -90,6 +90,11 @@ enum BoardFile {
     /// (helper-77: it was 'No such device or address'), is said as what it is.
     private static func unopened(_ path: String, in folder: Int32, shownAs name: String, _ what: String) -> CommandError {
         let error = failure(name, what)
+        // `openToRead` waited `lockWait` for a writer's lease to go (helper-80: it said 'Resource temporarily
+        // unavailable').
+        if errno == EWOULDBLOCK {
+            return CommandError(message: "\(name): another program has kept the file to itself for \(waitShown) (a board command stopped with Ctrl-Z or in a debugger?); run the command again")
+        }
         var status = stat()
         guard fstatat(folder, systemPath(path), &status, 0) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return error }
         return notRegular(name, status)
@@ -620,11 +625,13 @@ enum BoardFile {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw failure(name, "cannot lock \(what)") }
             guard wait.pause() else {
-                let seconds = lockWait == 1 ? "1 second" : "\(lockWait) seconds"
-                throw CommandError(message: "\(name): another program has kept \(what) locked for \(seconds) (a board command stopped with Ctrl-Z or in a debugger?); nothing was written")
+                throw CommandError(message: "\(name): another program has kept \(what) locked for \(waitShown) (a board command stopped with Ctrl-Z or in a debugger?); nothing was written")
             }
         }
     }
+
+    /// `lockWait` as a message says it: `1 second`, `10 seconds`.
+    private static var waitShown: String { lockWait == 1 ? "1 second" : "\(lockWait) seconds" }
 
     /// The pauses between tries at something another program holds: 0.5 ms, doubling up to 10 ms, for `lockWait`
     /// seconds in all.

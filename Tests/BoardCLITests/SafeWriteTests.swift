@@ -371,6 +371,30 @@ import Testing
         #expect(!outcome.stderr.contains("cannot read"), "\(outcome.stderr)")
     }
 
+    /// A reader held up past the lock wait by a writer that keeps its lease (stopped with Ctrl-Z) says so, as a
+    /// writer held up by a lock does (helper-80: 'cannot read: Resource temporarily unavailable').
+    @Test func aReaderHeldUpPastTheLockWaitSaysWhy() throws {
+        let binary = try #require(Paths.binary)
+        let sandbox = Sandbox()
+        sandbox.write("board.md", Self.board)
+        let writer = open(sandbox.path("board.md"), O_RDWR)
+        try #require(writer >= 0)
+        defer { close(writer) }
+        try #require(board_take_write_lease(writer) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: binary)
+        reader.arguments = ["list"]
+        reader.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        reader.environment = ["BOARD_LOCK_WAIT": "1"]
+        let errors = Pipe()
+        reader.standardError = errors
+        try reader.run()
+        reader.waitUntilExit()
+        #expect(reader.terminationStatus == 1)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "error: board.md: another program has kept the file to itself for 1 second (a board command stopped with Ctrl-Z or in a debugger?); run the command again\n")
+    }
+
     /// The board's folder renamed while board writes (`mv team old-team` in another terminal, a sync tool): every
     /// step of the write happens in the folder board locked, wherever it now is, so the change lands in the file
     /// read, beside it nothing is left, and nothing appears at the old path. Each step went by the path before
