@@ -84,13 +84,14 @@ public struct Outcome: Equatable, Sendable {
     public var stderr: String
     /// True when stdout is long reading (`board log`) that a pager should show when it goes to a terminal.
     public var pageable = false
-    /// True when the command changed the board: output that then cannot be written lost only the command's message.
-    public var changedBoard = false
+    /// True when the command changed a file (the board; what `init` and `git-setup` write): output that then cannot be
+    /// written lost only the command's message.
+    public var changedFiles = false
 
     /// Standard output as text.
     public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
 
-    /// Alike in what they print and exit with, and in `pageable`; `changedBoard` is what the run did, not printed.
+    /// Alike in what they print and exit with, and in `pageable`; `changedFiles` is what the run did, not printed.
     public static func == (a: Outcome, b: Outcome) -> Bool {
         a.exitCode == b.exitCode && a.stdoutBytes == b.stdoutBytes && a.stderr == b.stderr && a.pageable == b.pageable
     }
@@ -170,8 +171,8 @@ struct Output {
     var stderr = ""
     /// Whether what is printed is long reading a pager should show on a terminal (`Outcome.pageable`).
     var pageable = false
-    /// Whether the command changed the board (`Outcome.changedBoard`).
-    var changedBoard = false
+    /// Whether the command changed a file (`Outcome.changedFiles`).
+    var changedFiles = false
     /// Takes streamed output as it comes, when the run has a writer.
     let writer: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
     /// Takes streamed lines for stderr as they come, when the run has a writer for them.
@@ -234,7 +235,7 @@ struct Output {
     func outcome(_ code: Int32) -> Outcome {
         var outcome = Outcome(exitCode: code, stdoutBytes: stdout, stderr: stderr)
         outcome.pageable = pageable && code == 0
-        outcome.changedBoard = changedBoard
+        outcome.changedFiles = changedFiles
         return outcome
     }
 }
@@ -351,7 +352,7 @@ struct Context {
                 throw Commands.located(error, shown)
             }
         }
-        output.changedBoard = output.changedBoard || changes
+        output.changedFiles = output.changedFiles || changes
         message.append(UInt8(ascii: "\n"))
         output.stream(&message)
         // A board found in a folder above may not be the one the user had in mind: the edit says which it was.

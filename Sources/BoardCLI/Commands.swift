@@ -521,6 +521,7 @@ enum Commands {
         text += "## TODO\n\n## DOING\n\n## DONE\n\n"
         if let problem = BoardFile.notAFile(context.absolute(shown), shownAs: shown) { throw problem }
         try BoardFile.create(context.absolute(shown), bytes: Array(text.utf8), shownAs: shown)
+        context.output.changedFiles = true
         context.output.print("Created \(escaped(shown)) with TODO, DOING and DONE")
         return 0
     }

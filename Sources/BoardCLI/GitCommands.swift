@@ -189,6 +189,7 @@ extension Commands {
         }
         if !BoardFile.exists(attributes) {
             try BoardFile.create(attributes, bytes: Array((line + "\n").utf8), shownAs: shown)
+            context.output.changedFiles = true
             context.output.print(escaped("\(shown): added '\(line)'"))
         } else {
             let added = try BoardFile.update(attributes, shownAs: shown) { bytes -> (PrintedFile?, Bool) in
@@ -202,6 +203,7 @@ extension Commands {
                 let separator: [UInt8] = bytes.isEmpty || bytes.last == 0x0A ? [] : ending
                 return (PrintedFile(bytes + separator + Array(line.utf8) + ending), true)
             }
+            context.output.changedFiles = context.output.changedFiles || added
             context.output.print(escaped(added ? "\(shown): added '\(line)'" : "\(shown): already has '\(line)'"))
         }
 
@@ -211,6 +213,7 @@ extension Commands {
                 // The attributes line is in already: said, so that a half-done setup is not taken for none (helper-73).
                 throw CommandError(message: "git config \(key) failed in \(folder) (another git holding .git/config.lock?); \(shown) is set up, git's config is not: run 'board git-setup' again")
             }
+            context.output.changedFiles = true
             context.output.print(escaped("git config \(key) '\(value)'"))
         }
         // A line git reads after ours (further down, in a `.gitattributes` deeper in, or in `.git/info/attributes`)

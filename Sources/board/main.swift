@@ -124,7 +124,7 @@ if !(outcome.pageable && page(outcome.stdoutBytes, environment: environment)) {
 }
 let outputError = outputFailure.load(ordering: .relaxed)
 // A change made is said to be made: a script that took the exit status for "nothing done" would make it twice.
-let lost = outcome.changedBoard ? " (the board was changed; only this message was lost)" : ""
+let lost = outcome.changedFiles ? " (the change was made; only this message was lost)" : ""
 let errorText = outcome.stderr + (outputError == 0 ? "" : "error: standard output: \(String(cString: strerror(outputError)))\(lost)\n")
 _ = Array(errorText.utf8).withUnsafeBufferPointer { emit($0, to: 2) }
 exit(outputError != 0 && outcome.exitCode == 0 ? 1 : outcome.exitCode)

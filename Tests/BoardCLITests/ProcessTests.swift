@@ -133,8 +133,12 @@ import Testing
             # A change made is said to be made (helper-77: a script retrying on exit 1 added the item twice).
             "$1" add "Pay invoice" > /dev/full 2> err.txt; status=$?
             [ $status -eq 1 ] || { echo "add: exit $status"; exit 1; }
-            [ "$(cat err.txt)" = "error: standard output: No space left on device (the board was changed; only this message was lost)" ] || { echo "add: $(cat err.txt)"; exit 1; }
+            [ "$(cat err.txt)" = "error: standard output: No space left on device (the change was made; only this message was lost)" ] || { echo "add: $(cat err.txt)"; exit 1; }
             grep -qxF -- '- [ ] Pay invoice' board.md || { echo "add: not written"; exit 1; }
+            # init makes a file: said too (helper-80).
+            "$1" init --file new.md > /dev/full 2> err.txt; status=$?
+            [ $status -eq 1 ] && [ -f new.md ] || { echo "init: exit $status"; exit 1; }
+            [ "$(cat err.txt)" = "error: standard output: No space left on device (the change was made; only this message was lost)" ] || { echo "init: $(cat err.txt)"; exit 1; }
             # Output sent into the board itself is refused, not taken for an editor saving it (helper-77).
             cp board.md before.md
             "$1" add "Into itself" >> board.md 2> err.txt; status=$?
