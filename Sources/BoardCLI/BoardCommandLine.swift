@@ -29,6 +29,9 @@ public struct Invocation: Sendable {
     /// The current folder's device and inode as the process found it, when it is the process's own: the search for
     /// the nearest board looks above the folder only while its path still leads to it.
     public var currentDirectoryIdentity: FileIdentity?
+    /// The files standard output and standard error were when the process started: a writer refuses a board that is
+    /// one of them.
+    public var outputIdentities: [FileIdentity] = []
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String,
                 stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil, duringWrite: (@Sendable (WriteStage) -> Void)? = nil,
@@ -136,8 +139,9 @@ public enum BoardCommandLine {
             try Arguments.validate(parsed, for: command)
             var context = Context(invocation: invocation, parsed: parsed, output: output)
             // A malformed `--today` or `$BOARD_TODAY` is a usage error for every command that reads a board, needing
-            // the date or not (helper-78: `rm A --today 2026-99-99` exited 0 and wrote), but those git runs.
-            if !Commands.lookAtNoDate.contains(command.name) { _ = try context.today() }
+            // the date or not (helper-78: `rm A --today 2026-99-99` exited 0 and wrote); for those git runs, only a
+            // `--today` given.
+            if !Commands.lookAtNoDate.contains(command.name) || parsed.value("today") != nil { _ = try context.today() }
             let code = try Commands.run(command.name, &context)
             return context.output.outcome(code)
         } catch let error as UsageError {
@@ -336,7 +340,8 @@ struct Context {
         let (shown, path) = try target ?? boardPath()
         var message = ByteWriter()
         var changes = false
-        try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, leases: invocation.leases, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
+        try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, leases: invocation.leases,
+                             output: invocation.outputIdentities, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
             let board = Board(parsing: bytes)
             if board.isUTF16 {
                 throw CommandError(message: "\(escaped(shown)):1: the file is UTF-16, and board writes UTF-8 into it; save it as UTF-8 first; nothing was written")

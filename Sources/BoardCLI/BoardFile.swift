@@ -180,7 +180,7 @@ enum BoardFile {
     /// A file an interrupted run left at the temporary name is kept under a name of its own first (`setAsideLeftover`),
     /// and `notice` gets the line that says so.
     static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
-                               leases: Bool = true, notice: (String) -> Void = { _ in },
+                               leases: Bool = true, output: [FileIdentity] = [], notice: (String) -> Void = { _ in },
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
         guard let target = resolved(path) else {
             // A pipe has no path to resolve (`/dev/stdin` leads to `pipe:[…]`): say what it is, not that it is missing.
@@ -201,9 +201,10 @@ enum BoardFile {
         if let kept = try setAsideLeftover(besides: board, in: folder, shownAs: path == target ? name : target) { notice(kept) }
         let (fd, status) = try lockCurrentFile(board, in: folder, shownAs: name)
         defer { close(fd) }  // Closing releases the file's lock and the lease.
-        // Output sent into the board (`board add X >> board.md`) holds it open for writing, which read as an editor
-        // saving it (helper-77), and would land in it after the change.
-        if isSameFile(STDOUT_FILENO, asDescriptor: fd) || isSameFile(STDERR_FILENO, asDescriptor: fd) {
+        // Output sent into the board (`board add X >> board.md`: `output` holds what stdout and stderr were when the
+        // process started, not what descriptors 1 and 2 are now, which a run started with them closed reuses) holds
+        // it open for writing, which read as an editor saving it (helper-77), and would land in it after the change.
+        if output.contains(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))) {
             throw CommandError(message: "\(name): board's own output is sent into the board file; send it elsewhere; nothing was written")
         }
         let leased = leases ? try takeReadLease(fd, shownAs: name) : false

@@ -209,11 +209,16 @@ extension Commands {
 
         let program = registeredProgram(context.invocation.executable)
         for (key, value) in gitConfig(program: program) {
-            guard Git.run(["-C", folder, "config", key, value], environment: environment) == 0 else {
-                // The attributes line is in already: said, so that a half-done setup is not taken for none (helper-73).
-                throw CommandError(message: "git config \(key) failed in \(folder) (another git holding .git/config.lock?); \(shown) is set up, git's config is not: run 'board git-setup' again")
+            // A value set already is left as it is: a second setup changes nothing (helper-81: it rewrote the config,
+            // and said a change was made).
+            let present = Git.bytes(["-C", folder, "config", "--local", "--get", key], environment: environment)
+            if present.map({ String(decoding: $0, as: UTF8.self) }) != value + "\n" {
+                guard Git.run(["-C", folder, "config", key, value], environment: environment) == 0 else {
+                    // The attributes line is in already: said, so that a half-done setup is not taken for none (helper-73).
+                    throw CommandError(message: "git config \(key) failed in \(folder) (another git holding .git/config.lock?); \(shown) is set up, git's config is not: run 'board git-setup' again")
+                }
+                context.output.changedFiles = true
             }
-            context.output.changedFiles = true
             context.output.print(escaped("git config \(key) '\(value)'"))
         }
         // A line git reads after ours (further down, in a `.gitattributes` deeper in, or in `.git/info/attributes`)

@@ -590,17 +590,20 @@ public struct Board: Sendable {
         return (line.start + count)..<line.contentEnd
     }
 
-    /// The leading whitespace the non-blank lines of the item's body share (two spaces when it has no such line):
-    /// the first one's, as far as each other one has the same bytes. A line that shares none of it (a tab among
-    /// spaces) keeps its own and leaves it as it is; where that line is no deeper (counting a tab as four columns),
-    /// none is shared.
+    /// The indentation a new body written in place of the item's takes (two spaces when it has no line that is not
+    /// blank): the first such line's, as far as each other one has the same bytes; a line that shares none of it (a
+    /// tab among spaces) leaves it as it is.
     public func bodyIndent(of item: Item) -> [UInt8] {
-        sharedIndent(of: item).map { Array(bytes[$0]) } ?? Array("  ".utf8)
+        sharedIndent(of: item, keepingTheFirstLines: true).map { Array(bytes[$0]) } ?? Array("  ".utf8)
     }
 
-    /// `bodyIndent(of:)` as the file's bytes it is: nil for two spaces. No array is made for it, as `list --json`
-    /// and `show` ask it of every item with a body.
-    func sharedIndent(of item: Item) -> Range<Int>? {
+    /// The indentation the item's body lines share, as the file's bytes (nil when no line holds text), which each
+    /// line loses where the body is read (`bodyLines(of:)`: `list --json`, `html`, `ics`): the first non-blank line's,
+    /// as far as each other one has the same bytes. A line that shares none of it keeps its own; where that line is
+    /// no deeper (a tab counting four columns), none is shared, so that no line passes another's depth (helper-79,
+    /// helper-80). With `keepingTheFirstLines`, `bodyIndent(of:)`'s: the first line's stays (helper-81: a new body
+    /// under `    x` above `\ty` got two spaces).
+    func sharedIndent(of item: Item, keepingTheFirstLines: Bool = false) -> Range<Int>? {
         var shared: Range<Int>?
         bytes.withUnsafeBufferPointer { b in
             lines.withUnsafeBufferPointer { l in
@@ -617,7 +620,8 @@ public struct Board: Sendable {
                           b[line.start + count] == b[indent.lowerBound + count] { count += 1 }
                     if count > 0 {
                         shared = indent.lowerBound..<(indent.lowerBound + count)
-                    } else if BodyRule.indentation(b, line.start..<textStart).columns <= BodyRule.indentation(b, indent).columns {
+                    } else if !keepingTheFirstLines,
+                              BodyRule.indentation(b, line.start..<textStart).columns <= BodyRule.indentation(b, indent).columns {
                         // A line that shares none of it, no deeper than it (spaces under a tab): no line loses any, or
                         // the line would stand deeper than those it stood beside (helper-79, helper-80).
                         shared = indent.lowerBound..<indent.lowerBound

@@ -58,6 +58,11 @@ var invocation = Invocation(
     stdoutWriter: { emitOutput($0) }, stderrWriter: { _ = emit($0, to: 2) }, executable: executable,
     standardInput: readStandardInput)
 invocation.currentDirectoryIdentity = hereIdentity
+// What stdout and stderr are, taken now: a descriptor closed at the start is reused by the files board opens.
+invocation.outputIdentities = [STDOUT_FILENO, STDERR_FILENO].compactMap { fd in
+    var status = stat()
+    return fstat(fd, &status) == 0 ? FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
+}
 let outcome = BoardCommandLine.run(invocation)
 
 /// The next bytes of standard input as they come; empty at its end, nil when it cannot be read (closed, a folder).

@@ -41,6 +41,15 @@ import Testing
         #expect(sandbox.run(["list", "--json"]).stdout.contains(#""body":"\t- b\n    - c""#))
     }
 
+    /// A new body takes the present body's indentation, the first line's where another line shares none of it, as
+    /// deep or not (helper-81: under `    x` above `\ty`, the rule that reads bodies gave the new one two spaces).
+    @Test func aNewBodyTakesTheFirstLinesIndentation() {
+        let sandbox = Sandbox()
+        sandbox.write("board.md", "## TODO\n- [ ] A\n    x\n\ty\n- [ ] B\n")
+        #expect(sandbox.run(["edit", "A", "--body", "n1\nn2"]).exitCode == 0)
+        #expect(sandbox.read() == "## TODO\n- [ ] A\n    n1\n    n2\n- [ ] B\n")
+    }
+
     /// `html` renders a body's brackets, stars and backticks that open nothing as text. Forty thousand `[` took
     /// 9 seconds (each looked for its `](` to the end of the line); now each marker is looked for once per place.
     @Test func htmlRendersManyOpenersWithoutCloserAsText() {

@@ -96,6 +96,9 @@ import Testing
         let diffed = sandbox.run(["diff", "board.md", "board.md", "0000000", "100644", "other.md", "0000000", "100644"],
                                  environment: ["BOARD_TODAY": "garbage"])
         #expect(diffed.exitCode == 0 && diffed.stdout.contains("E"), "\(diffed)")
+        // A `--today` given is still checked (helper-81).
+        let given = sandbox.run(["diff", "board.md", "other.md", "--today", "garbage"])
+        #expect(given.exitCode == 64 && given.stderr.hasPrefix("Error: Invalid date 'garbage' for '--today'"), "\(given)")
     }
 
     @Test func optionsMayStandAnywhereAndDoubleDashEndsThem() {

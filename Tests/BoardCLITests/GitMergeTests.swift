@@ -129,7 +129,15 @@ final class GitRepository {
             git config diff.board.command 'board_diff() { command -v board >/dev/null 2>&1 && exec board diff -- "$@"; git diff --no-index --no-ext-diff -- "$2" "$5"; return 0; }; board_diff'
 
             """)
+        // A second setup leaves git's config as it is (helper-81: it rewrote it, a new file each time, and said a change
+        // was made when its output could not be printed).
+        func configInode() -> UInt64 {
+            var status = stat()
+            return stat(repository.sandbox.path("repo/.git/config"), &status) == 0 ? UInt64(status.st_ino) : 0
+        }
+        let before = configInode()
         let second = repository.board("git-setup")
+        #expect(configInode() == before && before != 0)
         #expect(second.output.hasPrefix(".gitattributes: already has 'board.md merge=board diff=board'\n"))
         #expect(repository.sandbox.read("repo/.gitattributes") == "board.md merge=board diff=board\n")
         #expect(repository.git("config", "merge.board.driver").output.hasSuffix("; exec board merge-driver -- %O %A %B %L %P\n"))

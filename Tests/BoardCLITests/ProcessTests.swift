@@ -139,6 +139,11 @@ import Testing
             "$1" init --file new.md > /dev/full 2> err.txt; status=$?
             [ $status -eq 1 ] && [ -f new.md ] || { echo "init: exit $status"; exit 1; }
             [ "$(cat err.txt)" = "error: standard output: No space left on device (the change was made; only this message was lost)" ] || { echo "init: $(cat err.txt)"; exit 1; }
+            # Started with stderr and stdin closed, board opens the board on a descriptor stdout or stderr had: that is
+            # no output sent into it (helper-81: the add was refused, without a word, stderr being closed).
+            "$1" add "Closed around it" > /dev/null 2>&- <&-; status=$?
+            [ $status -eq 0 ] || { echo "closed: exit $status"; exit 1; }
+            grep -qxF -- '- [ ] Closed around it' board.md || { echo "closed: not written"; exit 1; }
             # Output sent into the board itself is refused, not taken for an editor saving it (helper-77).
             cp board.md before.md
             "$1" add "Into itself" >> board.md 2> err.txt; status=$?
