@@ -204,7 +204,7 @@ enum BoardFile {
         // Output sent into the board (`board add X >> board.md`: `output` holds what stdout and stderr were when the
         // process started, not what descriptors 1 and 2 are now, which a run started with them closed reuses) holds
         // it open for writing, which read as an editor saving it (helper-77), and would land in it after the change.
-        if output.contains(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))) {
+        if output.contains(FileIdentity(status)) {
             throw CommandError(message: "\(name): board's own output is sent into the board file; send it elsewhere; nothing was written")
         }
         let leased = leases ? try takeReadLease(fd, shownAs: name) : false
@@ -923,13 +923,19 @@ enum BoardFile {
     /// The device and inode of what the path names (links followed); nil when it names nothing.
     static func identity(of path: String) -> FileIdentity? {
         var status = stat()
-        guard stat(systemPath(path), &status) == 0 else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return stat(systemPath(path), &status) == 0 ? FileIdentity(status) : nil
     }
 
     /// True when something exists at the path.
     static func exists(_ path: String) -> Bool {
         var status = stat()
         return stat(systemPath(path), &status) == 0
+    }
+}
+
+extension FileIdentity {
+    /// The identity `status` (from `stat` or `fstat`) gives.
+    public init(_ status: stat) {
+        self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 }

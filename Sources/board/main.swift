@@ -33,7 +33,7 @@ while let pointer = entry.pointee {
 }
 // The current folder as the process has it, taken before its path: the path is looked at again (`FileIdentity`).
 var here = stat()
-let hereIdentity = stat(".", &here) == 0 ? FileIdentity(device: UInt64(here.st_dev), inode: UInt64(here.st_ino)) : nil
+let hereIdentity = stat(".", &here) == 0 ? FileIdentity(here) : nil
 let directory = getcwd(nil, 0).map { pointer in
     defer { free(pointer) }
     return text(pointer)
@@ -61,7 +61,7 @@ invocation.currentDirectoryIdentity = hereIdentity
 // What stdout and stderr are, taken now: a descriptor closed at the start is reused by the files board opens.
 invocation.outputIdentities = [STDOUT_FILENO, STDERR_FILENO].compactMap { fd in
     var status = stat()
-    return fstat(fd, &status) == 0 ? FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
+    return fstat(fd, &status) == 0 ? FileIdentity(status) : nil
 }
 let outcome = BoardCommandLine.run(invocation)
 
