@@ -636,8 +636,6 @@ extension Board {
         }
     }
 
-    /// The findings about sections but the repeated headings (`repeatedSectionDiagnostics`): a section over its
-    /// limit, and a section missing.
     /// What to do about a section over its WIP limit, for its kind (helper-78: DONE was told to finish items).
     static func overLimitAdvice(_ kind: SectionKind) -> String {
         switch kind {
@@ -647,6 +645,8 @@ extension Board {
         }
     }
 
+    /// The findings about sections but the repeated headings (`repeatedSectionDiagnostics`): a section over its
+    /// limit, and a section missing.
     private func sectionDiagnostics() -> [Diagnostic] {
         var found: [Diagnostic] = []
         var hasHeading = [Bool](repeating: false, count: SectionKind.archive.rawValue + 1)
