@@ -339,9 +339,9 @@ struct Context {
                               writing edit: (Board, String, inout ByteWriter) throws -> PrintedFile?) throws {
         let (shown, path) = try target ?? boardPath()
         var message = ByteWriter()
-        var changes = false
         try BoardFile.update(path, shownAs: shown, duringWrite: invocation.duringWrite, leases: invocation.leases,
-                             output: invocation.outputIdentities, notice: { output.error(Self.keptNotice(shown, $0)) }) { bytes in
+                             output: invocation.outputIdentities, notice: { output.error(Self.keptNotice(shown, $0)) },
+                             wrote: { output.changedFiles = true }) { bytes in
             let board = Board(parsing: bytes)
             if board.isUTF16 {
                 throw CommandError(message: "\(escaped(shown)):1: the file is UTF-16, and board writes UTF-8 into it; save it as UTF-8 first; nothing was written")
@@ -350,14 +350,11 @@ struct Context {
                 throw CommandError(message: "\(escaped(shown)):\(marker + 1): merge conflict marker; resolve the merge (keep the right lines, delete the markers) before board edits the file; nothing was written")
             }
             do {
-                let file = try edit(board, shown, &message)
-                changes = file.map { !$0.equals(bytes) } ?? false
-                return (file, ())
+                return (try edit(board, shown, &message), ())
             } catch let error as EditError {
                 throw Commands.located(error, shown)
             }
         }
-        output.changedFiles = output.changedFiles || changes
         message.append(UInt8(ascii: "\n"))
         output.stream(&message)
         // A board found in a folder above may not be the one the user had in mind: the edit says which it was.

@@ -178,9 +178,10 @@ enum BoardFile {
     /// back, they read what was put back, never board's file. The read lease is looked at once more right before
     /// the swapped-out file is removed, and once after (a save that came in between is kept, `keepLateSave`).
     /// A file an interrupted run left at the temporary name is kept under a name of its own first (`setAsideLeftover`),
-    /// and `notice` gets the line that says so.
+    /// and `notice` gets the line that says so. `wrote` is called once the new file stays in the board's place.
     static func update<Result>(_ path: String, shownAs name: String, duringWrite: ((WriteStage) -> Void)? = nil,
                                leases: Bool = true, output: [FileIdentity] = [], notice: (String) -> Void = { _ in },
+                               wrote: () -> Void = {},
                                _ transform: ([UInt8]) throws -> (file: PrintedFile?, result: Result)) throws -> Result {
         guard let target = resolved(path) else {
             // A pipe has no path to resolve (`/dev/stdin` leads to `pipe:[…]`): say what it is, not that it is missing.
@@ -253,6 +254,7 @@ enum BoardFile {
                 throw withoutNewFile(temporary, in: folder, failure(name, "cannot replace"))
             }
             fsync(folder.fd)
+            wrote()
             return result
         }
         duringWrite?(.afterSwap)
@@ -277,6 +279,7 @@ enum BoardFile {
         duringWrite?(.afterRemoval)
         // One that opened it between that look and the removal writes into a file no name leads to: its save is kept.
         guard leaseUnbroken(fd, leased) else { throw keepLateSave(fd, besides: board, in: folder, like: status, shownAs: name) }
+        wrote()
         return result
     }
 
@@ -875,7 +878,6 @@ enum BoardFile {
         return ".board.tmp-\(String(hash, radix: 16))"
     }
 
-
     /// How much of a new file is written before it is sent on to disk.
     private static let writebackSize = 2 << 20
     /// The buffer short pieces of a new file are gathered in before they are written.
@@ -927,10 +929,7 @@ enum BoardFile {
     }
 
     /// True when something exists at the path.
-    static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(systemPath(path), &status) == 0
-    }
+    static func exists(_ path: String) -> Bool { identity(of: path) != nil }
 }
 
 extension FileIdentity {
